@@ -1,0 +1,69 @@
+// wire-format.md §4.11: GET /projects/bootstrap/{public_token}.
+
+export interface PasswordConfigWire {
+  luds_complexity: number;
+  luds_minimum_count: number;
+}
+
+export type CaptchaSettings = { enabled: false } | { enabled: true; siteKey: string };
+
+export interface RbacPolicy {
+  roles: { role_id: string; description: string; permissions: { resource_id: string; actions: string[] }[] }[];
+  resources: { resource_id: string; description: string; actions: string[] }[];
+}
+
+export interface BootstrapResponse {
+  request_id: string;
+  status_code: number;
+  disable_sdk_watermark: boolean;
+  cname_domain: string | null;
+  email_domains: string[];
+  captcha_settings: CaptchaSettings;
+  pkce_required_for_email_magic_links: boolean;
+  pkce_required_for_password_resets: boolean;
+  pkce_required_for_oauth: boolean;
+  pkce_required_for_sso: boolean;
+  slug_pattern: string | null;
+  create_organization_enabled: boolean;
+  /** Must be present (object or null): the SDK's mapping depends on it. */
+  password_config: PasswordConfigWire | null;
+  dfp_protected_auth_enabled: boolean;
+  dfp_protected_auth_mode: 'OBSERVATION' | 'DECISIONING';
+  rbac_policy: RbacPolicy | null;
+}
+
+/** The SDK's camelCase view of bootstrap (wire-format.md §4.11 "SDK field"). */
+export interface BootstrapData {
+  displayWatermark: boolean;
+  cnameDomain: string | null;
+  emailDomains: string[];
+  captchaSettings: CaptchaSettings;
+  pkceRequiredForEmailMagicLinks: boolean;
+  pkceRequiredForPasswordResets: boolean;
+  pkceRequiredForOAuth: boolean;
+  pkceRequiredForSso: boolean;
+  slugPattern: string | null;
+  createOrganizationEnabled: boolean;
+  passwordConfig: { ludsComplexity: number; ludsMinimumCount: number } | null;
+  runDFPProtectedAuth: boolean;
+  dfpProtectedAuthMode: 'OBSERVATION' | 'DECISIONING';
+  rbacPolicy: RbacPolicy | null;
+}
+
+/** Used when the bootstrap fetch fails or its answer cannot be mapped (SPEC §7). */
+export const DEFAULT_BOOTSTRAP: BootstrapData = {
+  displayWatermark: false,
+  cnameDomain: null,
+  emailDomains: [],
+  captchaSettings: { enabled: false },
+  pkceRequiredForEmailMagicLinks: false,
+  pkceRequiredForPasswordResets: false,
+  pkceRequiredForOAuth: false,
+  pkceRequiredForSso: false,
+  slugPattern: null,
+  createOrganizationEnabled: false,
+  passwordConfig: null,
+  runDFPProtectedAuth: false,
+  dfpProtectedAuthMode: 'OBSERVATION',
+  rbacPolicy: null,
+};

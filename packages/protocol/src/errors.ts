@@ -1,0 +1,62 @@
+// The error_type catalogue shared by server and SDK.
+
+/** SPEC §4 session lifecycle: these end refresh retries and log the user out. */
+export const UNRECOVERABLE_ERROR_TYPES = [
+  'unauthorized_credentials',
+  'user_unauthenticated',
+  'invalid_secret_authentication',
+  'session_not_found',
+] as const;
+
+export type UnrecoverableErrorType = (typeof UNRECOVERABLE_ERROR_TYPES)[number];
+
+export function isUnrecoverableErrorType(errorType: unknown): errorType is UnrecoverableErrorType {
+  return typeof errorType === 'string' && (UNRECOVERABLE_ERROR_TYPES as readonly string[]).includes(errorType);
+}
+
+/**
+ * Every error_type the server answers. Later methods add theirs here so the SDK and the widget can switch on
+ * them (for example `webauthn_registration_not_found`, SPEC §8).
+ */
+export const ERROR_TYPES = {
+  // Sessions and credentials (SPEC §4).
+  unauthorized_credentials: 401,
+  user_unauthenticated: 401,
+  invalid_secret_authentication: 401,
+  session_not_found: 404,
+  // Projects and requests.
+  invalid_public_token: 401,
+  origin_not_allowed: 403,
+  product_not_enabled: 403,
+  request_too_large: 413,
+  not_found: 404,
+  method_not_allowed: 405,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal_server_error: 500,
+  // Users.
+  user_not_found: 404,
+  email_not_found: 404,
+  phone_number_not_found: 404,
+  totp_not_found: 404,
+  oauth_user_registration_not_found: 404,
+  webauthn_registration_not_found: 404,
+  biometric_registration_not_found: 404,
+  crypto_wallet_not_found: 404,
+  // Redirects and tokens (used by the sign-in methods).
+  invalid_redirect_url: 400,
+  invalid_email: 400,
+  invalid_phone_number: 400,
+  invalid_expiration_minutes: 400,
+  invalid_session_duration: 400,
+  unable_to_auth_magic_link: 401,
+  magic_link_not_found: 404,
+  pkce_mismatch: 400,
+  missing_pkce: 400,
+  otp_code_not_found: 404,
+  unable_to_auth_otp_code: 401,
+  duplicate_webauthn_registration: 409,
+  unable_to_auth_webauthn: 401,
+} as const satisfies Record<string, number>;
+
+export type ErrorType = keyof typeof ERROR_TYPES;

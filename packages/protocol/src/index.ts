@@ -1,0 +1,34 @@
+export type { BootstrapData, BootstrapResponse, CaptchaSettings, PasswordConfigWire, RbacPolicy } from './bootstrap';
+export { DEFAULT_BOOTSTRAP } from './bootstrap';
+export type { ErrorType, UnrecoverableErrorType } from './errors';
+export { ERROR_TYPES, isUnrecoverableErrorType, UNRECOVERABLE_ERROR_TYPES } from './errors';
+export type {
+  ApiErrorBody,
+  AuthenticateResponse,
+  AuthenticationFactor,
+  AuthenticationFactorType,
+  BiometricRegistration,
+  CryptoWallet,
+  DataEnvelope,
+  DeliveryMethod,
+  GetUserResponse,
+  ResponseCommon,
+  SchemaErrorBody,
+  SchemaErrorItem,
+  Session,
+  User,
+  UserEmail,
+  UserMutationResponse,
+  UserName,
+  UserPassword,
+  UserPhoneNumber,
+  UserProvider,
+  UserStatus,
+  UserTotp,
+  WebAuthnRegistration,
+} from './models';
+export type { OAuthProvider, OtpMethod, Product } from './products';
+export { CONSTANTS, DEFAULT_PRODUCTS, OAUTH_PROVIDERS, OTP_METHODS, PRODUCTS } from './products';
+export type { UserResourceKind } from './routes';
+export { ROUTES, SDK_API_PREFIX, USER_RESOURCE_KINDS } from './routes';
+export type { TelemetryBatchItem, TelemetryBlob, TelemetryEvent, TelemetryEventName } from './telemetry';

@@ -1,0 +1,34 @@
+// Route paths of the browser SDK API, relative to SDK_API_PREFIX (SPEC §7, wire-format.md §4).
+
+export const SDK_API_PREFIX = '/sdk/v1';
+
+export const ROUTES = {
+  bootstrap: (publicToken: string) => `/projects/bootstrap/${encodeURIComponent(publicToken)}`,
+  events: '/events',
+  sessionsAuthenticate: '/sessions/authenticate',
+  sessionsRevoke: '/sessions/revoke',
+  usersMe: '/users/me',
+  usersSearch: '/users/search',
+  userEmail: (id: string) => `/users/emails/${encodeURIComponent(id)}`,
+  userPhoneNumber: (id: string) => `/users/phone_numbers/${encodeURIComponent(id)}`,
+  userTotp: (id: string) => `/users/totps/${encodeURIComponent(id)}`,
+  userOAuth: (id: string) => `/users/oauth/${encodeURIComponent(id)}`,
+  userWebAuthnRegistration: (id: string) => `/users/webauthn_registrations/${encodeURIComponent(id)}`,
+  userBiometricRegistration: (id: string) => `/users/biometric_registrations/${encodeURIComponent(id)}`,
+  magicLinksEmailLoginOrCreate: '/magic_links/email/login_or_create',
+  magicLinksEmailSendPrimary: '/magic_links/email/send/primary',
+  magicLinksEmailSendSecondary: '/magic_links/email/send/secondary',
+  magicLinksAuthenticate: '/magic_links/authenticate',
+} as const;
+
+/** The six user sub-resources that DELETE /users/{kind}/{id} removes (wire-format.md §4.2). */
+export const USER_RESOURCE_KINDS = [
+  'emails',
+  'phone_numbers',
+  'totps',
+  'oauth',
+  'webauthn_registrations',
+  'biometric_registrations',
+] as const;
+
+export type UserResourceKind = (typeof USER_RESOURCE_KINDS)[number];

@@ -1,0 +1,283 @@
+// One Postgres schema for every store (DESIGN.md "Storage"); PGlite and PostgreSQL run the same migrations.
+// SPEC §3 "Session and user": users carry e-mails, phone numbers, OAuth links, passkeys, wallets, TOTPs,
+// biometric registrations, a password, name, status and metadata. Later sign-in methods add their own tables
+// (login-link tokens, passcodes, challenges) in their own migrations without reshaping these.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Bootstrap settings of a project (wire-format.md §4.11), kept as one JSON document. */
+export interface ProjectSettings {
+  disable_sdk_watermark: boolean;
+  cname_domain: string | null;
+  email_domains: string[];
+  captcha_settings: { enabled: false } | { enabled: true; siteKey: string };
+  pkce_required_for_email_magic_links: boolean;
+  pkce_required_for_password_resets: boolean;
+  pkce_required_for_oauth: boolean;
+  password_config: { luds_complexity: number; luds_minimum_count: number } | null;
+  rbac_policy: Record<string, unknown> | null;
+}
+
+export const projects = pgTable('projects', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  publicTokenTest: text('public_token_test').notNull().unique(),
+  publicTokenLive: text('public_token_live').notNull().unique(),
+  /** SHA-256 of the project secret (backend API); the secret itself is shown once. */
+  secretHash: bytea('secret_hash').notNull(),
+  allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'::text[]`),
+  allowedRedirectUrls: text('allowed_redirect_urls').array().notNull().default(sql`'{}'::text[]`),
+  enabledProducts: text('enabled_products').array().notNull().default(sql`'{}'::text[]`),
+  settings: jsonb('settings').$type<ProjectSettings>().notNull(),
+  isDevelopment: boolean('is_development').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'active' | 'pending'>().notNull().default('active'),
+    firstName: text('first_name').notNull().default(''),
+    middleName: text('middle_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    trustedMetadata: jsonb('trusted_metadata').$type<Record<string, unknown>>().notNull().default({}),
+    untrustedMetadata: jsonb('untrusted_metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('users_project_idx').on(t.projectId)],
+);
+
+const userRef = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const projectRef = () =>
+  text('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' });
+
+export const userEmails = pgTable(
+  'user_emails',
+  {
+    id: text('id').primaryKey(),
+    userId: userRef(),
+    projectId: projectRef(),
+    /** Stored lower-cased; unique per project. */
+    email: text('email').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_emails_project_email_uq').on(t.projectId, t.email), index('user_emails_user_idx').on(t.userId)],
+);
+
+export const userPhoneNumbers = pgTable(
+  'user_phone_numbers',
+  {
+    id: text('id').primaryKey(),
+    userId: userRef(),
+    projectId: projectRef(),
+    /** E.164. */
+    phoneNumber: text('phone_number').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_phone_numbers_project_phone_uq').on(t.projectId, t.phoneNumber),
+    index('user_phone_numbers_user_idx').on(t.userId),
+  ],
+);
+
+export const oauthRegistrations = pgTable(
+  'oauth_registrations',
+  {
+    id: text('id').primaryKey(),
+    userId: userRef(),
+    projectId: projectRef(),
+    providerType: text('provider_type').notNull(),
+    providerSubject: text('provider_subject').notNull(),
+    profilePictureUrl: text('profile_picture_url').notNull().default(''),
+    locale: text('locale').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oauth_registrations_subject_uq').on(t.projectId, t.providerType, t.providerSubject),
+    index('oauth_registrations_user_idx').on(t.userId),
+  ],
+);
+
+export const webauthnRegistrations = pgTable(
+  'webauthn_registrations',
+  {
+    id: text('id').primaryKey(),
+    userId: userRef(),
+    projectId: projectRef(),
+    /** base64url credential id; unique across users (WebAuthn L3 §7.1 step 26). */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    domain: text('domain').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    authenticatorType: text('authenticator_type').notNull().default(''),
+    aaguid: text('aaguid').notNull().default(''),
+    name: text('name').notNull().default(''),
+    isPasskey: boolean('is_passkey').notNull().default(false),
+    backedUp: boolean('backed_up').notNull().default(false),
+    verified: boolean('verified').notNull().default(true),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('webauthn_registrations_credential_uq').on(t.projectId, t.credentialId),
+    index('webauthn_registrations_user_idx').on(t.userId),
+  ],
+);
+
+export const cryptoWallets = pgTable(
+  'crypto_wallets',
+  {
+    id: text('id').primaryKey(),
+    userId: userRef(),
+    projectId: projectRef(),
+    address: text('address').notNull(),
+    walletType: text('wallet_type').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('crypto_wallets_address_uq').on(t.projectId, t.walletType, t.address),
+    index('crypto_wallets_user_idx').on(t.userId),
+  ],
+);
+
+export const totps = pgTable(
+  'totps',
+  {
+    id: text('id').primaryKey(),
+    userId: userRef(),
+    projectId: projectRef(),
+    /** Encrypted TOTP secret (roadmap 8). */
+    secretCiphertext: bytea('secret_ciphertext').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('totps_user_idx').on(t.userId)],
+);
+
+export const biometricRegistrations = pgTable(
+  'biometric_registrations',
+  {
+    id: text('id').primaryKey(),
+    userId: userRef(),
+    projectId: projectRef(),
+    publicKey: bytea('public_key'),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('biometric_registrations_user_idx').on(t.userId)],
+);
+
+export const passwords = pgTable('passwords', {
+  id: text('id').primaryKey(),
+  userId: userRef().unique(),
+  /** argon2id PHC string (roadmap 5). */
+  hash: text('hash').notNull(),
+  requiresReset: boolean('requires_reset').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectRef(),
+    userId: userRef(),
+    /** SHA-256 of the opaque session token; the token itself is never stored. */
+    tokenHash: bytea('token_hash').notNull(),
+    startedAt: at('started_at').notNull().defaultNow(),
+    lastAccessedAt: at('last_accessed_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    ipAddress: text('ip_address').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** wire-format.md §4.1 AuthenticationFactor[], newest last. */
+    authenticationFactors: jsonb('authentication_factors').$type<Record<string, unknown>[]>().notNull().default([]),
+    customClaims: jsonb('custom_claims').$type<Record<string, unknown> | null>(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Signing keys for session JWTs (jose); kept in the database so every instance signs and verifies alike. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  algorithm: text('algorithm').notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+  /** After this the key no longer signs (rotation). */
+  retiresAt: at('retires_at').notNull(),
+  /** After this the key leaves the JWKS. */
+  expiresAt: at('expires_at').notNull(),
+});
+
+/** POST /events telemetry, bounded: the oldest rows are dropped first. */
+export const telemetryEvents = pgTable(
+  'telemetry_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: text('project_id'),
+    eventName: text('event_name').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    telemetry: jsonb('telemetry').$type<Record<string, unknown>>().notNull().default({}),
+    errorCode: text('error_code'),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('telemetry_events_project_idx').on(t.projectId, t.id)],
+);
+
+/** The dev outbox: every message that was not handed to SMTP or an SMS provider (development only). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    projectId: text('project_id'),
+    channel: text('channel').$type<'email' | 'sms' | 'whatsapp'>().notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    links: text('links').array().notNull().default(sql`'{}'::text[]`),
+    codes: text('codes').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_messages_to_idx').on(t.to, t.seq)],
+);
+

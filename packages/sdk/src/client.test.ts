@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from './client';
+import { createTestClient, json, PUBLIC_TOKEN } from './test-support/fakes';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('createClient', () => {
+  it('warns when the public token lacks the public-token- prefix (SPEC §5)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const bad = createTestClient({ publicToken: 'pk_live_123' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain('public-token-');
+    bad.client.dispose();
+    const good = createTestClient();
+    expect(warn).toHaveBeenCalledTimes(1);
+    good.client.dispose();
+  });
+
+  it('exposes the public token and defaults baseUrl to location.origin', async () => {
+    const { client, requests } = createTestClient({
+      clientOptions: { baseUrl: undefined },
+      hostname: 'app.test',
+    });
+    expect(client.publicToken).toBe(PUBLIC_TOKEN);
+    await client.bootstrap.get();
+    expect(requests[0]?.url).toBe(`https://app.test/sdk/v1/projects/bootstrap/${PUBLIC_TOKEN}`);
+    client.dispose();
+  });
+
+  it('drops trailing slashes of baseUrl', async () => {
+    const { client, requests } = createTestClient({
+      clientOptions: { baseUrl: 'https://auth.example.com/' },
+    });
+    await client.bootstrap.get();
+    expect(requests[0]?.url).toBe(`https://auth.example.com/sdk/v1/projects/bootstrap/${PUBLIC_TOKEN}`);
+    client.dispose();
+  });
+
+  it('runs on the real browser globals when nothing is injected (happy-dom)', async () => {
+    const fetch = vi.fn(async () => json(200, { data: { request_id: 'r', status_code: 200 } }));
+    vi.stubGlobal('fetch', fetch);
+    localStorage.setItem(`gatehouse_sdk_state_${PUBLIC_TOKEN}`, JSON.stringify({ user: {}, session: {} }));
+    const client = createClient(PUBLIC_TOKEN, { baseUrl: 'https://auth.example.com' });
+    // No session cookie: the cached state is destroyed and persisted as null in the real localStorage.
+    expect(localStorage.getItem(`gatehouse_sdk_state_${PUBLIC_TOKEN}`)).toBe('null');
+    expect(client.session.getSync()).toBeNull();
+    client.session.updateSession({ session_token: 'tok', session_jwt: 'jwt' });
+    expect(document.cookie).toContain('gatehouse_session=tok');
+    expect(client.session.getTokens()).toEqual({ session_token: 'tok', session_jwt: 'jwt' });
+    await client.bootstrap.get();
+    const call = fetch.mock.calls[0] as unknown as [string, { headers: Record<string, string> }];
+    expect(call[0]).toBe(`https://auth.example.com/sdk/v1/projects/bootstrap/${PUBLIC_TOKEN}`);
+    expect(call[1].headers['X-SDK-Parent-Host']).toBe(location.origin);
+    await client.session.revoke();
+    expect(document.cookie).not.toContain('gatehouse_session=');
+    client.dispose();
+  });
+});

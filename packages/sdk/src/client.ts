@@ -1,0 +1,100 @@
+// The headless client: wires the browser dependencies, HTTP, session manager, bootstrap, telemetry and the
+// method modules together. Nothing runs at import time (DESIGN convention 5).
+import { type BootstrapModule, createBootstrap } from './bootstrap';
+import { type BrowserDependencies, resolveDependencies } from './browser';
+import { type CookieOptions, createSessionCookies } from './cookies';
+import { createHttpClient } from './http';
+import { createMagicLinksModule, type MagicLinksModule } from './magic-links';
+import { createPkceStore } from './pkce';
+import { createSessionModule, type SessionModule } from './session';
+import { createSessionManager } from './session-manager';
+import { createJsonStorage } from './storage';
+import { createTelemetry, createTelemetryBlob, type Telemetry } from './telemetry';
+import { createUsersModule, type UsersModule } from './users';
+
+export interface ClientOptions {
+  /** Origin of the Gatehouse server (no trailing slash needed). Default: window.location.origin. */
+  baseUrl?: string;
+  /** Cookie names and attributes (wire-format.md §5.1). */
+  cookieOptions?: CookieOptions;
+  /** Replaces browser dependencies (tests, non-window hosts). With all of them given, no `window` is needed. */
+  dependencies?: Partial<BrowserDependencies>;
+}
+
+export interface GatehouseClient {
+  readonly publicToken: string;
+  readonly bootstrap: BootstrapModule;
+  readonly session: SessionModule;
+  readonly users: UsersModule;
+  /** The same object as `users` (the Stytch SDK calls it `user`). */
+  readonly user: UsersModule;
+  readonly magicLinks: MagicLinksModule;
+  readonly telemetry: Telemetry;
+  /** Stops the refresh timer and the cross-tab listener, and sends queued telemetry. */
+  dispose(): void;
+}
+
+export function createClient(publicToken: string, options: ClientOptions = {}): GatehouseClient {
+  const dependencies = resolveDependencies({ injected: options.dependencies });
+  // SPEC §5: "A public token should start with the prefix public-token-, otherwise a warning is logged."
+  if (typeof publicToken !== 'string' || !publicToken.startsWith('public-token-')) {
+    console.warn(
+      `Gatehouse: the public token "${String(publicToken)}" does not start with "public-token-". ` +
+        'Copy the public token of your project from the Gatehouse server.',
+    );
+  }
+  const baseUrl = (options.baseUrl ?? dependencies.location.origin).replace(/\/+$/, '');
+  const storage = createJsonStorage({ storage: dependencies.storage, publicToken });
+  const cookies = createSessionCookies({
+    jar: dependencies.cookies,
+    location: dependencies.location,
+    cookieOptions: options.cookieOptions,
+  });
+  // Late-bound: the blob reads the session state, which the manager (built after the HTTP client) owns.
+  let manager: ReturnType<typeof createSessionManager> | null = null;
+  const blob = () => {
+    const state = manager?.getState() ?? null;
+    return createTelemetryBlob({
+      crypto: dependencies.crypto,
+      hostname: dependencies.location.hostname,
+      now: dependencies.now(),
+      userId: state?.user.user_id ?? null,
+      sessionId: state?.session.session_id ?? null,
+    });
+  };
+  const http = createHttpClient({
+    publicToken,
+    baseUrl,
+    fetch: dependencies.fetch,
+    location: dependencies.location,
+    sessionToken: () => cookies.get(cookies.names.session),
+    telemetry: blob,
+  });
+  const telemetry = createTelemetry({ publicToken, baseUrl, dependencies, blob });
+  const bootstrap = createBootstrap({ publicToken, http, storage });
+  manager = createSessionManager({ http, storage, cookies, dependencies });
+  const users = createUsersModule({ http, manager });
+  const pkce = createPkceStore({ storage, crypto: dependencies.crypto });
+
+  // wire-format.md §4.12: logged once per client; the callback flags belong to the UI client and are false here.
+  telemetry.logEvent('sdk_instance_instantiated', {
+    event_callback_registered: false,
+    error_callback_registered: false,
+    success_callback_registered: false,
+  });
+
+  const activeManager = manager;
+  return {
+    publicToken,
+    bootstrap,
+    session: createSessionModule({ http, manager }),
+    users,
+    user: users,
+    magicLinks: createMagicLinksModule({ http, manager, bootstrap, pkce, telemetry }),
+    telemetry,
+    dispose() {
+      activeManager.dispose();
+      telemetry.flush();
+    },
+  };
+}

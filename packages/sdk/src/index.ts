@@ -1,0 +1,37 @@
+// Public surface of @gatehouse/sdk (explicit exports only).
+export type {
+  AuthenticateResponse,
+  BootstrapData,
+  Session,
+  User,
+} from '@gatehouse/protocol';
+export type { BootstrapModule } from './bootstrap';
+export { parseBootstrap } from './bootstrap';
+export type { BrowserDependencies, CookieJar, KeyValueStorage } from './browser';
+export type { ClientOptions, GatehouseClient } from './client';
+export { createClient } from './client';
+export type { CookieOptions } from './cookies';
+export type { APIErrorFields, SchemaErrorBodyFields } from './errors';
+export {
+  APIError,
+  GatehouseError,
+  RetriableError,
+  SchemaError,
+  SDKAPIUnreachableError,
+  StytchAPIError,
+  StytchAPISchemaError,
+  StytchAPIUnreachableError,
+  StytchSDKUsageError,
+  UsageError,
+} from './errors';
+export type {
+  MagicLinkAuthenticateResponse,
+  MagicLinkEmailOptions,
+  MagicLinkSendResponse,
+  MagicLinksModule,
+} from './magic-links';
+export type { PkceNamespace, PkcePair } from './pkce';
+export type { SessionAuthenticateResponse, SessionModule } from './session';
+export type { SessionState, SessionTokens } from './session-manager';
+export type { Telemetry } from './telemetry';
+export type { UpdateUserOptions, UserMutationResult, UsersModule } from './users';

@@ -1,0 +1,240 @@
+// SPEC §4 session lifecycle, wire-format.md §5: cookies are the source of truth for "logged in", localStorage
+// caches `{ user, session }` for instant rendering, a timer refreshes the session every 180 000 ms with
+// exponential backoff on failure, and tabs stay in sync through the `storage` event.
+import {
+  type AuthenticateResponse,
+  CONSTANTS,
+  isUnrecoverableErrorType,
+  ROUTES,
+  type Session,
+  type User,
+} from '@gatehouse/protocol';
+import type { BrowserDependencies } from './browser';
+import type { SessionCookies } from './cookies';
+import type { HttpClient } from './http';
+import type { JsonStorage } from './storage';
+
+export interface SessionState {
+  user: User;
+  session: Session;
+}
+
+export type StateListener = (state: SessionState | null) => void;
+
+export interface SessionTokens {
+  session_token: string;
+  session_jwt: string;
+}
+
+export interface SessionManager {
+  getState(): SessionState | null;
+  /** True until the cached state was confirmed or replaced by the server (or destroyed). */
+  isFromCache(): boolean;
+  /** Called on every change of the state (deep compare ignoring last_accessed_at) and on the first confirmation. */
+  subscribe(listener: StateListener): () => void;
+  sessionToken(): string | null;
+  tokens(): SessionTokens | null;
+  /**
+   * wire-format.md §5.3: an authenticate-type response writes both cookies, removes the IST cookie and stores
+   * `{ user, session }`; `userFrom` follows the §4.1 table. Returns `data` without `__user`.
+   */
+  applyAuthentication<T extends AuthenticateResponse>(
+    data: T,
+    userFrom: 'user' | '__user',
+  ): Omit<T, '__user'>;
+  /** Stores a fresh user object (GET /users/me, user mutations) when a session is held. */
+  updateUser(user: User): void;
+  /** session.updateSession: writes the cookies only. */
+  updateTokens(tokens: { session_token: string; session_jwt: string | null }): void;
+  /** Stores an intermediate session token cookie (SPEC §9: lifetime 10 minutes). */
+  setIntermediateSessionToken(token: string): void;
+  /** Logs out locally: removes the cookies and persists a null state. */
+  destroy(): void;
+  /** Logs out when `error` carries one of the four unrecoverable error types (SPEC §4); true when it did. */
+  destroyOnUnrecoverable(error: unknown): boolean;
+  /** Stops the refresh timer and the cross-tab listener. */
+  dispose(): void;
+}
+
+/** Deep equality that ignores `last_accessed_at`, which changes on every refresh (wire-format.md §5.3). */
+export function sameState(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = (value: object) => Object.keys(value).filter((key) => key !== 'last_accessed_at');
+  const left = keys(a);
+  return (
+    left.length === keys(b).length &&
+    left.every((key) => sameState((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
+}
+
+/** SPEC §4: delay of retry n = 2000 × 2^min(n, 7) ms plus jitter in [−175, +175). */
+export function backoffDelay(attempt: number, random: () => number): number {
+  const jitter = CONSTANTS.refreshBackoffJitterMs;
+  return (
+    CONSTANTS.refreshBackoffBaseMs * 2 ** Math.min(attempt, CONSTANTS.refreshBackoffExponentCap) +
+    Math.floor(random() * 2 * jitter) -
+    jitter
+  );
+}
+
+function asState(value: unknown): SessionState | null | undefined {
+  if (value === null) return null;
+  const state = value as SessionState;
+  return typeof state === 'object' && typeof state.session === 'object' && typeof state.user === 'object'
+    ? state
+    : undefined;
+}
+
+function withoutCommon<T extends object>(value: T): User {
+  const {
+    request_id: _requestId,
+    status_code: _statusCode,
+    ...rest
+  } = value as T & {
+    request_id?: unknown;
+    status_code?: unknown;
+  };
+  return rest as unknown as User;
+}
+
+export function createSessionManager(options: {
+  http: HttpClient;
+  storage: JsonStorage;
+  cookies: SessionCookies;
+  dependencies: BrowserDependencies;
+}): SessionManager {
+  const { http, storage, cookies, dependencies } = options;
+  const { names } = cookies;
+  const listeners = new Set<StateListener>();
+  let state = asState(storage.get(storage.stateKey)) ?? null;
+  let fromCache = true;
+  let attempt = 0;
+  let timer: unknown = null;
+
+  const sessionToken = () => cookies.get(names.session);
+
+  /** The refresh timer runs only while a session token exists (SPEC §4). */
+  const arm = (ms: number) => {
+    if (timer !== null) dependencies.clearTimeout(timer);
+    timer = sessionToken() ? dependencies.setTimeout(refresh, ms) : null;
+  };
+
+  const setState = (next: SessionState | null, persist: boolean) => {
+    const changed = fromCache || !sameState(state, next);
+    fromCache = false;
+    state = next;
+    if (persist) storage.set(storage.stateKey, next);
+    attempt = 0;
+    arm(CONSTANTS.sessionRefreshIntervalMs);
+    if (!changed) return;
+    for (const listener of [...listeners]) {
+      try {
+        listener(next);
+      } catch (error) {
+        console.error(error);
+      }
+    }
+  };
+
+  const destroy = () => {
+    for (const name of [names.session, names.jwt, names.ist]) cookies.remove(name);
+    setState(null, true);
+  };
+
+  const destroyOnUnrecoverable = (error: unknown) => {
+    const unrecoverable = isUnrecoverableErrorType((error as { error_type?: unknown } | null)?.error_type);
+    if (unrecoverable) destroy();
+    return unrecoverable;
+  };
+
+  const applyAuthentication = <T extends AuthenticateResponse>(data: T, userFrom: 'user' | '__user') => {
+    const expires = new Date(data.session.expires_at);
+    const expiry = Number.isNaN(expires.getTime()) ? null : expires;
+    cookies.set(names.session, data.session_token, expiry);
+    cookies.set(names.jwt, data.session_jwt, expiry);
+    cookies.remove(names.ist);
+    setState({ user: withoutCommon(data[userFrom]), session: data.session }, true);
+    const { __user: _user, ...rest } = data;
+    return rest;
+  };
+
+  // wire-format.md §5.5: background POST /sessions/authenticate with body {}.
+  async function refresh(): Promise<void> {
+    timer = null;
+    const sent = sessionToken();
+    if (!sent) {
+      if (state) destroy();
+      return;
+    }
+    try {
+      const data = await http.request<AuthenticateResponse>({
+        method: 'POST',
+        path: ROUTES.sessionsAuthenticate,
+        body: {},
+      });
+      // A logout or a new sign-in happened while the request was in flight: its own state wins.
+      if (sessionToken() === sent) applyAuthentication(data, 'user');
+    } catch (error) {
+      if (sessionToken() !== sent || destroyOnUnrecoverable(error)) return;
+      // Network errors and any other failure keep retrying, forever.
+      attempt += 1;
+      arm(backoffDelay(attempt, dependencies.random));
+    }
+  }
+
+  const unsubscribeStorage = dependencies.onStorage((key, newValue) => {
+    if (key !== storage.stateKey) return;
+    // wire-format.md §5.4: another tab wrote the state; apply it without writing back.
+    // `null`/"null" mean logged out; anything unparsable or of the wrong shape is ignored.
+    let next: SessionState | null | undefined;
+    try {
+      next = asState(newValue === null ? null : JSON.parse(newValue));
+    } catch {}
+    if (next !== undefined) setState(next, false);
+  });
+
+  // wire-format.md §5.3: no session cookie means logged out; otherwise confirm the cached state now.
+  if (sessionToken()) void refresh();
+  else destroy();
+
+  return {
+    getState: () => state,
+    isFromCache: () => fromCache,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    sessionToken,
+    tokens() {
+      const session_token = sessionToken();
+      const session_jwt = cookies.get(names.jwt);
+      return session_token && session_jwt ? { session_token, session_jwt } : null;
+    },
+    applyAuthentication,
+    updateUser(user) {
+      if (state) setState({ ...state, user: withoutCommon(user) }, true);
+    },
+    updateTokens(tokens) {
+      const expires = state ? new Date(state.session.expires_at) : null;
+      const expiry = expires && !Number.isNaN(expires.getTime()) ? expires : null;
+      cookies.set(names.session, tokens.session_token, expiry);
+      if (tokens.session_jwt !== null) cookies.set(names.jwt, tokens.session_jwt, expiry);
+      arm(CONSTANTS.sessionRefreshIntervalMs);
+    },
+    setIntermediateSessionToken(token) {
+      const lifetimeMs = CONSTANTS.intermediateSessionTokenLifetimeMinutes * 60_000;
+      cookies.set(names.ist, token, new Date(dependencies.now() + lifetimeMs));
+    },
+    destroy,
+    destroyOnUnrecoverable,
+    dispose() {
+      if (timer !== null) dependencies.clearTimeout(timer);
+      timer = null;
+      unsubscribeStorage();
+    },
+  };
+}

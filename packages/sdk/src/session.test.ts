@@ -1,0 +1,148 @@
+import { UNRECOVERABLE_ERROR_TYPES } from '@gatehouse/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APIError, SDKAPIUnreachableError, UsageError } from './errors';
+import {
+  apiError,
+  authenticateData,
+  authenticated,
+  createTestClient,
+  makeSession,
+  makeUser,
+  ok,
+  type RouteHandler,
+  STATE_KEY,
+  storedState,
+} from './test-support/fakes';
+
+const LOGGED_IN = { gatehouse_session: 'session-token-1', gatehouse_session_jwt: 'session-jwt-1' };
+const CACHED = { user: makeUser(), session: makeSession() };
+
+let dispose: () => void = () => {};
+afterEach(() => dispose());
+
+/** A logged-in client whose startup refresh already succeeded. */
+async function loggedIn(routes: Record<string, RouteHandler>) {
+  const setup = createTestClient({
+    cookies: LOGGED_IN,
+    stored: { [STATE_KEY]: CACHED },
+    routes: { 'POST /sessions/authenticate': () => authenticated(), ...routes },
+  });
+  dispose = setup.client.dispose;
+  await setup.client.bootstrap.get();
+  await vi.waitFor(() => expect(setup.client.session.getInfo().fromCache).toBe(false));
+  return setup;
+}
+
+describe('session.revoke (SPEC §4)', () => {
+  it('POST /sessions/revoke without a body; success clears state and cookies', async () => {
+    const { client, apiRequests, jar, storage } = await loggedIn({ 'POST /sessions/revoke': () => ok() });
+    await expect(client.session.revoke()).resolves.toMatchObject({ status_code: 200 });
+    const revoke = apiRequests().find((r) => r.path === '/sessions/revoke');
+    expect(revoke?.rawBody).toBeUndefined();
+    expect(revoke?.headers['Content-Type']).toBe('application/json');
+    expect(client.session.getSync()).toBeNull();
+    expect(client.session.getTokens()).toBeNull();
+    expect(jar.values.size).toBe(0);
+    expect(storedState(storage)).toBeNull();
+  });
+
+  it('a failure keeps the state unless forced', async () => {
+    const { client } = await loggedIn({
+      'POST /sessions/revoke': () => apiError(500, 'internal_server_error'),
+    });
+    await expect(client.session.revoke()).rejects.toBeInstanceOf(APIError);
+    expect(client.session.getSync()).toEqual(CACHED.session);
+    expect(client.session.getTokens()).toEqual({
+      session_token: 'session-token-1',
+      session_jwt: 'session-jwt-1',
+    });
+  });
+
+  it('a network failure with forceClear clears the state and still throws', async () => {
+    const { client, jar } = await loggedIn({
+      'POST /sessions/revoke': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await expect(client.session.revoke({ forceClear: true })).rejects.toBeInstanceOf(SDKAPIUnreachableError);
+    expect(client.session.getSync()).toBeNull();
+    expect(jar.values.size).toBe(0);
+  });
+
+  it.each(UNRECOVERABLE_ERROR_TYPES)('a failure with %s clears the state', async (errorType) => {
+    const { client } = await loggedIn({ 'POST /sessions/revoke': () => apiError(401, errorType) });
+    await expect(client.session.revoke()).rejects.toMatchObject({ error_type: errorType });
+    expect(client.session.getSync()).toBeNull();
+    expect(client.user.getSync()).toBeNull();
+  });
+});
+
+describe('session.authenticate', () => {
+  it('sends session_duration_minutes, stores the session and strips __user from the answer', async () => {
+    const { client, apiRequests } = await loggedIn({});
+    const result = await client.session.authenticate({ session_duration_minutes: 60 });
+    expect(apiRequests().at(-1)?.body).toEqual({ session_duration_minutes: 60 });
+    expect(result).not.toHaveProperty('__user');
+    const { __user, ...expected } = authenticateData();
+    expect(result).toEqual(expected);
+    await client.session.authenticate();
+    expect(apiRequests().at(-1)?.body).toEqual({});
+  });
+
+  it('checks session_duration_minutes is a number before any request', async () => {
+    const { client, apiRequests } = await loggedIn({});
+    const count = apiRequests().length;
+    await expect(client.session.authenticate({ session_duration_minutes: '5' as never })).rejects.toThrow(
+      new UsageError('session.authenticate', 'session_duration_minutes must be a number.'),
+    );
+    expect(apiRequests()).toHaveLength(count);
+  });
+
+  it.each(UNRECOVERABLE_ERROR_TYPES)('%s destroys the session and is re-thrown', async (errorType) => {
+    const { client } = await loggedInWith(errorType);
+    const listener = vi.fn();
+    client.session.onChange(listener);
+    await expect(client.session.authenticate()).rejects.toMatchObject({ error_type: errorType });
+    expect(client.session.getSync()).toBeNull();
+    expect(listener).toHaveBeenCalledWith(null);
+  });
+
+  it('any other error keeps the session', async () => {
+    const failing = await loggedInWith('too_many_requests');
+    await expect(failing.client.session.authenticate()).rejects.toBeInstanceOf(APIError);
+    expect(failing.client.session.getSync()).toEqual(CACHED.session);
+  });
+});
+
+/** Logged in (startup refresh succeeded), then every further authenticate fails with `errorType`. */
+async function loggedInWith(errorType: string) {
+  let calls = 0;
+  return loggedIn({
+    'POST /sessions/authenticate': () => (calls++ === 0 ? authenticated() : apiError(401, errorType)),
+  });
+}
+
+describe('session accessors', () => {
+  it('getTokens is null unless both cookies exist', () => {
+    const only = createTestClient({ cookies: { gatehouse_session: 'a' } });
+    expect(only.client.session.getTokens()).toBeNull();
+    only.client.dispose();
+    const none = createTestClient();
+    expect(none.client.session.getTokens()).toBeNull();
+    expect(none.client.session.getSync()).toBeNull();
+    expect(none.client.session.getInfo()).toEqual({ session: null, fromCache: false });
+    none.client.dispose();
+  });
+
+  it('updateSession writes the cookies only, honours cookieOptions names, and validates', async () => {
+    const { client, jar, apiRequests } = createTestClient({
+      clientOptions: { cookieOptions: { opaqueTokenCookieName: 'sid', jwtCookieName: 'jwt' } },
+    });
+    dispose = client.dispose;
+    client.session.updateSession({ session_token: 'tok', session_jwt: 'jw' });
+    expect(client.session.getTokens()).toEqual({ session_token: 'tok', session_jwt: 'jw' });
+    expect(jar.values.get('sid')).toBe('tok');
+    expect(apiRequests()).toEqual([]);
+    expect(() => client.session.updateSession({ session_token: 5 as never })).toThrow(
+      'Invalid call to session.updateSession\nsession_token must be a string.',
+    );
+  });
+});

@@ -1,0 +1,96 @@
+// wire-format.md §2.1 (X-SDK-Client blob) and §4.12 (POST /events batches). SPEC §9: batches of 15 events or
+// every 800 ms. Telemetry never affects the caller: failures are swallowed.
+import {
+  CONSTANTS,
+  ROUTES,
+  SDK_API_PREFIX,
+  type TelemetryBlob,
+  type TelemetryEventName,
+} from '@gatehouse/protocol';
+import type { BrowserDependencies } from './browser';
+
+export const SDK_IDENTIFIER = 'Gatehouse JavaScript SDK';
+
+export interface Telemetry {
+  /** Queues one event; the widget uses it for render_login_screen, email_try_again_clicked and the like. */
+  logEvent(name: TelemetryEventName, details: Record<string, unknown>): void;
+  /** Sends whatever is queued now. */
+  flush(): void;
+}
+
+/** RFC 4122 version 4; crypto.randomUUID is missing on insecure origins, so fall back to getRandomValues. */
+export function randomUuid(crypto: BrowserDependencies['crypto']): string {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** wire-format.md §2.1: every id is fresh on every request; user and session ids only when logged in. */
+export function createTelemetryBlob(options: {
+  crypto: BrowserDependencies['crypto'];
+  hostname: string;
+  now: number;
+  userId: string | null;
+  sessionId: string | null;
+}): TelemetryBlob {
+  const id = () => randomUuid(options.crypto);
+  let timezone = 'UTC';
+  try {
+    timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {}
+  return {
+    event_id: `event-id-${id()}`,
+    app_session_id: `app-session-id-${id()}`,
+    persistent_id: `persistent-id-${id()}`,
+    client_sent_at: new Date(options.now).toISOString(),
+    timezone,
+    ...(options.userId ? { stytch_user_id: options.userId } : {}),
+    ...(options.sessionId ? { stytch_session_id: options.sessionId } : {}),
+    app: { identifier: options.hostname },
+    sdk: { identifier: SDK_IDENTIFIER, version: CONSTANTS.sdkVersion },
+  };
+}
+
+export function createTelemetry(options: {
+  publicToken: string;
+  baseUrl: string;
+  dependencies: BrowserDependencies;
+  blob: () => TelemetryBlob;
+}): Telemetry {
+  const { dependencies } = options;
+  let queue: object[] = [];
+  let timer: unknown = null;
+
+  const flush = () => {
+    if (timer !== null) dependencies.clearTimeout(timer);
+    timer = null;
+    if (queue.length === 0) return;
+    const body = JSON.stringify(queue);
+    queue = [];
+    try {
+      // wire-format.md §2.2: only Content-Type, no Authorization and no X-SDK-* headers.
+      dependencies
+        .fetch(options.baseUrl + SDK_API_PREFIX + ROUTES.events, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        })
+        .catch(() => {});
+    } catch {}
+  };
+
+  return {
+    logEvent(name, details) {
+      queue.push({
+        telemetry: options.blob(),
+        event: { public_token: options.publicToken, event_name: name, details },
+      });
+      if (queue.length >= CONSTANTS.telemetryBatchSize) flush();
+      else if (timer === null) timer = dependencies.setTimeout(flush, CONSTANTS.telemetryBatchIntervalMs);
+    },
+    flush,
+  };
+}

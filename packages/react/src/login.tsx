@@ -1,0 +1,53 @@
+// <Login>: the sign-in and sign-up widget (SPEC §2 Main and the screens of the configured methods).
+import { type ReactNode, Suspense } from 'react';
+import type { Callbacks } from './callbacks';
+import { configurationError, type LoginConfig } from './config';
+import { MainScreen } from './main/main-screen';
+import { EmailConfirmationScreen } from './methods/email-magic-links/screens';
+import { useGatehouse } from './provider';
+import type { Strings } from './strings';
+import type { StyleConfig } from './theme';
+import { WidgetRoot } from './widget-root';
+import { screenOf, type WidgetState } from './widget-state';
+
+export interface LoginProps {
+  config?: LoginConfig;
+  styles?: StyleConfig;
+  callbacks?: Callbacks;
+  /** Overrides of the strings table (English default). */
+  strings?: Partial<Strings>;
+}
+
+function renderLoginScreen(state: WidgetState): ReactNode {
+  switch (screenOf(state.screen)) {
+    case 'email-confirmation':
+      return (
+        <Suspense fallback={null}>
+          <EmailConfirmationScreen />
+        </Suspense>
+      );
+    default:
+      return <MainScreen />;
+  }
+}
+
+export function Login({ config, styles, callbacks, strings }: LoginProps) {
+  const client = useGatehouse();
+  return (
+    <WidgetRoot
+      client={client}
+      config={config}
+      styles={styles}
+      callbacks={callbacks}
+      strings={strings}
+      mode="login"
+      initialScreen="main"
+      configError={configurationError(config)}
+      renderScreen={renderLoginScreen}
+      onFirstMount={(widget) => {
+        // SPEC §7 event log: render_login_screen with the options (wire-format.md §4.12).
+        widget.logEvent('render_login_screen', { options: config ?? {} });
+      }}
+    />
+  );
+}

@@ -1,0 +1,113 @@
+// Plain-page mounting (wire-format.md §7.1): elementId is a CSS selector; a missing element throws (SPEC §8);
+// mounting again into the same element re-renders with the new props; everything refuses to run outside a
+// browser (SPEC §2).
+import type { ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { assertBrowser } from './browser';
+import type { Callbacks } from './callbacks';
+import type { WidgetClient } from './client-contract';
+import type { LoginConfig } from './config';
+import { Login } from './login';
+import { PasskeyRegistration } from './passkey-registration';
+import { GatehouseProvider } from './provider';
+import { ResetPassword } from './reset-password';
+import type { Strings } from './strings';
+import type { StyleConfig } from './theme';
+
+export interface MountOptions {
+  /** The client from `createClient()` of @gatehouse/sdk. */
+  client: WidgetClient;
+  /** A CSS selector, passed to document.querySelector (e.g. '#login'). */
+  elementId: string;
+  config?: LoginConfig;
+  styles?: StyleConfig;
+  callbacks?: Callbacks;
+  strings?: Partial<Strings>;
+}
+
+export interface MountResetPasswordOptions extends MountOptions {
+  passwordResetToken: string;
+}
+
+export interface MountedWidget {
+  unmount(): void;
+}
+
+const roots = new WeakMap<Element, Root>();
+
+function findElement(method: string, elementId: string): Element {
+  assertBrowser(method);
+  if (typeof elementId !== 'string' || elementId.trim() === '') {
+    throw new Error(`${method}: elementId must be a CSS selector such as '#login'.`);
+  }
+  let element: Element | null;
+  try {
+    element = document.querySelector(elementId);
+  } catch {
+    throw new Error(`${method}: elementId '${elementId}' is not a valid CSS selector.`);
+  }
+  if (element === null) {
+    throw new Error(
+      `${method}: no element matches '${elementId}'. Add it to the page before mounting the widget.`,
+    );
+  }
+  return element;
+}
+
+function mount(method: string, options: MountOptions, widget: ReactNode): MountedWidget {
+  const element = findElement(method, options.elementId);
+  if (options.client === null || typeof options.client !== 'object') {
+    throw new Error(`${method}: client is required (createClient() from @gatehouse/sdk).`);
+  }
+  let root = roots.get(element);
+  if (root === undefined) {
+    root = createRoot(element);
+    roots.set(element, root);
+  }
+  root.render(<GatehouseProvider client={options.client}>{widget}</GatehouseProvider>);
+  const mounted = root;
+  return {
+    unmount() {
+      if (roots.get(element) !== mounted) return;
+      roots.delete(element);
+      mounted.unmount();
+    },
+  };
+}
+
+export function mountLogin(options: MountOptions): MountedWidget {
+  const { config, styles, callbacks, strings } = options;
+  return mount(
+    'mountLogin',
+    options,
+    <Login config={config} styles={styles} callbacks={callbacks} strings={strings} />,
+  );
+}
+
+export function mountResetPassword(options: MountResetPasswordOptions): MountedWidget {
+  const { config, styles, callbacks, strings, passwordResetToken } = options;
+  if (typeof passwordResetToken !== 'string') {
+    assertBrowser('mountResetPassword');
+    throw new Error('mountResetPassword: passwordResetToken must be a string.');
+  }
+  return mount(
+    'mountResetPassword',
+    options,
+    <ResetPassword
+      passwordResetToken={passwordResetToken}
+      config={config}
+      styles={styles}
+      callbacks={callbacks}
+      strings={strings}
+    />,
+  );
+}
+
+export function mountPasskeyRegistration(options: MountOptions): MountedWidget {
+  const { config, styles, callbacks, strings } = options;
+  return mount(
+    'mountPasskeyRegistration',
+    options,
+    <PasskeyRegistration config={config} styles={styles} callbacks={callbacks} strings={strings} />,
+  );
+}

@@ -1,0 +1,78 @@
+// DESIGN convention 6: every user-visible string of the widget lives here (English default, overridable through
+// the `strings` prop or `config.strings`). Texts quoted from SPEC §2, §5 and §8 are requirements: keep them exact.
+
+export const DEFAULT_STRINGS = {
+  // SPEC §2 Main.
+  mainHeader: 'Sign up or log in',
+  logoAlt: 'Logo',
+  dividerText: 'or',
+  poweredBy: 'Powered by Gatehouse',
+  loadingSection: 'Loading…',
+  // SPEC §2 Main: configuration errors replace the form.
+  configErrorPasskeysOnly: 'Error: Cannot use Passkeys by itself, please add another product to the config.',
+  configErrorEmlAndEmailOtp: 'Error: Cannot use both EML and Email OTP',
+  // SPEC §2 Main: tabs of the login form.
+  tabText: 'Text',
+  tabWhatsApp: 'WhatsApp',
+  tabEmail: 'Email',
+  // E-mail login link form (SPEC §2, §5).
+  emailLabel: 'Email',
+  emailPlaceholder: 'example@email.com',
+  continueWithEmail: 'Continue with email',
+  invalidEmailAddress: 'Invalid email address',
+  // SPEC §2 EmailConfirmation.
+  checkYourEmail: 'Check your email',
+  emailSentTo: 'An email was sent to {email}.',
+  openGmail: 'Open Gmail',
+  openYahoo: 'Open Yahoo',
+  openOutlook: 'Open Outlook',
+  opensInNewTab: '(opens in a new tab)',
+  didNotGetIt: "Didn't get it?",
+  tryAgain: 'Try again',
+  resendEmail: 'Resend email',
+  // SPEC §8 resend toasts.
+  emailResent: 'Email resent',
+  // SPEC §2 "Login success" (used by the authenticate page and the reset screen).
+  loginSuccessTitle: 'Success!',
+  loginSuccessText: 'You have successfully logged in.',
+  loggingIn: 'Logging in',
+  authenticating: 'Signing you in…',
+  missingToken: 'This sign-in link is incomplete. Please request a new one.',
+  unsupportedTokenType: 'This sign-in link is not supported here. Please request a new one.',
+  // SPEC §2 PasswordResetForm (the form itself arrives with the passwords issue).
+  resetPasswordTitle: 'Reset your password',
+  resetPasswordUnavailable: 'Resetting a password is not available in this version of the widget.',
+  configErrorResetPasswordWithoutPasswords:
+    'Error: Cannot use ResetPassword component without the passwords product in the config.',
+  // SPEC §2 PasskeyRegistrationStart / SPEC §8.
+  passkeyRegistrationTitle: 'Set up a new Passkey',
+  passkeyRegistrationUnavailable: 'Creating a passkey is not available in this version of the widget.',
+  skip: 'Skip',
+  passkeyRegistrationWithoutUser:
+    'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+  // Errors (SPEC §8: server errors show error_message, otherwise the plain message).
+  errorHelpLink: 'Learn more',
+  genericError: 'Something went wrong. Please try again.',
+  dismiss: 'Dismiss',
+  notificationsLabel: 'Notifications',
+} as const;
+
+export type StringKey = keyof typeof DEFAULT_STRINGS;
+export type Strings = { [K in StringKey]: string };
+
+export function resolveStrings(...overrides: (Partial<Strings> | null | undefined)[]): Strings {
+  const strings: Strings = { ...DEFAULT_STRINGS };
+  for (const override of overrides) {
+    if (!override) continue;
+    for (const key of Object.keys(DEFAULT_STRINGS) as StringKey[]) {
+      const value = override[key];
+      if (typeof value === 'string') strings[key] = value;
+    }
+  }
+  return strings;
+}
+
+/** Fills `{name}` placeholders; unknown placeholders stay as written. Values are text, never markup. */
+export function formatString(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
+}

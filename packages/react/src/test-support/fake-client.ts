@@ -1,0 +1,142 @@
+// A small fake of the SDK client for component tests: records calls and lets a test decide each answer.
+// E2E tests cover the real SDK.
+import type { BootstrapData, Session, User } from '@gatehouse/protocol';
+import { DEFAULT_BOOTSTRAP } from '@gatehouse/protocol';
+import type {
+  MagicLinkAuthenticateOptions,
+  MagicLinkLoginOrCreateOptions,
+  WidgetClient,
+} from '../client-contract';
+
+type Listener<T> = (value: T | null) => void;
+
+export interface FakeClient extends WidgetClient {
+  calls: {
+    loginOrCreate: { email: string; options: MagicLinkLoginOrCreateOptions }[];
+    authenticate: { token: string; options: MagicLinkAuthenticateOptions }[];
+    telemetry: { name: string; details: Record<string, unknown> }[];
+  };
+  /** What the next loginOrCreate calls do (default: resolve with a request id). */
+  loginOrCreateImpl: (email: string) => Promise<unknown>;
+  authenticateImpl: (token: string) => Promise<unknown>;
+  setUser(user: User | null): void;
+  setSession(session: Session | null): void;
+}
+
+export function apiError(fields: {
+  error_type: string;
+  error_message: string;
+  error_url?: string;
+  status_code?: number;
+}) {
+  const error = new Error(`[${fields.status_code ?? 400}] ${fields.error_type}\n${fields.error_message}`);
+  return Object.assign(error, {
+    name: 'APIError',
+    status_code: fields.status_code ?? 400,
+    error_type: fields.error_type,
+    error_message: fields.error_message,
+    error_url: fields.error_url ?? '',
+    request_id: 'request-id-test',
+  });
+}
+
+export function fakeUser(overrides: Partial<User> = {}): User {
+  return {
+    user_id: 'user-test-1',
+    created_at: '2026-01-01T00:00:00Z',
+    status: 'active',
+    name: { first_name: '', middle_name: '', last_name: '' },
+    emails: [],
+    phone_numbers: [],
+    providers: [],
+    webauthn_registrations: [],
+    crypto_wallets: [],
+    totps: [],
+    biometric_registrations: [],
+    password: null,
+    trusted_metadata: {},
+    untrusted_metadata: {},
+    ...overrides,
+  } as User;
+}
+
+export function createFakeClient(
+  options: { bootstrap?: Partial<BootstrapData>; user?: User | null } = {},
+): FakeClient {
+  const bootstrap: BootstrapData = { ...DEFAULT_BOOTSTRAP, ...options.bootstrap };
+  let user: User | null = options.user ?? null;
+  let session: Session | null = null;
+  const userListeners = new Set<Listener<User>>();
+  const sessionListeners = new Set<Listener<Session>>();
+  const calls: FakeClient['calls'] = { loginOrCreate: [], authenticate: [], telemetry: [] };
+
+  const client: FakeClient = {
+    publicToken: 'public-token-test-fake',
+    calls,
+    loginOrCreateImpl: async () => ({ request_id: 'request-id-1', status_code: 200 }),
+    authenticateImpl: async () => ({ request_id: 'request-id-2', status_code: 200 }),
+    bootstrap: {
+      get: async () => bootstrap,
+      getSync: () => bootstrap,
+    },
+    session: {
+      getSync: () => session,
+      onChange: (callback) => {
+        sessionListeners.add(callback);
+        return () => sessionListeners.delete(callback);
+      },
+      revoke: async () => {
+        client.setSession(null);
+        return {};
+      },
+    },
+    user: {
+      getSync: () => user,
+      get: async () => {
+        if (user === null) throw new Error('no user');
+        return user;
+      },
+      onChange: (callback) => {
+        userListeners.add(callback);
+        return () => userListeners.delete(callback);
+      },
+    },
+    magicLinks: {
+      email: {
+        loginOrCreate: (email, options) => {
+          calls.loginOrCreate.push({ email, options });
+          return client.loginOrCreateImpl(email);
+        },
+      },
+      authenticate: (token, options) => {
+        calls.authenticate.push({ token, options });
+        return client.authenticateImpl(token);
+      },
+    },
+    telemetry: {
+      logEvent: (name, details) => {
+        calls.telemetry.push({ name, details });
+      },
+    },
+    setUser(next) {
+      user = next;
+      for (const listener of userListeners) listener(next);
+    },
+    setSession(next) {
+      session = next;
+      for (const listener of sessionListeners) listener(next);
+    },
+  };
+  return client;
+}
+
+/** A promise with its resolve/reject exposed, to hold a call in flight. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

@@ -1,0 +1,68 @@
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { type ReactNode, StrictMode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GatehouseProvider } from './provider';
+import { apiError, createFakeClient, type FakeClient } from './test-support/fake-client';
+import { type UseAuthenticateFromUrlOptions, useAuthenticateFromUrl } from './use-authenticate-from-url';
+
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
+
+function run(client: FakeClient, options: UseAuthenticateFromUrlOptions = {}) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <StrictMode>
+      <GatehouseProvider client={client}>{children}</GatehouseProvider>
+    </StrictMode>
+  );
+  return renderHook(() => useAuthenticateFromUrl(options), { wrapper });
+}
+
+describe('useAuthenticateFromUrl', () => {
+  it('authenticates a login link from the page query once, with the default 30-minute session', async () => {
+    window.history.replaceState(null, '', '/authenticate?stytch_token_type=magic_links&token=token-abc');
+    const client = createFakeClient();
+    const { result } = run(client);
+    expect(result.current.status).toBe('authenticating');
+    await waitFor(() => expect(result.current.status).toBe('success'));
+    expect(client.calls.authenticate).toEqual([
+      { token: 'token-abc', options: { session_duration_minutes: 30 } },
+    ]);
+  });
+
+  it('uses sessionOptions.sessionDurationMinutes and an explicit query string', async () => {
+    const client = createFakeClient();
+    const { result } = run(client, {
+      search: '?stytch_token_type=magic_links&token=t2',
+      config: { sessionOptions: { sessionDurationMinutes: 120 } },
+    });
+    await waitFor(() => expect(result.current.status).toBe('success'));
+    expect(client.calls.authenticate).toEqual([{ token: 't2', options: { session_duration_minutes: 120 } }]);
+  });
+
+  it("surfaces the server's error_message for an expired or used link", async () => {
+    const client = createFakeClient();
+    client.authenticateImpl = () =>
+      Promise.reject(
+        apiError({
+          error_type: 'unable_to_auth_magic_link',
+          error_message: 'The link has expired or was used.',
+        }),
+      );
+    const { result } = run(client, { search: '?stytch_token_type=magic_links&token=old' });
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(result.current.error).toBe('The link has expired or was used.');
+  });
+
+  it('does not call the server without a token or for another token type', async () => {
+    const client = createFakeClient();
+    const missing = run(client, { search: '?stytch_token_type=magic_links' });
+    await waitFor(() => expect(missing.result.current.status).toBe('error'));
+    expect(missing.result.current.error).toBe('This sign-in link is incomplete. Please request a new one.');
+    const other = run(client, { search: '?stytch_token_type=oauth&token=x' });
+    await waitFor(() => expect(other.result.current.status).toBe('error'));
+    expect(other.result.current.tokenType).toBe('oauth');
+    expect(client.calls.authenticate).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+// For the web app's /authenticate page (issue 3, item 4): reads `stytch_token_type` and `token` from the query
+// and, for login links (`magic_links`), authenticates with the configured session duration (SPEC §9 default 30).
+// An expired or used link surfaces the server's error_message (SPEC §8).
+import { useEffect, useRef, useState } from 'react';
+import type { LoginConfig } from './config';
+import { sessionDurationMinutes } from './config';
+import { describeError } from './errors';
+import { useGatehouse } from './provider';
+import { resolveStrings, type Strings } from './strings';
+
+export type AuthenticateFromUrlState =
+  | { status: 'authenticating'; tokenType: string | null; error: null }
+  | { status: 'success'; tokenType: string; error: null; data: unknown }
+  | { status: 'error'; tokenType: string | null; error: string; cause: unknown };
+
+export interface UseAuthenticateFromUrlOptions {
+  config?: LoginConfig;
+  /** The query string to read; defaults to window.location.search. */
+  search?: string;
+  strings?: Partial<Strings>;
+}
+
+/** Token types this version handles (wire-format.md §9 lists magic_links, oauth, reset_password). */
+const SUPPORTED_TOKEN_TYPES = ['magic_links'] as const;
+
+export function useAuthenticateFromUrl(
+  options: UseAuthenticateFromUrlOptions = {},
+): AuthenticateFromUrlState {
+  const client = useGatehouse();
+  const search = options.search ?? (typeof window !== 'undefined' ? window.location.search : '');
+  const params = new URLSearchParams(search);
+  const tokenType = params.get('stytch_token_type');
+  const token = params.get('token');
+  const [state, setState] = useState<AuthenticateFromUrlState>({
+    status: 'authenticating',
+    tokenType,
+    error: null,
+  });
+
+  // One request per token, even under StrictMode's double effects: a login link works only once.
+  const requestRef = useRef<{ key: string; result: Promise<AuthenticateFromUrlState> } | null>(null);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  useEffect(() => {
+    const strings = resolveStrings(optionsRef.current.config?.strings, optionsRef.current.strings);
+    const key = `${tokenType ?? ''}\n${token ?? ''}`;
+    if (requestRef.current?.key !== key) {
+      requestRef.current = {
+        key,
+        result: run({
+          authenticate: (value, minutes) =>
+            client.magicLinks.authenticate(value, { session_duration_minutes: minutes }),
+          tokenType,
+          token,
+          minutes: sessionDurationMinutes(optionsRef.current.config),
+          strings,
+        }),
+      };
+    }
+    let active = true;
+    requestRef.current.result.then((result) => {
+      if (active) setState(result);
+    });
+    return () => {
+      active = false;
+    };
+  }, [client, tokenType, token]);
+
+  return state;
+}
+
+async function run(options: {
+  authenticate: (token: string, minutes: number) => Promise<unknown>;
+  tokenType: string | null;
+  token: string | null;
+  minutes: number;
+  strings: Strings;
+}): Promise<AuthenticateFromUrlState> {
+  const { tokenType, token, strings } = options;
+  if (token === null || token === '') {
+    return { status: 'error', tokenType, error: strings.missingToken, cause: null };
+  }
+  if (tokenType === null || !(SUPPORTED_TOKEN_TYPES as readonly string[]).includes(tokenType)) {
+    return { status: 'error', tokenType, error: strings.unsupportedTokenType, cause: null };
+  }
+  try {
+    const data = await options.authenticate(token, options.minutes);
+    return { status: 'success', tokenType, error: null, data };
+  } catch (error) {
+    return {
+      status: 'error',
+      tokenType,
+      error: describeError(error, strings.genericError).message,
+      cause: error,
+    };
+  }
+}

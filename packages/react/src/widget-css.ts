@@ -1,0 +1,75 @@
+// DESIGN "Front end": plain CSS with custom properties (theme.ts sets them on the root), injected once into
+// document.head or into the shadow root the widget renders in. No CSS-in-JS runtime.
+
+/** Marks the injected <style> so it is added once per document or shadow root. */
+export const STYLE_ELEMENT_ATTRIBUTE = 'data-gatehouse-styles';
+
+export const WIDGET_CSS = `
+.gh-widget{box-sizing:border-box;width:var(--gh-container-width);max-width:100%;padding:40px 32px 24px;
+background:var(--gh-container-background-color);border:1px solid var(--gh-container-border-color);
+border-radius:var(--gh-container-border-radius);color:var(--gh-color-primary);font-family:var(--gh-font-family);
+font-size:16px;line-height:1.4;text-align:left}
+.gh-widget *,.gh-widget *::before,.gh-widget *::after{box-sizing:border-box}
+.gh-screen{display:flex;flex-direction:column;gap:24px}
+.gh-logo{display:flex;justify-content:center}
+.gh-logo img{max-height:var(--gh-logo-max-height);max-width:var(--gh-logo-max-width);object-fit:contain}
+.gh-heading{margin:0;font-size:24px;font-weight:600;line-height:1.25;color:var(--gh-color-primary)}
+.gh-heading:focus{outline:none}
+.gh-heading:focus-visible{outline:2px solid var(--gh-color-primary);outline-offset:2px}
+.gh-text{margin:0;color:var(--gh-color-secondary)}
+.gh-text strong{color:var(--gh-color-primary)}
+.gh-visually-hidden{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;
+clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.gh-form{display:flex;flex-direction:column;gap:8px}
+.gh-label{font-size:14px;font-weight:600;color:var(--gh-color-primary)}
+.gh-input{width:100%;height:var(--gh-button-height);padding:0 12px;font:inherit;color:var(--gh-input-text-color);
+background:var(--gh-input-background-color);border:1px solid var(--gh-input-border-color);
+border-radius:var(--gh-input-border-radius)}
+.gh-input::placeholder{color:var(--gh-input-placeholder-color);opacity:1}
+.gh-input[aria-invalid=true]{border-color:var(--gh-color-error)}
+.gh-field-error{margin:0;font-size:14px;color:var(--gh-color-error)}
+.gh-button{display:flex;align-items:center;justify-content:center;gap:8px;width:100%;height:var(--gh-button-height);
+padding:0 16px;font:inherit;font-weight:600;cursor:pointer;border:1px solid;text-decoration:none}
+.gh-button[disabled],.gh-button[aria-disabled=true]{cursor:default;opacity:.6}
+.gh-button:focus-visible,.gh-link-button:focus-visible,.gh-tab:focus-visible,.gh-input:focus-visible{
+outline:2px solid var(--gh-color-primary);outline-offset:2px}
+.gh-button-primary{color:var(--gh-button-primary-text-color);background:var(--gh-button-primary-background-color);
+border-color:var(--gh-button-primary-border-color);border-radius:var(--gh-button-primary-border-radius)}
+.gh-button-secondary{color:var(--gh-button-secondary-text-color);
+background:var(--gh-button-secondary-background-color);border-color:var(--gh-button-secondary-border-color);
+border-radius:var(--gh-button-secondary-border-radius)}
+.gh-link-button{padding:0;font:inherit;font-weight:600;color:var(--gh-color-primary);background:none;border:0;
+text-decoration:underline;cursor:pointer}
+.gh-link-button[disabled],.gh-link-button[aria-disabled=true]{cursor:default;opacity:.6}
+.gh-spinner{width:16px;height:16px;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;
+animation:gh-spin 1s linear infinite}
+@keyframes gh-spin{to{transform:rotate(360deg)}}
+@media (prefers-reduced-motion:reduce){.gh-spinner{animation-duration:3s}}
+.gh-divider{display:flex;align-items:center;gap:12px;color:var(--gh-color-secondary);font-size:14px}
+.gh-divider::before,.gh-divider::after{content:"";flex:1;border-top:1px solid var(--gh-container-border-color)}
+.gh-section-placeholder{min-height:var(--gh-button-height)}
+.gh-tabs{display:flex;gap:4px;border-bottom:1px solid var(--gh-container-border-color)}
+.gh-tab{flex:1;padding:8px;font:inherit;color:var(--gh-color-secondary);background:none;border:0;
+border-bottom:2px solid transparent;cursor:pointer}
+.gh-tab[aria-selected=true]{color:var(--gh-color-primary);border-bottom-color:var(--gh-color-primary);font-weight:600}
+.gh-banner{display:flex;gap:8px;align-items:flex-start;padding:12px;font-size:14px;border:1px solid;border-radius:4px}
+.gh-banner p{margin:0;flex:1}
+.gh-banner-error{color:var(--gh-color-error);border-color:var(--gh-color-error)}
+.gh-banner-warning{color:var(--gh-color-primary);border-color:var(--gh-color-secondary)}
+.gh-banner-success{color:var(--gh-color-success);border-color:var(--gh-color-success)}
+.gh-banner a,.gh-field-error a,.gh-toast a{color:inherit}
+.gh-banner-dismiss{padding:0 4px;font:inherit;color:inherit;background:none;border:0;cursor:pointer}
+.gh-config-error{margin:0;color:var(--gh-color-error);font-weight:600}
+.gh-inbox-links{display:flex;flex-direction:column;gap:8px}
+.gh-inbox-links .gh-button{color:var(--gh-button-secondary-text-color)}
+.gh-resend{display:flex;flex-wrap:wrap;gap:4px 12px;align-items:center;color:var(--gh-color-secondary);font-size:14px}
+.gh-watermark{margin:24px 0 0;text-align:center;font-size:12px;color:var(--gh-color-secondary)}
+.gh-toasts{position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:2147483000;display:flex;
+flex-direction:column;gap:8px;align-items:center;pointer-events:none;width:max-content;max-width:calc(100vw - 32px)}
+.gh-toast{pointer-events:auto;padding:10px 16px;font-family:var(--gh-font-family);font-size:14px;
+color:var(--gh-color-primary);background:#FFFFFF;border:1px solid var(--gh-container-border-color);
+border-left-width:4px;border-radius:8px;box-shadow:0 3px 10px rgba(0,0,0,.1);transition:opacity .2s}
+.gh-toast-success{border-left-color:var(--gh-color-success)}
+.gh-toast-error{border-left-color:var(--gh-color-error)}
+.gh-toast[data-visible=false]{opacity:0}
+`;

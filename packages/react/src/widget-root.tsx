@@ -1,0 +1,209 @@
+// The frame every widget mode (login, reset password, passkey registration) renders in: one reducer for the
+// screens, theme custom properties on the root, the stylesheet injected once per document or shadow root, the
+// toasts' live region and the 'Powered by' footer.
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
+import type { Callbacks, WidgetEventType } from './callbacks';
+import type { WidgetClient } from './client-contract';
+import { type ConfigurationErrorKind, type LoginConfig, resolveProducts } from './config';
+import { useBootstrap } from './provider';
+import { resolveStrings, type Strings } from './strings';
+import { resolveStyles, type StyleConfig, themeStyle } from './theme';
+import { showToast, ToastRegion } from './toasts/toast-region';
+import { type ToastKind, WidgetContext, type WidgetContextValue } from './widget-context';
+import { STYLE_ELEMENT_ATTRIBUTE, WIDGET_CSS } from './widget-css';
+import {
+  initialWidgetState,
+  screenOf,
+  type WidgetScreenState,
+  type WidgetState,
+  widgetReducer,
+} from './widget-state';
+
+export interface WidgetRootProps {
+  client: WidgetClient;
+  config: LoginConfig | null | undefined;
+  styles: StyleConfig | null | undefined;
+  callbacks: Callbacks | null | undefined;
+  strings: Partial<Strings> | null | undefined;
+  initialScreen: WidgetScreenState;
+  configError: ConfigurationErrorKind | null;
+  /** Which component this is (a class on the root, handy for page styles and tests). */
+  mode: 'login' | 'reset-password' | 'passkey-registration';
+  renderScreen: (state: WidgetState) => ReactNode;
+  /** Runs once when the widget first mounts (e.g. the render_login_screen event). */
+  onFirstMount?: (context: WidgetContextValue) => void;
+}
+
+export function WidgetRoot(props: WidgetRootProps) {
+  const content = <WidgetFrame {...props} />;
+  // wire-format.md §7.1: enableShadowDOM renders into a shadow root.
+  return props.config?.enableShadowDOM === true ? <ShadowHost>{content}</ShadowHost> : content;
+}
+
+function ShadowHost({ children }: { children: ReactNode }) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [shadowRoot, setShadowRoot] = useState<ShadowRoot | null>(null);
+  useLayoutEffect(() => {
+    const host = hostRef.current;
+    if (host === null) return;
+    setShadowRoot(host.shadowRoot ?? host.attachShadow({ mode: 'open' }));
+  }, []);
+  return (
+    <div ref={hostRef} className="gatehouse-shadow-host" data-gatehouse-shadow-host="">
+      {shadowRoot !== null ? createPortal(children, shadowRoot) : null}
+    </div>
+  );
+}
+
+/** Adds the widget stylesheet to the document head, or to the shadow root the widget renders in, once. */
+export function ensureStyles(node: Node): void {
+  const root = node.getRootNode();
+  const isShadow = typeof ShadowRoot !== 'undefined' && root instanceof ShadowRoot;
+  const ownerDocument = node.ownerDocument ?? document;
+  const container: ParentNode = isShadow ? root : ownerDocument.head;
+  if (container.querySelector(`style[${STYLE_ELEMENT_ATTRIBUTE}]`) !== null) return;
+  const style = ownerDocument.createElement('style');
+  style.setAttribute(STYLE_ELEMENT_ATTRIBUTE, '');
+  style.textContent = WIDGET_CSS;
+  if (isShadow) root.insertBefore(style, root.firstChild);
+  else ownerDocument.head.appendChild(style);
+}
+
+function WidgetFrame(props: WidgetRootProps) {
+  const { client, config, styles, callbacks, strings, initialScreen, configError, mode, renderScreen } =
+    props;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toasterId = useId();
+  const [toastsActive, setToastsActive] = useState(false);
+  const [state, dispatch] = useReducer(
+    widgetReducer,
+    { screen: initialScreen, configError },
+    initialWidgetState,
+  );
+  const bootstrap = useBootstrap(client);
+
+  // Callbacks may change on every render (re-mount with new props); the latest ones are used.
+  const callbacksRef = useRef(callbacks);
+  callbacksRef.current = callbacks;
+
+  useEffect(() => {
+    dispatch({ type: 'configure', configError });
+  }, [configError]);
+
+  useLayoutEffect(() => {
+    if (rootRef.current !== null) ensureStyles(rootRef.current);
+  }, []);
+
+  const resolvedStrings = useMemo(() => resolveStrings(config?.strings, strings), [config?.strings, strings]);
+  const resolvedStyles = useMemo(() => resolveStyles(styles), [styles]);
+
+  const emitEvent = useCallback((type: WidgetEventType, data: unknown) => {
+    try {
+      callbacksRef.current?.onEvent?.({ type, data });
+    } catch (error) {
+      // A failing page callback must not break the widget.
+      console.error('Gatehouse widget: the onEvent callback threw', error);
+    }
+  }, []);
+  const emitError = useCallback((error: unknown) => {
+    try {
+      callbacksRef.current?.onError?.(error);
+    } catch (callbackError) {
+      console.error('Gatehouse widget: the onError callback threw', callbackError);
+    }
+  }, []);
+  const logEvent = useCallback(
+    (name: string, details: Record<string, unknown>) => {
+      try {
+        const result = client.telemetry.logEvent(name, details);
+        if (result instanceof Promise) result.catch(() => {});
+      } catch {
+        // Telemetry never breaks sign-in.
+      }
+    },
+    [client],
+  );
+  const notify = useCallback(
+    (kind: ToastKind, message: string) => {
+      setToastsActive(true);
+      showToast({ toasterId, kind, message }).catch((error: unknown) => {
+        console.error('Gatehouse widget: could not show a toast', error);
+      });
+    },
+    [toasterId],
+  );
+
+  const context = useMemo<WidgetContextValue>(
+    () => ({
+      client,
+      config: config ?? {},
+      products: resolveProducts(config),
+      styles: resolvedStyles,
+      strings: resolvedStrings,
+      bootstrap,
+      state,
+      dispatch,
+      emitEvent,
+      emitError,
+      logEvent,
+      notify,
+    }),
+    [
+      client,
+      config,
+      resolvedStyles,
+      resolvedStrings,
+      bootstrap,
+      state,
+      emitEvent,
+      emitError,
+      logEvent,
+      notify,
+    ],
+  );
+
+  const contextRef = useRef(context);
+  contextRef.current = context;
+  const firstMountRef = useRef(props.onFirstMount);
+  const mountedRef = useRef(false);
+  useEffect(() => {
+    // Once per widget instance, also under StrictMode's double effects.
+    if (mountedRef.current) return;
+    mountedRef.current = true;
+    firstMountRef.current?.(contextRef.current);
+  }, []);
+
+  return (
+    <WidgetContext.Provider value={context}>
+      <div
+        ref={rootRef}
+        className={`gh-widget gh-widget-${mode}`}
+        data-state={state.screen}
+        data-gatehouse-widget={mode}
+        style={themeStyle(resolvedStyles)}
+      >
+        <div className="gh-screen" key={screenOf(state.screen)}>
+          {renderScreen(state)}
+        </div>
+        {bootstrap.displayWatermark ? <p className="gh-watermark">{resolvedStrings.poweredBy}</p> : null}
+        <ToastRegion
+          toasterId={toasterId}
+          active={toastsActive}
+          label={resolvedStrings.notificationsLabel}
+          helpLinkText={resolvedStrings.errorHelpLink}
+        />
+      </div>
+    </WidgetContext.Provider>
+  );
+}

@@ -8,7 +8,11 @@ export interface PasswordConfigWire {
 export type CaptchaSettings = { enabled: false } | { enabled: true; siteKey: string };
 
 export interface RbacPolicy {
-  roles: { role_id: string; description: string; permissions: { resource_id: string; actions: string[] }[] }[];
+  roles: {
+    role_id: string;
+    description: string;
+    permissions: { resource_id: string; actions: string[] }[];
+  }[];
   resources: { resource_id: string; description: string; actions: string[] }[];
 }
 

@@ -11,7 +11,9 @@ export const UNRECOVERABLE_ERROR_TYPES = [
 export type UnrecoverableErrorType = (typeof UNRECOVERABLE_ERROR_TYPES)[number];
 
 export function isUnrecoverableErrorType(errorType: unknown): errorType is UnrecoverableErrorType {
-  return typeof errorType === 'string' && (UNRECOVERABLE_ERROR_TYPES as readonly string[]).includes(errorType);
+  return (
+    typeof errorType === 'string' && (UNRECOVERABLE_ERROR_TYPES as readonly string[]).includes(errorType)
+  );
 }
 
 /**
@@ -43,6 +45,11 @@ export const ERROR_TYPES = {
   webauthn_registration_not_found: 404,
   biometric_registration_not_found: 404,
   crypto_wallet_not_found: 404,
+  invalid_user_metadata: 400,
+  /** An address that already belongs to another user of the project (magic_links/email/send/secondary). */
+  duplicate_email: 409,
+  /** A phone number that already belongs to another user of the project (otps/{sms,whatsapp}/send/secondary). */
+  duplicate_phone_number: 409,
   // Redirects and tokens (used by the sign-in methods).
   invalid_redirect_url: 400,
   invalid_email: 400,
@@ -55,8 +62,18 @@ export const ERROR_TYPES = {
   missing_pkce: 400,
   otp_code_not_found: 404,
   unable_to_auth_otp_code: 401,
+  /** security-tests.md BF-04: the code had its 5 evaluated attempts; every later try fails until a new send. */
+  too_many_attempts: 429,
   duplicate_webauthn_registration: 409,
   unable_to_auth_webauthn: 401,
+  /** public_key_credential is not a well-formed credential JSON string, or a registration fails a WebAuthn L3 §7.1 check. */
+  invalid_public_key_credential: 400,
+  /** The WebAuthn `domain` (RP ID) is not the host, or a registrable parent, of one of the project's allowed origins. */
+  invalid_webauthn_domain: 400,
+  // Delivery (e-mail, SMS, WhatsApp): the provider refused or timed out; the caller may retry.
+  email_delivery_failed: 503,
+  sms_delivery_failed: 503,
+  whatsapp_delivery_failed: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorType = keyof typeof ERROR_TYPES;

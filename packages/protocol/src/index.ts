@@ -1,4 +1,10 @@
-export type { BootstrapData, BootstrapResponse, CaptchaSettings, PasswordConfigWire, RbacPolicy } from './bootstrap';
+export type {
+  BootstrapData,
+  BootstrapResponse,
+  CaptchaSettings,
+  PasswordConfigWire,
+  RbacPolicy,
+} from './bootstrap';
 export { DEFAULT_BOOTSTRAP } from './bootstrap';
 export type { ErrorType, UnrecoverableErrorType } from './errors';
 export { ERROR_TYPES, isUnrecoverableErrorType, UNRECOVERABLE_ERROR_TYPES } from './errors';

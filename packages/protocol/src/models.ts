@@ -114,8 +114,14 @@ export interface AuthenticationFactor {
   webauthn_factor?: { webauthn_registration_id: string; domain: string; user_agent: string };
   authenticator_app_factor?: { totp_id: string };
   recovery_code_factor?: { totp_recovery_code_id: string };
-  crypto_wallet_factor?: { crypto_wallet_id: string; crypto_wallet_address: string; crypto_wallet_type: string };
-  [oauthFactor: `${string}_oauth_factor`]: { id: string; email_id?: string; provider_subject: string } | undefined;
+  crypto_wallet_factor?: {
+    crypto_wallet_id: string;
+    crypto_wallet_address: string;
+    crypto_wallet_type: string;
+  };
+  [oauthFactor: `${string}_oauth_factor`]:
+    | { id: string; email_id?: string; provider_subject: string }
+    | undefined;
 }
 
 export interface Session {

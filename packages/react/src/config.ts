@@ -89,3 +89,11 @@ export function configurationError(config: LoginConfig | null | undefined): Conf
 export function sessionDurationMinutes(config: LoginConfig | null | undefined): number {
   return config?.sessionOptions?.sessionDurationMinutes ?? CONSTANTS.defaultSessionDurationMinutes;
 }
+
+/**
+ * wire-format.md §4.9 / SPEC §2: with passkeys configured, e-mail inputs offer passkeys in the browser's autofill
+ * (`username webauthn`); otherwise they autofill an e-mail address.
+ */
+export function emailInputAutocomplete(products: readonly Product[]): string {
+  return products.includes('passkeys') ? 'username webauthn' : 'email';
+}

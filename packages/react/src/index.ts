@@ -3,6 +3,13 @@ export { WIDGET_EVENT_TYPES } from './callbacks';
 export type {
   MagicLinkAuthenticateOptions,
   MagicLinkLoginOrCreateOptions,
+  OtpAuthenticateOptions,
+  OtpChannel,
+  OtpLoginOrCreateOptions,
+  OtpSendResult,
+  WebAuthnAuthenticateOptions,
+  WebAuthnRegisterOptions,
+  WebAuthnUpdateOptions,
   WidgetClient,
 } from './client-contract';
 export type {

@@ -231,7 +231,11 @@ describe('Main screen', () => {
       config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } },
     });
     expect(root().dataset.state).toBe('main');
-    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Text', 'Email']);
+    expect(await screen.findByLabelText('Phone number')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Email' }));
+    expect(await screen.findByRole('button', { name: 'Continue with email' })).toBeTruthy();
+    expect(root().querySelector('[data-section="email-magic-links"]')).not.toBeNull();
   });
 
   it('hides the header text visually with hideHeaderText, keeping it as the screen title', () => {

@@ -4,6 +4,8 @@ import type { Callbacks } from './callbacks';
 import { configurationError, type LoginConfig } from './config';
 import { MainScreen } from './main/main-screen';
 import { EmailConfirmationScreen } from './methods/email-magic-links/screens';
+import { OtpAuthenticateScreen, OtpConfirmationScreen } from './methods/otp/screens';
+import { PasskeyConfirmationScreen } from './methods/passkeys/screens';
 import { useGatehouse } from './provider';
 import type { Strings } from './strings';
 import type { StyleConfig } from './theme';
@@ -24,6 +26,24 @@ function renderLoginScreen(state: WidgetState): ReactNode {
       return (
         <Suspense fallback={null}>
           <EmailConfirmationScreen />
+        </Suspense>
+      );
+    case 'otp-authenticate':
+      return (
+        <Suspense fallback={null}>
+          <OtpAuthenticateScreen />
+        </Suspense>
+      );
+    case 'otp-confirmation':
+      return (
+        <Suspense fallback={null}>
+          <OtpConfirmationScreen />
+        </Suspense>
+      );
+    case 'passkey-confirmation':
+      return (
+        <Suspense fallback={null}>
+          <PasskeyConfirmationScreen />
         </Suspense>
       );
     default:

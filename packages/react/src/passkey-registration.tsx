@@ -1,15 +1,17 @@
-// <PasskeyRegistration>: SPEC §2 PasskeyRegistrationStart. Creating passkeys arrives with the passkeys issue
-// (ROADMAP.md); already here: the signed-in check of SPEC §6 / §8 and 'Skip' (wire-format.md §7.4 PASSKEY_SKIP).
-import { useEffect } from 'react';
+// <PasskeyRegistration>: SPEC §2 PasskeyRegistrationStart and PasskeyRegistrationSuccess for a signed-in user
+// (SPEC §6; without one, SPEC §8 'Error: Cannot use PasskeyRegistration component without active user
+// authenticated.'). The screens load on demand (methods/passkeys).
+import { Suspense, useEffect } from 'react';
 import type { Callbacks } from './callbacks';
 import type { LoginConfig } from './config';
-import { Logo } from './main/main-screen';
+import { PasskeyRegistrationStartScreen, PasskeyRegistrationSuccessScreen } from './methods/passkeys/screens';
 import { useGatehouse, useUser } from './provider';
 import { ScreenHeading } from './screen-heading';
 import type { Strings } from './strings';
 import type { StyleConfig } from './theme';
 import { useWidget } from './widget-context';
 import { WidgetRoot } from './widget-root';
+import { screenOf, type WidgetState } from './widget-state';
 
 export interface PasskeyRegistrationProps {
   config?: LoginConfig;
@@ -21,6 +23,7 @@ export interface PasskeyRegistrationProps {
 export function PasskeyRegistration({ config, styles, callbacks, strings }: PasskeyRegistrationProps) {
   const client = useGatehouse();
   const user = useUser();
+  const signedIn = user !== null;
   return (
     <WidgetRoot
       client={client}
@@ -29,42 +32,40 @@ export function PasskeyRegistration({ config, styles, callbacks, strings }: Pass
       callbacks={callbacks}
       strings={strings}
       mode="passkey-registration"
-      initialScreen={user !== null ? 'passkey-registration' : 'passkey-registration.no-user'}
+      initialScreen={signedIn ? 'passkey-registration' : 'passkey-registration.no-user'}
       configError={null}
-      renderScreen={() => <PasskeyRegistrationStart signedIn={user !== null} />}
+      renderScreen={(state) => <PasskeyRegistrationScreens state={state} signedIn={signedIn} />}
     />
   );
 }
 
-function PasskeyRegistrationStart({ signedIn }: { signedIn: boolean }) {
-  const { strings, state, dispatch, emitEvent } = useWidget();
+function PasskeyRegistrationScreens({ state, signedIn }: { state: WidgetState; signedIn: boolean }) {
+  const { dispatch } = useWidget();
   useEffect(() => {
     dispatch({ type: 'passkey-user-changed', signedIn });
   }, [signedIn, dispatch]);
 
-  if (state.screen === 'passkey-registration.no-user') {
-    // SPEC §8: the passkey screen without a user.
-    return (
-      <>
-        <ScreenHeading>{strings.passkeyRegistrationTitle}</ScreenHeading>
-        <p className="gh-config-error" role="alert">
-          {strings.passkeyRegistrationWithoutUser}
-        </p>
-      </>
-    );
-  }
+  if (state.screen === 'passkey-registration.no-user') return <NoUser />;
+  return (
+    <Suspense fallback={null}>
+      {screenOf(state.screen) === 'passkey-registration-success' ? (
+        <PasskeyRegistrationSuccessScreen />
+      ) : (
+        <PasskeyRegistrationStartScreen />
+      )}
+    </Suspense>
+  );
+}
+
+function NoUser() {
+  const { strings } = useWidget();
+  // SPEC §8: the passkey screen without a user.
   return (
     <>
-      <Logo />
       <ScreenHeading>{strings.passkeyRegistrationTitle}</ScreenHeading>
-      <p className="gh-text">{strings.passkeyRegistrationUnavailable}</p>
-      <button
-        type="button"
-        className="gh-button gh-button-secondary"
-        onClick={() => emitEvent('PASSKEY_SKIP', {})}
-      >
-        {strings.skip}
-      </button>
+      <p className="gh-config-error" role="alert">
+        {strings.passkeyRegistrationWithoutUser}
+      </p>
     </>
   );
 }

@@ -32,6 +32,44 @@ export const DEFAULT_STRINGS = {
   resendEmail: 'Resend email',
   // SPEC §8 resend toasts.
   emailResent: 'Email resent',
+  // SPEC §2 Main, passcode tabs (SPEC §5 messages).
+  phoneLabel: 'Phone number',
+  countryLabel: 'Country',
+  countryOption: '{country} (+{code})',
+  phonePlaceholder: '(201) 555-0123',
+  continueWithText: 'Continue with text message',
+  continueWithWhatsApp: 'Continue with WhatsApp',
+  continueWithEmailPasscode: 'Continue with email',
+  invalidPhoneNumber: 'Invalid phone number, please try again.',
+  invalidEmail: 'Invalid email, please try again.',
+  // SPEC §2 OTPAuthenticate.
+  back: 'Back',
+  enterPasscode: 'Enter passcode',
+  passcodeSentTo: 'A 6-digit passcode was sent to you at {destination}.',
+  passcodeLabel: 'One-time passcode',
+  verifyingPasscode: 'Verifying passcode...',
+  codeExpiresIn: 'Your code expires in {time}.',
+  codeExpired: 'Your code has expired.',
+  didNotGetCode: "Didn't get it?",
+  resendCode: 'Resend code',
+  // SPEC §8 passcode messages and resend toast.
+  invalidPasscode: 'Invalid passcode, please try again.',
+  codeResent: 'Code resent',
+  // SPEC §2 OTPConfirmation.
+  otpConfirmationTitle: 'Success',
+  otpConfirmationText: 'Your passcode has been successfully verified.',
+  // SPEC §2 Main passkey button and PasskeyConfirmation.
+  loginWithPasskey: 'Login with a Passkey',
+  passkeyConfirmationTitle: 'Success',
+  passkeyConfirmationText: 'Your Passkey has been successfully authenticated.',
+  // SPEC §8 passkey messages (verbatim).
+  passkeyRegistrationNotFound:
+    'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+  passkeyUnknownError: 'Unknown error occurred during passkey authentication. Please try again.',
+  passkeyAlreadyRegistered:
+    'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
+  passkeyNotCreated:
+    'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
   // SPEC §2 "Login success" (used by the authenticate page and the reset screen).
   loginSuccessTitle: 'Success!',
   loginSuccessText: 'You have successfully logged in.',
@@ -46,8 +84,25 @@ export const DEFAULT_STRINGS = {
     'Error: Cannot use ResetPassword component without the passwords product in the config.',
   // SPEC §2 PasskeyRegistrationStart / SPEC §8.
   passkeyRegistrationTitle: 'Set up a new Passkey',
-  passkeyRegistrationUnavailable: 'Creating a passkey is not available in this version of the widget.',
+  passkeyRegistrationText:
+    'Passkeys let you sign in with your fingerprint, face or screen lock instead of a password or a code.',
+  createPasskey: 'Create a Passkey',
   skip: 'Skip',
+  // SPEC §2 PasskeyRegistrationSuccess and SPEC §4 passkey list editing.
+  passkeyCreatedTitle: 'Passkey successfully created!',
+  existingPasskeys: 'Existing Passkeys',
+  noPasskeys: 'No passkeys yet.',
+  setUpAnotherPasskey: 'Set up another Passkey',
+  done: 'Done',
+  edit: 'Edit',
+  editPasskey: 'Edit {name}',
+  delete: 'Delete',
+  deletePasskey: 'Delete {name}',
+  passkeyNameLabel: 'Passkey name',
+  save: 'Save',
+  deleteWarning: 'Once deleted, the passkey cannot be restored.',
+  deleteConfirm: 'Delete',
+  cancel: 'Cancel',
   passkeyRegistrationWithoutUser:
     'Error: Cannot use PasskeyRegistration component without active user authenticated.',
   // Errors (SPEC §8: server errors show error_message, otherwise the plain message).

@@ -72,4 +72,30 @@ border-left-width:4px;border-radius:8px;box-shadow:0 3px 10px rgba(0,0,0,.1);tra
 .gh-toast-success{border-left-color:var(--gh-color-success)}
 .gh-toast-error{border-left-color:var(--gh-color-error)}
 .gh-toast[data-visible=false]{opacity:0}
+.gh-section:empty{display:none}
+.gh-back-button{align-self:flex-start;display:flex;padding:4px;margin:-8px 0 -8px -4px;color:var(--gh-color-primary);
+background:none;border:0;border-radius:4px;cursor:pointer}
+.gh-back-button:focus-visible{outline:2px solid var(--gh-color-primary);outline-offset:2px}
+.gh-phone-row{display:flex;gap:8px;align-items:flex-end}
+.gh-phone-country{display:flex;flex-direction:column;gap:8px;flex:0 0 40%;min-width:0}
+.gh-phone-number{display:flex;flex-direction:column;gap:8px;flex:1;min-width:0}
+.gh-select{padding:0 8px;text-overflow:ellipsis}
+.gh-otp-input{font-size:24px;letter-spacing:.5em;text-align:center;font-variant-numeric:tabular-nums}
+.gh-verifying{display:flex;flex-direction:column;gap:8px}
+.gh-progress{height:4px;overflow:hidden;background:var(--gh-container-border-color);border-radius:2px}
+.gh-progress-bar{height:100%;width:100%;background:var(--gh-color-primary);transform-origin:left;
+animation:gh-progress var(--gh-progress-duration,10s) linear forwards}
+@keyframes gh-progress{from{transform:scaleX(0)}to{transform:scaleX(1)}}
+.gh-button-stack{display:flex;flex-direction:column;gap:8px}
+.gh-subheading{margin:0 0 8px;font-size:16px;font-weight:600}
+.gh-passkey-list{margin:0;padding:0;list-style:none;display:flex;flex-direction:column;gap:8px}
+.gh-passkey-row{display:flex;align-items:center;gap:12px;min-height:var(--gh-button-height);padding:0 12px;
+border:1px solid var(--gh-container-border-color);border-radius:var(--gh-input-border-radius)}
+.gh-passkey-row[data-row-state=editing]{padding:0;border:0}
+.gh-passkey-row[data-row-state=marked-for-deletion]{border-color:var(--gh-color-error)}
+.gh-passkey-name{flex:1;min-width:0;overflow-wrap:anywhere}
+.gh-passkey-actions{display:flex;gap:12px}
+.gh-passkey-edit{display:flex;gap:8px;width:100%}
+.gh-button-inline{width:auto}
+.gh-delete-warning{color:var(--gh-color-error)}
 `;

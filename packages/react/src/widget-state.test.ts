@@ -53,4 +53,69 @@ describe('widget state machine', () => {
     expect(screenOf('email-confirmation.resending')).toBe('email-confirmation');
     expect(screenOf('main')).toBe('main');
   });
+
+  it('walks Main → OTPAuthenticate → verifying → OTPConfirmation, and back on a wrong code (SPEC §4)', () => {
+    const otp = {
+      method: 'sms' as const,
+      destination: '+12015550123',
+      displayDestination: '+1 (201) 555-0123',
+      methodId: 'm1',
+      expiresAt: 1000,
+    };
+    let state = widgetReducer(main(), { type: 'otp-submitted' });
+    expect(state.screen).toBe('main.submitting');
+    state = widgetReducer(state, { type: 'otp-sent', otp });
+    expect(state).toMatchObject({ screen: 'otp-authenticate', otp, navigations: 1 });
+    state = widgetReducer(state, { type: 'otp-verify-started' });
+    expect(state.screen).toBe('otp-authenticate.verifying');
+    expect(widgetReducer(state, { type: 'otp-resend-started' })).toBe(state);
+    const wrong = widgetReducer(state, {
+      type: 'otp-verify-failed',
+      message: 'Invalid passcode, please try again.',
+    });
+    expect(wrong).toMatchObject({
+      screen: 'otp-authenticate',
+      fieldError: 'Invalid passcode, please try again.',
+    });
+    const resending = widgetReducer(wrong, { type: 'otp-resend-started' });
+    const resent = widgetReducer(resending, { type: 'otp-resent', methodId: 'm2', expiresAt: 2000 });
+    expect(resent).toMatchObject({
+      screen: 'otp-authenticate',
+      fieldError: null,
+      otp: { methodId: 'm2', expiresAt: 2000 },
+    });
+    const done = widgetReducer(widgetReducer(resent, { type: 'otp-verify-started' }), {
+      type: 'otp-verified',
+    });
+    expect(done.screen).toBe('otp-confirmation');
+    expect(widgetReducer(wrong, { type: 'back' })).toMatchObject({
+      screen: 'main',
+      otp: null,
+      fieldError: null,
+    });
+  });
+
+  it('walks the passkey screens (SPEC §4)', () => {
+    const busy = widgetReducer(main(), { type: 'passkey-started' });
+    expect(busy.screen).toBe('main.passkey-authenticating');
+    expect(widgetReducer(busy, { type: 'passkey-failed', banner: null }).screen).toBe('main');
+    expect(widgetReducer(busy, { type: 'passkey-authenticated' }).screen).toBe('passkey-confirmation');
+    // Autofill signs in from Main itself.
+    expect(widgetReducer(main(), { type: 'passkey-authenticated' }).screen).toBe('passkey-confirmation');
+    const start = initialWidgetState({ screen: 'passkey-registration', configError: null });
+    const creating = widgetReducer(start, { type: 'passkey-create-started' });
+    expect(creating.screen).toBe('passkey-registration.creating');
+    expect(widgetReducer(creating, { type: 'passkey-skipped' })).toBe(creating);
+    expect(widgetReducer(creating, { type: 'passkey-create-failed', banner })).toMatchObject({
+      screen: 'passkey-registration',
+      banner,
+    });
+    const success = widgetReducer(creating, { type: 'passkey-created' });
+    expect(success.screen).toBe('passkey-registration-success');
+    expect(widgetReducer(success, { type: 'passkey-setup-another' }).screen).toBe('passkey-registration');
+    expect(widgetReducer(start, { type: 'passkey-skipped' }).screen).toBe('passkey-registration-success');
+    expect(widgetReducer(success, { type: 'passkey-user-changed', signedIn: false }).screen).toBe(
+      'passkey-registration.no-user',
+    );
+  });
 });

@@ -1,20 +1,29 @@
 // DESIGN convention 6: the widget's screens are one finite state (rendered as `data-state` on the root) changed
 // only by this reducer. Names follow SPEC §2's screens; a `.suffix` is a sub-state of the same screen. Later
 // methods add their screens (otp-authenticate, password-*, crypto-*, passkey-*) here.
+import type { OtpMethod } from '@gatehouse/protocol';
 import type { ConfigurationErrorKind } from './config';
 import type { DisplayError } from './errors';
 
 export type WidgetScreenState =
   | 'main'
   | 'main.submitting'
+  | 'main.passkey-authenticating'
   | 'config-error'
   | 'email-confirmation'
   | 'email-confirmation.resending'
+  | 'otp-authenticate'
+  | 'otp-authenticate.verifying'
+  | 'otp-authenticate.resending'
+  | 'otp-confirmation'
+  | 'passkey-confirmation'
   | 'password-reset'
   | 'password-reset.logging-in'
   | 'login-success'
   | 'passkey-registration'
-  | 'passkey-registration.no-user';
+  | 'passkey-registration.creating'
+  | 'passkey-registration.no-user'
+  | 'passkey-registration-success';
 
 export type BannerVariant = 'error' | 'warning' | 'success';
 
@@ -23,10 +32,23 @@ export interface Banner {
   error: DisplayError;
 }
 
-/** SPEC §3 "Widget form state": errorMessage and the magic-link e-mail. */
+/** SPEC §3 "Widget form state" otpState: the channel, the method id and the destination of the sent code. */
+export interface OtpState {
+  method: OtpMethod;
+  /** What the code was sent to (E.164 number or e-mail); a resend sends to it again. */
+  destination: string;
+  /** What OTPAuthenticate shows: the international format for phones, the e-mail as typed. */
+  displayDestination: string;
+  methodId: string;
+  /** Epoch ms when the newest code expires (send time + expiration_minutes). */
+  expiresAt: number;
+}
+
+/** SPEC §3 "Widget form state": errorMessage, the magic-link e-mail and the passcode state. */
 export interface WidgetState {
   screen: WidgetScreenState;
   email: string;
+  otp: OtpState | null;
   banner: Banner | null;
   fieldError: string | null;
   configError: ConfigurationErrorKind | null;
@@ -49,7 +71,26 @@ export type WidgetAction =
   | { type: 'login-link-authenticating' }
   | { type: 'login-succeeded' }
   | { type: 'login-failed'; banner: Banner }
-  | { type: 'passkey-user-changed'; signedIn: boolean };
+  | { type: 'passkey-user-changed'; signedIn: boolean }
+  | { type: 'tab-changed' }
+  | { type: 'otp-invalid'; message: string }
+  | { type: 'otp-submitted' }
+  | { type: 'otp-sent'; otp: OtpState }
+  | { type: 'otp-send-failed'; banner: Banner }
+  | { type: 'otp-verify-started' }
+  | { type: 'otp-verify-failed'; message: string }
+  | { type: 'otp-verified' }
+  | { type: 'otp-resend-started' }
+  | { type: 'otp-resent'; methodId: string; expiresAt: number }
+  | { type: 'otp-resend-finished' }
+  | { type: 'passkey-started' }
+  | { type: 'passkey-authenticated' }
+  | { type: 'passkey-failed'; banner: Banner | null }
+  | { type: 'passkey-create-started' }
+  | { type: 'passkey-created' }
+  | { type: 'passkey-create-failed'; banner: Banner }
+  | { type: 'passkey-skipped' }
+  | { type: 'passkey-setup-another' };
 
 /** The screen part of a state: sub-states of one screen share it (focus moves only when it changes). */
 export function screenOf(state: WidgetScreenState): string {
@@ -64,6 +105,7 @@ export function initialWidgetState(options: {
   return {
     screen: options.configError !== null ? 'config-error' : options.screen,
     email: '',
+    otp: null,
     banner: null,
     fieldError: null,
     configError: options.configError,
@@ -116,7 +158,7 @@ function transition(state: WidgetState, action: WidgetAction): WidgetState {
     case 'back':
       // SPEC §2: every back arrow returns to Main.
       if (state.screen === 'config-error') return state;
-      return { ...state, screen: 'main', banner: null, fieldError: null };
+      return { ...state, screen: 'main', otp: null, banner: null, fieldError: null };
     case 'show-banner':
       return { ...state, banner: action.banner };
     case 'dismiss-banner':
@@ -128,9 +170,86 @@ function transition(state: WidgetState, action: WidgetAction): WidgetState {
     case 'login-failed':
       return { ...state, screen: 'password-reset', banner: action.banner };
     case 'passkey-user-changed': {
-      if (screenOf(state.screen) !== 'passkey-registration') return state;
-      const screen = action.signedIn ? 'passkey-registration' : 'passkey-registration.no-user';
-      return screen === state.screen ? state : { ...state, screen };
+      const current = screenOf(state.screen);
+      if (current !== 'passkey-registration' && current !== 'passkey-registration-success') return state;
+      // SPEC §6 / §8: without a signed-in user the passkey screens show only the error.
+      if (!action.signedIn) {
+        return state.screen === 'passkey-registration.no-user'
+          ? state
+          : { ...state, screen: 'passkey-registration.no-user', banner: null };
+      }
+      return state.screen === 'passkey-registration.no-user'
+        ? { ...state, screen: 'passkey-registration' }
+        : state;
     }
+    case 'tab-changed':
+      if (state.screen !== 'main' || (state.fieldError === null && state.banner === null)) return state;
+      return { ...state, fieldError: null, banner: null };
+    case 'otp-invalid':
+      // SPEC §5: 'Invalid phone number, please try again.' / 'Invalid email, please try again.'
+      if (state.screen !== 'main') return state;
+      return { ...state, fieldError: action.message, banner: null };
+    case 'otp-submitted':
+      if (state.screen !== 'main') return state;
+      return { ...state, screen: 'main.submitting', fieldError: null, banner: null };
+    case 'otp-sent':
+      // SPEC §4: e-mail or phone submit succeeds → OTPAuthenticate.
+      if (state.screen !== 'main.submitting') return state;
+      return { ...state, screen: 'otp-authenticate', otp: action.otp };
+    case 'otp-send-failed':
+      if (state.screen !== 'main.submitting') return state;
+      return { ...state, screen: 'main', banner: action.banner };
+    case 'otp-verify-started':
+      if (state.screen !== 'otp-authenticate') return state;
+      return { ...state, screen: 'otp-authenticate.verifying', fieldError: null };
+    case 'otp-verify-failed':
+      if (state.screen !== 'otp-authenticate.verifying') return state;
+      return { ...state, screen: 'otp-authenticate', fieldError: action.message };
+    case 'otp-verified':
+      // SPEC §4: a correct passcode → OTPConfirmation.
+      if (state.screen !== 'otp-authenticate.verifying') return state;
+      return { ...state, screen: 'otp-confirmation', fieldError: null };
+    case 'otp-resend-started':
+      if (state.screen !== 'otp-authenticate') return state;
+      return { ...state, screen: 'otp-authenticate.resending' };
+    case 'otp-resent':
+      // A new code voids the old one: the new method id and a fresh countdown.
+      if (state.screen !== 'otp-authenticate.resending' || state.otp === null) return state;
+      return {
+        ...state,
+        screen: 'otp-authenticate',
+        fieldError: null,
+        otp: { ...state.otp, methodId: action.methodId, expiresAt: action.expiresAt },
+      };
+    case 'otp-resend-finished':
+      if (state.screen !== 'otp-authenticate.resending') return state;
+      return { ...state, screen: 'otp-authenticate' };
+    case 'passkey-started':
+      if (state.screen !== 'main') return state;
+      return { ...state, screen: 'main.passkey-authenticating', banner: null, fieldError: null };
+    case 'passkey-authenticated':
+      // SPEC §4: passkey sign-in success → PasskeyConfirmation (also from autofill while Main shows).
+      if (screenOf(state.screen) !== 'main') return state;
+      return { ...state, screen: 'passkey-confirmation', banner: null, fieldError: null };
+    case 'passkey-failed':
+      if (state.screen !== 'main.passkey-authenticating') return state;
+      return { ...state, screen: 'main', banner: action.banner };
+    case 'passkey-create-started':
+      if (state.screen !== 'passkey-registration') return state;
+      return { ...state, screen: 'passkey-registration.creating', banner: null };
+    case 'passkey-created':
+      // SPEC §4: registration or skip → PasskeyRegistrationSuccess.
+      if (state.screen !== 'passkey-registration.creating') return state;
+      return { ...state, screen: 'passkey-registration-success', banner: null };
+    case 'passkey-create-failed':
+      if (state.screen !== 'passkey-registration.creating') return state;
+      return { ...state, screen: 'passkey-registration', banner: action.banner };
+    case 'passkey-skipped':
+      if (state.screen !== 'passkey-registration') return state;
+      return { ...state, screen: 'passkey-registration-success', banner: null };
+    case 'passkey-setup-another':
+      // SPEC §4: 'Set up another Passkey' returns to PasskeyRegistrationStart.
+      if (state.screen !== 'passkey-registration-success') return state;
+      return { ...state, screen: 'passkey-registration', banner: null };
   }
 }

@@ -5,12 +5,14 @@ import { type BrowserDependencies, resolveDependencies } from './browser';
 import { type CookieOptions, createSessionCookies } from './cookies';
 import { createHttpClient } from './http';
 import { createMagicLinksModule, type MagicLinksModule } from './magic-links';
+import { createOtpsModule, type OtpsModule } from './otps';
 import { createPkceStore } from './pkce';
 import { createSessionModule, type SessionModule } from './session';
 import { createSessionManager } from './session-manager';
 import { createJsonStorage } from './storage';
 import { createTelemetry, createTelemetryBlob, type Telemetry } from './telemetry';
 import { createUsersModule, type UsersModule } from './users';
+import { createWebAuthnModule, type WebAuthnModule } from './webauthn';
 
 export interface ClientOptions {
   /** Origin of the Gatehouse server (no trailing slash needed). Default: window.location.origin. */
@@ -29,6 +31,8 @@ export interface GatehouseClient {
   /** The same object as `users` (the Stytch SDK calls it `user`). */
   readonly user: UsersModule;
   readonly magicLinks: MagicLinksModule;
+  readonly otps: OtpsModule;
+  readonly webauthn: WebAuthnModule;
   readonly telemetry: Telemetry;
   /** Stops the refresh timer and the cross-tab listener, and sends queued telemetry. */
   dispose(): void;
@@ -91,6 +95,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     users,
     user: users,
     magicLinks: createMagicLinksModule({ http, manager, bootstrap, pkce, telemetry }),
+    otps: createOtpsModule({ http, manager }),
+    webauthn: createWebAuthnModule({ http, manager, location: dependencies.location }),
     telemetry,
     dispose() {
       activeManager.dispose();

@@ -30,8 +30,29 @@ export type {
   MagicLinkSendResponse,
   MagicLinksModule,
 } from './magic-links';
+export type {
+  OtpAuthenticateResponse,
+  OtpChannelModule,
+  OtpSendOptions,
+  OtpSendResponse,
+  OtpsModule,
+} from './otps';
+export { OTP_PATHS } from './otps';
+export type { ParsedPhoneNumber, ParsePhoneNumberOptions } from './phone';
+export type { PhoneModule } from './phone-loader';
+export { loadPhoneNumberParser, parsePhoneNumberAsync } from './phone-loader';
 export type { PkceNamespace, PkcePair } from './pkce';
 export type { SessionAuthenticateResponse, SessionModule } from './session';
 export type { SessionState, SessionTokens } from './session-manager';
 export type { Telemetry } from './telemetry';
 export type { UpdateUserOptions, UserMutationResult, UsersModule } from './users';
+export type {
+  WebAuthnAuthenticateOptions,
+  WebAuthnAuthenticateResponse,
+  WebAuthnCeremonies,
+  WebAuthnModule,
+  WebAuthnRegisterOptions,
+  WebAuthnUpdateOptions,
+  WebAuthnUpdateResponse,
+} from './webauthn';
+export { toWebAuthnError, WEBAUTHN_PATHS, WebAuthnError } from './webauthn';

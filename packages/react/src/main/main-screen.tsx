@@ -75,7 +75,7 @@ function Section({ id }: { id: SectionId }) {
 
 /** SPEC §2: tabs Text, WhatsApp and Email, shown only when more than one method is enabled (ARIA tabs pattern). */
 export function TabbedForm({ tabs }: { tabs: FormTab[] }) {
-  const { strings } = useWidget();
+  const { strings, dispatch } = useWidget();
   const baseId = useId();
   const [selected, setSelected] = useState<FormTabId | null>(null);
   const tabRefs = useRef(new Map<FormTabId, HTMLButtonElement>());
@@ -83,6 +83,12 @@ export function TabbedForm({ tabs }: { tabs: FormTab[] }) {
   if (first === undefined) return null;
   if (tabs.length === 1) return <Section id={first.section} />;
   const current = tabs.find((tab) => tab.id === selected) ?? first;
+  const select = (id: FormTabId) => {
+    if (id === current.id) return;
+    setSelected(id);
+    // A field error belongs to the tab it was made in.
+    dispatch({ type: 'tab-changed' });
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.id === current.id);
@@ -91,7 +97,7 @@ export function TabbedForm({ tabs }: { tabs: FormTab[] }) {
     event.preventDefault();
     const next = tabs[(index + step + tabs.length) % tabs.length];
     if (next === undefined) return;
-    setSelected(next.id);
+    select(next.id);
     tabRefs.current.get(next.id)?.focus();
   };
 
@@ -112,7 +118,7 @@ export function TabbedForm({ tabs }: { tabs: FormTab[] }) {
             aria-selected={tab.id === current.id}
             aria-controls={`${baseId}-panel`}
             tabIndex={tab.id === current.id ? 0 : -1}
-            onClick={() => setSelected(tab.id)}
+            onClick={() => select(tab.id)}
           >
             {strings[tab.label]}
           </button>

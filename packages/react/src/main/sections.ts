@@ -24,11 +24,12 @@ const SECTION_LOADERS: Record<SectionId, (() => Promise<SectionModule>) | null> 
   oauth: null,
   crypto: null,
   'email-magic-links': () => import('../methods/email-magic-links/email-magic-links-form'),
-  'otp-email': null,
-  'otp-sms': null,
-  'otp-whatsapp': null,
+  'otp-email': () => import('../methods/otp/otp-email-form'),
+  'otp-sms': () => import('../methods/otp/otp-phone-form').then((module) => ({ default: module.SmsForm })),
+  'otp-whatsapp': () =>
+    import('../methods/otp/otp-phone-form').then((module) => ({ default: module.WhatsAppForm })),
   passwords: null,
-  passkeys: null,
+  passkeys: () => import('../methods/passkeys/passkey-section'),
 };
 
 const lazyComponents = new Map<SectionId, LazyExoticComponent<ComponentType>>();

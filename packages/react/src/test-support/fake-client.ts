@@ -1,10 +1,17 @@
 // A small fake of the SDK client for component tests: records calls and lets a test decide each answer.
 // E2E tests cover the real SDK.
-import type { BootstrapData, Session, User } from '@gatehouse/protocol';
+import type { BootstrapData, OtpMethod, Session, User } from '@gatehouse/protocol';
 import { DEFAULT_BOOTSTRAP } from '@gatehouse/protocol';
 import type {
   MagicLinkAuthenticateOptions,
   MagicLinkLoginOrCreateOptions,
+  OtpAuthenticateOptions,
+  OtpChannel,
+  OtpLoginOrCreateOptions,
+  OtpSendResult,
+  WebAuthnAuthenticateOptions,
+  WebAuthnRegisterOptions,
+  WebAuthnUpdateOptions,
   WidgetClient,
 } from '../client-contract';
 
@@ -15,10 +22,27 @@ export interface FakeClient extends WidgetClient {
     loginOrCreate: { email: string; options: MagicLinkLoginOrCreateOptions }[];
     authenticate: { token: string; options: MagicLinkAuthenticateOptions }[];
     telemetry: { name: string; details: Record<string, unknown> }[];
+    otpLoginOrCreate: { method: OtpMethod; destination: string; options: OtpLoginOrCreateOptions }[];
+    otpAuthenticate: { code: string; methodId: string; options: OtpAuthenticateOptions }[];
+    webauthnRegister: WebAuthnRegisterOptions[];
+    webauthnAuthenticate: WebAuthnAuthenticateOptions[];
+    webauthnUpdate: WebAuthnUpdateOptions[];
+    deleteWebauthnRegistration: string[];
+    userGet: number;
   };
   /** What the next loginOrCreate calls do (default: resolve with a request id). */
   loginOrCreateImpl: (email: string) => Promise<unknown>;
   authenticateImpl: (token: string) => Promise<unknown>;
+  /** Default: a method id per call ('method-id-1', 'method-id-2', …). */
+  otpLoginOrCreateImpl: (method: OtpMethod, destination: string) => Promise<OtpSendResult>;
+  otpAuthenticateImpl: (code: string, methodId: string) => Promise<unknown>;
+  webauthnRegisterImpl: (options: WebAuthnRegisterOptions) => Promise<unknown>;
+  webauthnAuthenticateImpl: (options: WebAuthnAuthenticateOptions) => Promise<unknown>;
+  webauthnUpdateImpl: (options: WebAuthnUpdateOptions) => Promise<unknown>;
+  deleteWebauthnRegistrationImpl: (id: string) => Promise<unknown>;
+  /** Default: the current user (rejects when signed out). */
+  userGetImpl: (() => Promise<User>) | null;
+  supportsAutofill: boolean;
   setUser(user: User | null): void;
   setSession(session: Session | null): void;
 }
@@ -68,13 +92,52 @@ export function createFakeClient(
   let session: Session | null = null;
   const userListeners = new Set<Listener<User>>();
   const sessionListeners = new Set<Listener<Session>>();
-  const calls: FakeClient['calls'] = { loginOrCreate: [], authenticate: [], telemetry: [] };
+  const calls: FakeClient['calls'] = {
+    loginOrCreate: [],
+    authenticate: [],
+    telemetry: [],
+    otpLoginOrCreate: [],
+    otpAuthenticate: [],
+    webauthnRegister: [],
+    webauthnAuthenticate: [],
+    webauthnUpdate: [],
+    deleteWebauthnRegistration: [],
+    userGet: 0,
+  };
+  let methodIds = 0;
+  const channel = (method: OtpMethod): OtpChannel => ({
+    loginOrCreate: (destination, options) => {
+      calls.otpLoginOrCreate.push({ method, destination, options });
+      return client.otpLoginOrCreateImpl(method, destination);
+    },
+  });
 
   const client: FakeClient = {
     publicToken: 'public-token-test-fake',
     calls,
     loginOrCreateImpl: async () => ({ request_id: 'request-id-1', status_code: 200 }),
     authenticateImpl: async () => ({ request_id: 'request-id-2', status_code: 200 }),
+    otpLoginOrCreateImpl: async () => {
+      methodIds += 1;
+      return { method_id: `method-id-${methodIds}` };
+    },
+    otpAuthenticateImpl: async () => ({ request_id: 'request-id-otp', status_code: 200, __user: {} }),
+    webauthnRegisterImpl: async () => ({
+      request_id: 'request-id-register',
+      status_code: 200,
+      webauthn_registration_id: 'webauthn-registration-new',
+      __user: {},
+    }),
+    webauthnAuthenticateImpl: () => new Promise(() => {}),
+    webauthnUpdateImpl: async (options) => ({
+      webauthn_registration: {
+        webauthn_registration_id: options.webauthn_registration_id,
+        name: options.name,
+      },
+    }),
+    deleteWebauthnRegistrationImpl: async () => ({ request_id: 'request-id-delete', status_code: 200 }),
+    userGetImpl: null,
+    supportsAutofill: false,
     bootstrap: {
       get: async () => bootstrap,
       getSync: () => bootstrap,
@@ -93,8 +156,14 @@ export function createFakeClient(
     user: {
       getSync: () => user,
       get: async () => {
+        calls.userGet += 1;
+        if (client.userGetImpl !== null) return client.userGetImpl();
         if (user === null) throw new Error('no user');
         return user;
+      },
+      deleteWebauthnRegistration: (id) => {
+        calls.deleteWebauthnRegistration.push(id);
+        return client.deleteWebauthnRegistrationImpl(id);
       },
       onChange: (callback) => {
         userListeners.add(callback);
@@ -111,6 +180,30 @@ export function createFakeClient(
       authenticate: (token, options) => {
         calls.authenticate.push({ token, options });
         return client.authenticateImpl(token);
+      },
+    },
+    otps: {
+      sms: channel('sms'),
+      whatsapp: channel('whatsapp'),
+      email: channel('email'),
+      authenticate: (code, methodId, options) => {
+        calls.otpAuthenticate.push({ code, methodId, options });
+        return client.otpAuthenticateImpl(code, methodId);
+      },
+    },
+    webauthn: {
+      register: (options) => {
+        calls.webauthnRegister.push(options);
+        return client.webauthnRegisterImpl(options);
+      },
+      authenticate: (options) => {
+        calls.webauthnAuthenticate.push(options);
+        return client.webauthnAuthenticateImpl(options);
+      },
+      browserSupportsAutofill: async () => client.supportsAutofill,
+      update: (options) => {
+        calls.webauthnUpdate.push(options);
+        return client.webauthnUpdateImpl(options);
       },
     },
     telemetry: {

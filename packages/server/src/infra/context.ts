@@ -24,7 +24,13 @@ export interface AppConfig {
   /** The From address of e-mails. */
   mailFrom: string;
   /** Twilio-compatible Messages API for SMS and WhatsApp, or null (dev outbox). */
-  sms: { accountSid: string; authToken: string; from: string; whatsappFrom: string | null; apiBaseUrl: string } | null;
+  sms: {
+    accountSid: string;
+    authToken: string;
+    from: string;
+    whatsappFrom: string | null;
+    apiBaseUrl: string;
+  } | null;
   /** Path of the project file (JSON) validated at start, or null. */
   projectFile: string | null;
   /** Folder of the built web app (apps/web/dist), or null to serve no static files. */
@@ -82,5 +88,7 @@ declare module 'fastify' {
 
 /** wire-format.md §3.1: every success is `{ data: { request_id, status_code, ...fields } }`. */
 export function sendData<T extends object>(reply: FastifyReply, fields: T, statusCode = 200): FastifyReply {
-  return reply.code(statusCode).send({ data: { request_id: reply.request.requestId, status_code: statusCode, ...fields } });
+  return reply
+    .code(statusCode)
+    .send({ data: { request_id: reply.request.requestId, status_code: statusCode, ...fields } });
 }

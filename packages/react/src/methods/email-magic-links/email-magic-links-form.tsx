@@ -2,6 +2,7 @@
 // ('Invalid email address'), SPEC §4 transition to EmailConfirmation, wire-format.md §7.4 MAGIC_LINK_LOGIN_OR_CREATE.
 import { type FormEvent, useId, useState } from 'react';
 import { eventData } from '../../callbacks';
+import { emailInputAutocomplete } from '../../config';
 import { describeError } from '../../errors';
 import { isValidEmail } from '../../validation';
 import { useWidget } from '../../widget-context';
@@ -9,7 +10,7 @@ import { magicLinkOptions } from './magic-link-options';
 import { loadEmailConfirmation } from './screens';
 
 export function EmailMagicLinksForm() {
-  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, products, strings, state, dispatch, emitEvent, emitError } = useWidget();
   const [email, setEmail] = useState(state.email);
   const inputId = useId();
   const errorId = useId();
@@ -54,7 +55,7 @@ export function EmailMagicLinksForm() {
         type="email"
         name="email"
         inputMode="email"
-        autoComplete="email"
+        autoComplete={emailInputAutocomplete(products)}
         autoCapitalize="none"
         spellCheck={false}
         required

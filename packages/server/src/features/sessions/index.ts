@@ -1,6 +1,12 @@
-// PLACEHOLDER until the sessions feature lands (helper A2 replaces this file).
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../infra/context';
-
-export async function registerSessionRoutes(_sdk: FastifyInstance, _ctx: AppContext): Promise<void> {}
-export async function registerJwksRoutes(_root: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export { registerJwksRoutes, registerSessionRoutes } from './routes';
+export { configureSessionKeys, resetSessionRuntime, SESSION_CLAIM } from './session-jwt';
+export type { IssuedSession, IssueSessionOptions, NewAuthenticationFactor } from './session-service';
+export {
+  ABSOLUTE_SESSION_LIFETIME_MINUTES,
+  issueSession,
+  MAX_SESSION_DURATION_MINUTES,
+  MIN_SESSION_DURATION_MINUTES,
+  requireSession,
+  sessionDurationSchema,
+  validateSessionDuration,
+} from './session-service';

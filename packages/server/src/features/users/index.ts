@@ -1,5 +1,11 @@
-// PLACEHOLDER until the users feature lands (helper A2 replaces this file).
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../infra/context';
-
-export async function registerUserRoutes(_sdk: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export { registerUserRoutes } from './routes';
+export type { FindOrCreateUserByEmailOptions, FoundUser, UpdateUserOptions } from './user-service';
+export {
+  activateUser,
+  deleteUserResource,
+  findOrCreateUserByEmail,
+  loadUser,
+  markEmailVerified,
+  normalizeEmail,
+  updateUser,
+} from './user-service';

@@ -55,6 +55,9 @@ async function openPostgres(options: DatabaseOptions): Promise<DatabaseHandle> {
     connectionString: options.url!,
     max: options.poolSize ?? 10,
   });
+  // An idle client can be killed from the server side (restart, or a test dropping its database): without a
+  // listener the pool's 'error' event would crash the process.
+  pool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -9,7 +9,7 @@ import {
   boolean,
   customType,
   index,
-
+  integer,
   jsonb,
   pgTable,
   text,
@@ -91,7 +91,10 @@ export const userEmails = pgTable(
     verified: boolean('verified').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('user_emails_project_email_uq').on(t.projectId, t.email), index('user_emails_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('user_emails_project_email_uq').on(t.projectId, t.email),
+    index('user_emails_user_idx').on(t.userId),
+  ],
 );
 
 export const userPhoneNumbers = pgTable(
@@ -224,7 +227,10 @@ export const sessions = pgTable(
     ipAddress: text('ip_address').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     /** wire-format.md §4.1 AuthenticationFactor[], newest last. */
-    authenticationFactors: jsonb('authentication_factors').$type<Record<string, unknown>[]>().notNull().default([]),
+    authenticationFactors: jsonb('authentication_factors')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default([]),
     customClaims: jsonb('custom_claims').$type<Record<string, unknown> | null>(),
   },
   (t) => [
@@ -281,3 +287,93 @@ export const outboxMessages = pgTable(
   (t) => [index('outbox_messages_to_idx').on(t.to, t.seq)],
 );
 
+/**
+ * E-mail login links (issue 3, SPEC §7 POST /magic_links/…): only the SHA-256 of the token is stored
+ * (security-tests.md TK-05); `used_at` makes redemption single use through one atomic UPDATE (TK-01).
+ */
+export const magicLinkTokens = pgTable(
+  'magic_link_tokens',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectRef(),
+    userId: userRef(),
+    emailId: text('email_id')
+      .notNull()
+      .references(() => userEmails.id, { onDelete: 'cascade' }),
+    tokenHash: bytea('token_hash').notNull(),
+    kind: text('kind').$type<'login' | 'signup'>().notNull(),
+    redirectUrl: text('redirect_url').notNull(),
+    /** Template id the caller asked for (stored; the built-in template renders the mail). */
+    templateId: text('template_id'),
+    /** RFC 7636 S256 challenge (base64url, 43 characters) or null when the link was sent without PKCE. */
+    codeChallenge: text('code_challenge'),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('magic_link_tokens_token_hash_uq').on(t.tokenHash),
+    index('magic_link_tokens_email_idx').on(t.emailId),
+    index('magic_link_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * One-time passcodes by SMS, WhatsApp and e-mail (issue 5; SPEC §7 POST /otps/…, §9 six digits, five minutes).
+ * Only an HMAC of the code is stored (security-tests.md TK-05; features/otps/code.ts says why not a plain hash).
+ * `attempts` is raised by one atomic UPDATE … WHERE attempts < 5 before any comparison (BF-04); `used_at` makes a
+ * code single use (TK-01); `voided_at` marks codes replaced by a newer one or presented after expiry (TK-03).
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectRef(),
+    userId: userRef(),
+    /** The phone_id (sms, whatsapp) or email_id (email) the code was sent to: the SDK's `method_id`. */
+    methodId: text('method_id').notNull(),
+    channel: text('channel').$type<'sms' | 'whatsapp' | 'email'>().notNull(),
+    /** E.164 number or lower-cased address, as it was when the code was sent. */
+    destination: text('destination').notNull(),
+    codeHash: bytea('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    voidedAt: at('voided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_method_idx').on(t.methodId), index('otp_codes_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * WebAuthn ceremony challenges (issue 4; WebAuthn L3 §13.4.3, security-tests.md WA-01): 32 random bytes made on
+ * the server, only their SHA-256 stored, bound to the ceremony (and, for registration and secondary sign-in, to the
+ * user), valid five minutes and consumed by one atomic UPDATE … WHERE used_at IS NULL.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectRef(),
+    /** Registration and secondary sign-in: the signed-in user; primary (discoverable) sign-in: null. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    challengeHash: bytea('challenge_hash').notNull(),
+    ceremony: text('ceremony')
+      .$type<'registration' | 'authentication_primary' | 'authentication_secondary'>()
+      .notNull(),
+    /** The RP ID the options named (the requested `domain`). */
+    rpId: text('rp_id').notNull(),
+    /** Passkey ceremonies require user verification and (registration) a discoverable credential. */
+    isPasskey: boolean('is_passkey').notNull(),
+    /** Registration only: what register/start was told, stored on the new registration. */
+    authenticatorType: text('authenticator_type').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webauthn_challenges_hash_uq').on(t.challengeHash),
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+  ],
+);

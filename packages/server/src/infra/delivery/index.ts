@@ -1,12 +1,63 @@
-// PLACEHOLDER until delivery lands (helper A2 replaces this file).
+// One Delivery for e-mail and SMS/WhatsApp (issue 2 "Delivery", DESIGN.md "Real parts"): SMTP through nodemailer
+// when config.smtpUrl is set, a Twilio-compatible HTTP API when config.sms is set, the dev outbox otherwise.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig, Delivery } from '../context';
+import { createTransport } from 'nodemailer';
+import { type AppConfig, type Clock, type Delivery, type OutgoingMessage, systemClock } from '../context';
 import type { Database } from '../db/client';
+import { storeInOutbox } from './outbox-store';
+import { createSmsSender, DeliveryError } from './sms';
 
-export function createDelivery(_options: { config: AppConfig; db: Database; log: FastifyBaseLogger }): Delivery {
+export { extractCodes, extractLinks } from './extract';
+export type { OutboxMessage } from './outbox-store';
+export { listOutbox, storeInOutbox } from './outbox-store';
+export { createSmsSender, DeliveryError } from './sms';
+
+export interface CreateDeliveryOptions {
+  config: AppConfig;
+  db: Database;
+  log: FastifyBaseLogger;
+  clock?: Clock;
+}
+
+// security-tests.md IV-07: a CR or LF in a value that reaches mail headers is refused, never passed on.
+function assertHeaderSafe(message: OutgoingMessage): void {
+  if (/[\r\n]/.test(message.to) || /[\r\n]/.test(message.subject ?? '')) {
+    throw new DeliveryError('Recipient and subject must not contain line breaks.');
+  }
+}
+
+export function createDelivery(options: CreateDeliveryOptions): Delivery {
+  const { config, db, log } = options;
+  const clock = options.clock ?? systemClock;
+  const mailer = config.smtpUrl ? createTransport(config.smtpUrl) : null;
+  const sms = config.sms ? createSmsSender({ config: config.sms }) : null;
+
   return {
-    send: async () => {
-      throw new Error('delivery is not configured yet');
+    async send(message) {
+      assertHeaderSafe(message);
+      if (message.channel === 'email' && mailer) {
+        try {
+          await mailer.sendMail({
+            from: config.mailFrom,
+            to: message.to,
+            subject: message.subject ?? '',
+            text: message.text,
+            ...(message.html ? { html: message.html } : {}),
+          });
+        } catch (error) {
+          throw new DeliveryError(`The SMTP server refused the message: ${(error as Error).message}`);
+        }
+        // TK-05: no token or code in logs; only what went where.
+        log.info({ channel: 'email' }, 'e-mail handed to SMTP');
+        return;
+      }
+      if (message.channel !== 'email' && sms) {
+        await sms.send(message);
+        log.info({ channel: message.channel }, 'message handed to the SMS provider');
+        return;
+      }
+      const id = await storeInOutbox(db, message, clock.now());
+      log.info({ channel: message.channel, outboxId: id }, 'message stored in the dev outbox (/dev/outbox)');
     },
   };
 }

@@ -1,0 +1,196 @@
+// SPEC §2 OTPAuthenticate: 'Enter passcode', the destination, a six-digit numeric input that submits by itself at
+// the sixth digit (SPEC §5: digits only, at most 6; `one-time-code` autofill and paste work), 'Verifying
+// passcode...' with the 10 s progress bar (SPEC §9), the countdown refreshed each second and the resend link
+// (SPEC §8 toasts 'Code resent' or an error). wire-format.md §7.4 OTP_AUTHENTICATE and OTP_LOGIN_OR_CREATE.
+import { CONSTANTS } from '@gatehouse/protocol';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { BackButton } from '../../back-button';
+import { eventData } from '../../callbacks';
+import { sessionDurationMinutes } from '../../config';
+import { describeError } from '../../errors';
+import { ScreenHeading } from '../../screen-heading';
+import { formatString } from '../../strings';
+import { useWidget } from '../../widget-context';
+import type { OtpState } from '../../widget-state';
+import { FieldError } from './field-error';
+import { formatRemaining, methodIdOf, otpSendOptions } from './otp-options';
+import { useNow } from './use-now';
+
+const CODE_LENGTH = CONSTANTS.passcodeLength;
+/** SPEC §8: these answers mean the code was wrong, and show 'Invalid passcode, please try again.' */
+const WRONG_CODE_ERRORS = new Set(['otp_code_not_found', 'unable_to_auth_otp_code']);
+
+function errorType(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const value = (error as Record<string, unknown>).error_type;
+  return typeof value === 'string' ? value : null;
+}
+
+export function OtpAuthenticate() {
+  const { state, dispatch } = useWidget();
+  const otp = state.otp;
+  useEffect(() => {
+    // Without a sent code there is nothing to enter: back to Main.
+    if (otp === null) dispatch({ type: 'back' });
+  }, [otp, dispatch]);
+  return otp === null ? null : <OtpAuthenticateForm otp={otp} />;
+}
+
+function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
+  const { client, config, strings, state, dispatch, emitEvent, emitError, notify } = useWidget();
+  const [code, setCode] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const progressId = useId();
+  const now = useNow(otp.expiresAt);
+  const remaining = otp.expiresAt - now;
+  const expired = remaining <= 0;
+  const verifying = state.screen === 'otp-authenticate.verifying';
+  const resending = state.screen === 'otp-authenticate.resending';
+  const [before, after] = splitOnce(strings.passcodeSentTo, '{destination}');
+
+  const verify = async (value: string) => {
+    if (state.screen !== 'otp-authenticate') return;
+    dispatch({ type: 'otp-verify-started' });
+    try {
+      const data = await client.otps.authenticate(value, otp.methodId, {
+        session_duration_minutes: sessionDurationMinutes(config),
+      });
+      emitEvent('OTP_AUTHENTICATE', eventData(data));
+      dispatch({ type: 'otp-verified' });
+    } catch (error) {
+      setCode('');
+      const type = errorType(error);
+      dispatch({
+        type: 'otp-verify-failed',
+        message:
+          type === null || WRONG_CODE_ERRORS.has(type)
+            ? strings.invalidPasscode
+            : describeError(error, strings.invalidPasscode).message,
+      });
+      emitError(error);
+      inputRef.current?.focus();
+    }
+  };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    // SPEC §5: digits only, at most 6 (a pasted '123 456' or '123-456' keeps its digits).
+    const digits = event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
+    setCode(digits);
+    if (digits.length === CODE_LENGTH && digits !== code) void verify(digits);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (code.length === CODE_LENGTH) void verify(code);
+  };
+
+  const resend = async () => {
+    if (state.screen !== 'otp-authenticate') return;
+    dispatch({ type: 'otp-resend-started' });
+    const options = otpSendOptions(otp.method, config.otpOptions);
+    const sentAt = Date.now();
+    try {
+      const data = await client.otps[otp.method].loginOrCreate(otp.destination, options);
+      // wire-format.md §7.4: OTP_LOGIN_OR_CREATE is emitted on resend too.
+      emitEvent('OTP_LOGIN_OR_CREATE', eventData(data));
+      const methodId = methodIdOf(data);
+      if (methodId === null) throw new Error(strings.genericError);
+      setCode('');
+      dispatch({ type: 'otp-resent', methodId, expiresAt: sentAt + options.expiration_minutes * 60_000 });
+      notify('success', strings.codeResent);
+    } catch (error) {
+      dispatch({ type: 'otp-resend-finished' });
+      notify('error', describeError(error, strings.genericError).message);
+      emitError(error);
+    }
+  };
+
+  const describedBy = [state.fieldError !== null ? errorId : null, verifying ? progressId : null]
+    .filter((id) => id !== null)
+    .join(' ');
+
+  return (
+    <>
+      <BackButton />
+      <ScreenHeading>{strings.enterPasscode}</ScreenHeading>
+      <p className="gh-text">
+        {before}
+        {after !== null ? (
+          <>
+            <strong>{otp.displayDestination}</strong>
+            {after}
+          </>
+        ) : null}
+      </p>
+      <form className="gh-form" noValidate onSubmit={onSubmit} aria-busy={verifying}>
+        <label className="gh-label" htmlFor={inputId}>
+          {strings.passcodeLabel}
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="gh-input gh-otp-input"
+          type="text"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={CODE_LENGTH}
+          spellCheck={false}
+          value={code}
+          readOnly={verifying}
+          aria-invalid={state.fieldError !== null}
+          aria-describedby={describedBy === '' ? undefined : describedBy}
+          onChange={onChange}
+        />
+        <FieldError id={errorId} message={state.fieldError} />
+        {verifying ? (
+          <div className="gh-verifying">
+            <p id={progressId} className="gh-text">
+              {strings.verifyingPasscode}
+            </p>
+            <div
+              className="gh-progress"
+              role="progressbar"
+              aria-labelledby={progressId}
+              style={{ ['--gh-progress-duration' as string]: `${CONSTANTS.progressBarAnimationMs}ms` }}
+            >
+              <div className="gh-progress-bar" />
+            </div>
+          </div>
+        ) : null}
+      </form>
+      <p className="gh-resend" data-expired={expired ? 'true' : 'false'}>
+        {expired ? (
+          <span role="status">{strings.codeExpired}</span>
+        ) : (
+          <>
+            <span role="timer">
+              {formatString(strings.codeExpiresIn, { time: formatRemaining(remaining) })}
+            </span>
+            <span>{strings.didNotGetCode}</span>
+          </>
+        )}
+        <button
+          type="button"
+          className="gh-link-button"
+          onClick={resend}
+          aria-disabled={resending || verifying}
+        >
+          {strings.resendCode}
+        </button>
+      </p>
+    </>
+  );
+}
+
+/** Splits a template at its placeholder so the destination renders as text inside <strong>, never as markup. */
+function splitOnce(template: string, placeholder: string): [string, string | null] {
+  const index = template.indexOf(placeholder);
+  if (index === -1) return [template, null];
+  return [template.slice(0, index), template.slice(index + placeholder.length)];
+}
+
+export default OtpAuthenticate;

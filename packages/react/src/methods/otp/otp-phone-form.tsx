@@ -1,0 +1,113 @@
+// SPEC §2 Main, Text and WhatsApp tabs: a country selector (region default US, SPEC §9) and a phone input; SPEC §5
+// 'Invalid phone number, please try again.' when the number is not valid for the region (nothing is sent). The
+// parsed E.164 number is what goes to the server (SPEC §7).
+import { CONSTANTS } from '@gatehouse/protocol';
+import { parsePhoneNumberAsync } from '@gatehouse/sdk';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { formatString } from '../../strings';
+import { useWidget } from '../../widget-context';
+import { FieldError } from './field-error';
+import { callingCodeOf, regionOptions } from './phone';
+import { useSendOtp } from './use-send-otp';
+
+function documentLocale(): string | undefined {
+  const lang = typeof document !== 'undefined' ? document.documentElement.lang : '';
+  return lang !== '' ? lang : undefined;
+}
+
+function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
+  const { strings, state, dispatch } = useWidget();
+  const { send, submitting } = useSendOtp(method);
+  const [region, setRegion] = useState<string>(CONSTANTS.defaultPhoneRegion);
+  const [phone, setPhone] = useState('');
+  const regions = useMemo(() => regionOptions(documentLocale()), []);
+  const countryId = useId();
+  const inputId = useId();
+  const errorId = useId();
+
+  const parsingRef = useRef(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || parsingRef.current) return;
+    parsingRef.current = true;
+    let parsed: Awaited<ReturnType<typeof parsePhoneNumberAsync>> | null = null;
+    try {
+      parsed = await parsePhoneNumberAsync({ phoneNumber: phone.trim(), regionCode: region });
+    } catch (error) {
+      console.error('Gatehouse widget: could not load the phone number parser', error);
+    } finally {
+      parsingRef.current = false;
+    }
+    if (parsed === null || !parsed.isValid) {
+      dispatch({ type: 'otp-invalid', message: strings.invalidPhoneNumber });
+      return;
+    }
+    // The E.164 number goes to the server; OTPAuthenticate shows it as '+<calling code> <national>'.
+    const callingCode = callingCodeOf(region);
+    const display = parsed.number.startsWith(`+${callingCode}`)
+      ? `+${callingCode} ${parsed.national}`
+      : parsed.number;
+    void send(parsed.number, display);
+  };
+
+  return (
+    <form className="gh-form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+      <div className="gh-phone-row">
+        <div className="gh-phone-country">
+          <label className="gh-label" htmlFor={countryId}>
+            {strings.countryLabel}
+          </label>
+          <select
+            id={countryId}
+            className="gh-input gh-select"
+            name="country"
+            autoComplete="country"
+            value={region}
+            disabled={submitting}
+            onChange={(event) => setRegion(event.target.value)}
+          >
+            {regions.map((option) => (
+              <option key={option.region} value={option.region}>
+                {formatString(strings.countryOption, { country: option.name, code: option.callingCode })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="gh-phone-number">
+          <label className="gh-label" htmlFor={inputId}>
+            {strings.phoneLabel}
+          </label>
+          <input
+            id={inputId}
+            className="gh-input"
+            type="tel"
+            name="phone"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            placeholder={strings.phonePlaceholder}
+            value={phone}
+            readOnly={submitting}
+            aria-invalid={state.fieldError !== null}
+            aria-describedby={state.fieldError !== null ? errorId : undefined}
+            onChange={(event) => setPhone(event.target.value)}
+          />
+        </div>
+      </div>
+      <FieldError id={errorId} message={state.fieldError} />
+      <button type="submit" className="gh-button gh-button-primary" aria-disabled={submitting}>
+        {submitting ? <span className="gh-spinner" aria-hidden="true" /> : null}
+        {method === 'sms' ? strings.continueWithText : strings.continueWithWhatsApp}
+      </button>
+    </form>
+  );
+}
+
+export function SmsForm() {
+  return <PhoneForm method="sms" />;
+}
+
+export function WhatsAppForm() {
+  return <PhoneForm method="whatsapp" />;
+}

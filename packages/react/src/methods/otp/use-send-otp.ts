@@ -1,0 +1,51 @@
+// The send shared by the three passcode tabs: SPEC §4 "E-mail or phone submit succeeds: OTPAuthenticate",
+// wire-format.md §7.4 OTP_LOGIN_OR_CREATE, send failures in the Main banner (SPEC §8).
+import type { OtpMethod } from '@gatehouse/protocol';
+import { useCallback } from 'react';
+import { eventData } from '../../callbacks';
+import { describeError } from '../../errors';
+import { useWidget } from '../../widget-context';
+import { methodIdOf, otpSendOptions } from './otp-options';
+import { loadOtpAuthenticate } from './screens';
+
+export function useSendOtp(method: OtpMethod) {
+  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const submitting = state.screen === 'main.submitting';
+
+  const send = useCallback(
+    async (destination: string, displayDestination: string) => {
+      dispatch({ type: 'otp-submitted' });
+      loadOtpAuthenticate().catch(() => {
+        // A failed chunk load surfaces when the screen renders.
+      });
+      const options = otpSendOptions(method, config.otpOptions);
+      // The countdown starts from the request, so it never outlasts the server's expiry.
+      const sentAt = Date.now();
+      try {
+        const data = await client.otps[method].loginOrCreate(destination, options);
+        emitEvent('OTP_LOGIN_OR_CREATE', eventData(data));
+        const methodId = methodIdOf(data);
+        if (methodId === null) throw new Error(strings.genericError);
+        dispatch({
+          type: 'otp-sent',
+          otp: {
+            method,
+            destination,
+            displayDestination,
+            methodId,
+            expiresAt: sentAt + options.expiration_minutes * 60_000,
+          },
+        });
+      } catch (error) {
+        dispatch({
+          type: 'otp-send-failed',
+          banner: { variant: 'error', error: describeError(error, strings.genericError) },
+        });
+        emitError(error);
+      }
+    },
+    [client, config.otpOptions, method, strings.genericError, dispatch, emitEvent, emitError],
+  );
+
+  return { send, submitting };
+}

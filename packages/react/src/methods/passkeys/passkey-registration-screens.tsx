@@ -1,0 +1,303 @@
+// SPEC §2 PasskeyRegistrationStart ('Set up a new Passkey', 'Create a Passkey', 'Skip') and
+// PasskeyRegistrationSuccess ('Passkey successfully created!', the 'Existing Passkeys' list with inline rename and
+// delete, 'Set up another Passkey', 'Done'). SPEC §4 transitions and list editing, SPEC §8 messages (list load,
+// delete and rename failures are only logged), wire-format.md §7.4 PASSKEY_REGISTER / PASSKEY_SKIP / PASSKEY_DONE.
+import type { User } from '@gatehouse/protocol';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useReducer } from 'react';
+import { BannerRegion } from '../../banner';
+import { eventData } from '../../callbacks';
+import { Logo } from '../../main/main-screen';
+import { ScreenHeading } from '../../screen-heading';
+import { formatString } from '../../strings';
+import { useWidget } from '../../widget-context';
+import { passkeyCreateMessage } from './passkey-errors';
+import {
+  cleanPasskeyName,
+  initialPasskeyList,
+  PASSKEY_NAME_MAX_LENGTH,
+  type PasskeyRow,
+  passkeyListReducer,
+} from './passkey-list';
+
+export function PasskeyRegistrationStart() {
+  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const creating = state.screen === 'passkey-registration.creating';
+
+  const create = async () => {
+    if (state.screen !== 'passkey-registration') return;
+    dispatch({ type: 'passkey-create-started' });
+    try {
+      // SPEC §7: passkey registration sends is_passkey true; the session length only when the page sets one.
+      const duration = config.sessionOptions?.sessionDurationMinutes;
+      const data = await client.webauthn.register(
+        duration === undefined
+          ? { is_passkey: true }
+          : { is_passkey: true, session_duration_minutes: duration },
+      );
+      emitEvent('PASSKEY_REGISTER', eventData(data));
+      dispatch({ type: 'passkey-created' });
+    } catch (error) {
+      dispatch({
+        type: 'passkey-create-failed',
+        banner: { variant: 'error', error: { message: passkeyCreateMessage(error, strings), helpUrl: null } },
+      });
+      emitError(error);
+    }
+  };
+
+  const skip = () => {
+    if (state.screen !== 'passkey-registration') return;
+    emitEvent('PASSKEY_SKIP', {});
+    dispatch({ type: 'passkey-skipped' });
+  };
+
+  return (
+    <>
+      <Logo />
+      <ScreenHeading>{strings.passkeyRegistrationTitle}</ScreenHeading>
+      <p className="gh-text">{strings.passkeyRegistrationText}</p>
+      <div className="gh-button-stack">
+        <button
+          type="button"
+          className="gh-button gh-button-primary"
+          onClick={create}
+          aria-disabled={creating}
+        >
+          {creating ? <span className="gh-spinner" aria-hidden="true" /> : null}
+          {strings.createPasskey}
+        </button>
+        <button
+          type="button"
+          className="gh-button gh-button-secondary"
+          onClick={skip}
+          aria-disabled={creating}
+        >
+          {strings.skip}
+        </button>
+      </div>
+      <BannerRegion />
+    </>
+  );
+}
+
+function rowsOf(user: User | null): PasskeyRow[] {
+  return (user?.webauthn_registrations ?? []).map((registration) => ({
+    id: registration.webauthn_registration_id,
+    name: registration.name,
+  }));
+}
+
+export function PasskeyRegistrationSuccess() {
+  const { client, strings, dispatch, emitEvent } = useWidget();
+  const [list, update] = useReducer(passkeyListReducer, client.user.getSync(), (user) =>
+    initialPasskeyList(rowsOf(user)),
+  );
+  const { rows, mode } = list;
+  const listId = useId();
+  const warningId = useId();
+
+  useEffect(() => {
+    let active = true;
+    client.user.get().then(
+      (user) => {
+        if (active) update({ type: 'loaded', rows: rowsOf(user) });
+      },
+      (error: unknown) => {
+        // SPEC §8: list load failures are only logged.
+        console.error('Gatehouse widget: could not load the passkeys', error);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [client]);
+
+  const save = (row: PasskeyRow, draft: string) => {
+    const name = cleanPasskeyName(draft);
+    if (name === null) return;
+    if (name === row.name) {
+      update({ type: 'cancel' });
+      return;
+    }
+    // SPEC §4: the list changes at once; a refusal puts the old name back (and is only logged, SPEC §8).
+    update({ type: 'renamed', id: row.id, name });
+    client.webauthn.update({ webauthn_registration_id: row.id, name }).catch((error: unknown) => {
+      console.error('Gatehouse widget: could not rename the passkey', error);
+      update({ type: 'rename-refused', id: row.id, name, previousName: row.name });
+    });
+  };
+
+  const confirmDelete = () => {
+    if (mode.kind !== 'delete') return;
+    const index = rows.findIndex((row) => row.id === mode.id);
+    const row = rows[index];
+    if (row === undefined) return;
+    update({ type: 'deleted', id: row.id });
+    client.user.deleteWebauthnRegistration(row.id).catch((error: unknown) => {
+      console.error('Gatehouse widget: could not delete the passkey', error);
+      update({ type: 'delete-refused', row, index });
+    });
+  };
+
+  return (
+    <>
+      <Logo />
+      <ScreenHeading>{strings.passkeyCreatedTitle}</ScreenHeading>
+      <section className="gh-passkeys" aria-labelledby={listId}>
+        <h3 id={listId} className="gh-subheading">
+          {strings.existingPasskeys}
+        </h3>
+        {rows.length === 0 ? (
+          <p className="gh-text">{list.loaded ? strings.noPasskeys : null}</p>
+        ) : (
+          <ul className="gh-passkey-list" data-mode={mode.kind}>
+            {rows.map((row) => (
+              <PasskeyListRow
+                key={row.id}
+                row={row}
+                mode={mode}
+                warningId={warningId}
+                onEdit={() => update({ type: 'start-edit', id: row.id })}
+                onDelete={() => update({ type: 'start-delete', id: row.id })}
+                onDraft={(draft) => update({ type: 'change-draft', draft })}
+                onSave={(draft) => save(row, draft)}
+                onCancel={() => update({ type: 'cancel' })}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {mode.kind === 'delete' ? (
+        <>
+          <p id={warningId} className="gh-text gh-delete-warning" role="alert">
+            {strings.deleteWarning}
+          </p>
+          <div className="gh-button-stack">
+            <button type="button" className="gh-button gh-button-primary" onClick={confirmDelete}>
+              {strings.deleteConfirm}
+            </button>
+            <button
+              type="button"
+              className="gh-button gh-button-secondary"
+              onClick={() => update({ type: 'cancel' })}
+            >
+              {strings.cancel}
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className="gh-button-stack">
+          <button
+            type="button"
+            className="gh-button gh-button-primary"
+            onClick={() => dispatch({ type: 'passkey-setup-another' })}
+          >
+            {strings.setUpAnotherPasskey}
+          </button>
+          <button
+            type="button"
+            className="gh-button gh-button-secondary"
+            onClick={() => emitEvent('PASSKEY_DONE', {})}
+          >
+            {strings.done}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+interface PasskeyListRowProps {
+  row: PasskeyRow;
+  mode: ReturnType<typeof initialPasskeyList>['mode'];
+  warningId: string;
+  onEdit(): void;
+  onDelete(): void;
+  onDraft(draft: string): void;
+  onSave(draft: string): void;
+  onCancel(): void;
+}
+
+function PasskeyListRow({
+  row,
+  mode,
+  warningId,
+  onEdit,
+  onDelete,
+  onDraft,
+  onSave,
+  onCancel,
+}: PasskeyListRowProps) {
+  const { strings } = useWidget();
+  const inputId = useId();
+
+  if (mode.kind === 'edit' && mode.id === row.id) {
+    const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      onSave(mode.draft);
+    };
+    const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCancel();
+      }
+    };
+    return (
+      <li className="gh-passkey-row" data-row-state="editing">
+        <form className="gh-passkey-edit" onSubmit={onSubmit}>
+          <label className="gh-visually-hidden" htmlFor={inputId}>
+            {strings.passkeyNameLabel}
+          </label>
+          <input
+            id={inputId}
+            className="gh-input"
+            type="text"
+            name="passkey-name"
+            autoComplete="off"
+            maxLength={PASSKEY_NAME_MAX_LENGTH}
+            value={mode.draft}
+            // biome-ignore lint/a11y/noAutofocus: the person just chose to edit this name.
+            autoFocus
+            onChange={(event) => onDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <button type="submit" className="gh-button gh-button-primary gh-button-inline">
+            {strings.save}
+          </button>
+        </form>
+      </li>
+    );
+  }
+
+  const marked = mode.kind === 'delete' && mode.id === row.id;
+  return (
+    <li
+      className="gh-passkey-row"
+      data-row-state={marked ? 'marked-for-deletion' : 'idle'}
+      aria-describedby={marked ? warningId : undefined}
+    >
+      <span className="gh-passkey-name">{row.name}</span>
+      {/* SPEC §4: controls show only when no row is edited or marked for deletion. */}
+      {mode.kind === 'view' ? (
+        <span className="gh-passkey-actions">
+          <button
+            type="button"
+            className="gh-link-button"
+            aria-label={formatString(strings.editPasskey, { name: row.name })}
+            onClick={onEdit}
+          >
+            {strings.edit}
+          </button>
+          <button
+            type="button"
+            className="gh-link-button"
+            aria-label={formatString(strings.deletePasskey, { name: row.name })}
+            onClick={onDelete}
+          >
+            {strings.delete}
+          </button>
+        </span>
+      ) : null}
+    </li>
+  );
+}

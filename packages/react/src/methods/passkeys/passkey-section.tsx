@@ -1,0 +1,136 @@
+// SPEC §2 Main, passkeys: the 'Login with a Passkey' button shows when passkeys are enabled and either the browser
+// cannot autofill passkeys or no e-mail-type method exists. Otherwise passkeys come through the e-mail input's
+// autofill (`autocomplete="username webauthn"`, config.ts): conditional mediation starts on mount — never a modal
+// prompt — and is retried up to 5 times (SPEC §4 "Autofill retries count down from 5", SPEC §9). SPEC §7: the
+// widget's authenticate adds conditional_mediation, is_passkey and an abort signal.
+import { CONSTANTS } from '@gatehouse/protocol';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { eventData } from '../../callbacks';
+import { sessionDurationMinutes } from '../../config';
+import { mainLayout } from '../../main/sections';
+import { useWidget } from '../../widget-context';
+import { assertAuthenticated, isAbort, passkeySignInMessage } from './passkey-errors';
+import { loadPasskeyConfirmation } from './screens';
+
+type Autofill = 'checking' | 'supported' | 'unsupported';
+
+export function PasskeySection() {
+  const { client, config, products } = useWidget();
+  const hasEmailInput = useMemo(
+    () => mainLayout({ config, products }).tabs.some((tab) => tab.id === 'email'),
+    [config, products],
+  );
+  const [autofill, setAutofill] = useState<Autofill>(hasEmailInput ? 'checking' : 'unsupported');
+
+  useEffect(() => {
+    if (!hasEmailInput) {
+      setAutofill('unsupported');
+      return;
+    }
+    let active = true;
+    client.webauthn.browserSupportsAutofill().then(
+      (supported) => {
+        if (active) setAutofill(supported ? 'supported' : 'unsupported');
+      },
+      () => {
+        if (active) setAutofill('unsupported');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [client, hasEmailInput]);
+
+  usePasskeyAutofill(autofill === 'supported');
+  return autofill === 'unsupported' ? <PasskeyButton /> : null;
+}
+
+function usePasskeyAutofill(enabled: boolean) {
+  const { client, config, strings, dispatch, emitEvent, emitError } = useWidget();
+  const latest = useRef({ strings, emitEvent, emitError });
+  latest.current = { strings, emitEvent, emitError };
+  const duration = sessionDurationMinutes(config);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    const run = async () => {
+      for (let retriesLeft = CONSTANTS.passkeyAutofillRetries; ; retriesLeft -= 1) {
+        try {
+          const data = await client.webauthn.authenticate({
+            is_passkey: true,
+            conditional_mediation: true,
+            signal: controller.signal,
+            session_duration_minutes: duration,
+          });
+          if (controller.signal.aborted) return;
+          assertAuthenticated(data);
+          loadPasskeyConfirmation().catch(() => {});
+          latest.current.emitEvent('PASSKEY_AUTHENTICATE', eventData(data));
+          dispatch({ type: 'passkey-authenticated' });
+          return;
+        } catch (error) {
+          if (isAbort(error, controller.signal)) return;
+          const message = passkeySignInMessage(error, latest.current.strings);
+          if (message !== null) {
+            dispatch({
+              type: 'show-banner',
+              banner: { variant: 'error', error: { message, helpUrl: null } },
+            });
+            latest.current.emitError(error);
+          }
+          if (retriesLeft <= 0) return;
+        }
+      }
+    };
+    void run();
+    // Leaving Main (or unmounting) ends the pending autofill request.
+    return () => controller.abort();
+  }, [enabled, client, duration, dispatch]);
+}
+
+function PasskeyButton() {
+  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const controllerRef = useRef<AbortController | null>(null);
+  const busy = state.screen === 'main.passkey-authenticating';
+
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const onClick = async () => {
+    if (state.screen !== 'main') return;
+    dispatch({ type: 'passkey-started' });
+    controllerRef.current?.abort();
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    loadPasskeyConfirmation().catch(() => {});
+    try {
+      const data = await client.webauthn.authenticate({
+        is_passkey: true,
+        conditional_mediation: false,
+        signal: controller.signal,
+        session_duration_minutes: sessionDurationMinutes(config),
+      });
+      if (controller.signal.aborted) return;
+      assertAuthenticated(data);
+      emitEvent('PASSKEY_AUTHENTICATE', eventData(data));
+      dispatch({ type: 'passkey-authenticated' });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = passkeySignInMessage(error, strings);
+      dispatch({
+        type: 'passkey-failed',
+        banner: message === null ? null : { variant: 'error', error: { message, helpUrl: null } },
+      });
+      emitError(error);
+    }
+  };
+
+  return (
+    <button type="button" className="gh-button gh-button-secondary" onClick={onClick} aria-disabled={busy}>
+      {busy ? <span className="gh-spinner" aria-hidden="true" /> : null}
+      {strings.loginWithPasskey}
+    </button>
+  );
+}
+
+export default PasskeySection;

@@ -1,0 +1,172 @@
+// DESIGN.md convention 2: buildApp(options) makes the app; only server.ts listens. Tests use app.inject().
+// The /sdk/v1 plugin holds the auth hook (public token → project, session token, Origin check); features add
+// their routes to it through the FEATURES list below.
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { SDK_API_PREFIX } from '@gatehouse/protocol';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { registerDevRoutes } from './features/dev';
+import { registerEventRoutes } from './features/events';
+import { registerMagicLinkRoutes } from './features/magic-links';
+import { registerOtpRoutes } from './features/otps';
+import { registerOutboxRoutes } from './features/outbox';
+import { registerBootstrapRoutes } from './features/projects/bootstrap-routes';
+import { type CreatedProject, ensureDevProject, syncProjectFile } from './features/projects/project-service';
+import { registerJwksRoutes, registerSessionRoutes } from './features/sessions';
+import { registerUserRoutes } from './features/users';
+import { registerWebauthnRoutes } from './features/webauthn';
+import { createSdkAuthHook } from './infra/auth';
+import { loadConfig, loadProjectFile } from './infra/config';
+import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from './infra/context';
+import { systemClock } from './infra/context';
+import { registerCorsPreflight } from './infra/cors';
+import { type DatabaseHandle, openDatabase } from './infra/db/client';
+import { createDelivery } from './infra/delivery';
+import {
+  createRequestIdGenerator,
+  errorHandler,
+  frameworkErrorHandler,
+  MAX_PARAM_LENGTH,
+  notFoundHandler,
+  registerJsonBodyParser,
+} from './infra/http-errors';
+import { registerStaticWeb } from './infra/static-web';
+
+export interface BuildAppOptions {
+  /** Merged over the defaults of loadConfig({}) — server.ts passes the full config read from the environment. */
+  config?: Partial<AppConfig>;
+  /** An open database; when absent one is opened from config (and closed with the app). */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  delivery?: Delivery;
+  /** Fastify/pino logger options; default `{ level: config.logLevel }`. */
+  logger?: boolean | object;
+  /** Production: id or name of the project whose token the served web app gets (env APP_PROJECT_ID). */
+  appProjectId?: string | null;
+  /** More /sdk/v1 features after FEATURES (tests register probe routes behind the real auth hook this way). */
+  features?: readonly SdkFeature[];
+}
+
+/** What start-up did, for server.ts to print. */
+export interface StartupReport {
+  /** The development project (null in production). */
+  devProject: ProjectRecord | null;
+  /** Projects created from the project file on this start, with their secrets (shown once). */
+  createdProjects: CreatedProject[];
+}
+
+export type GatehouseApp = FastifyInstance & { gatehouse: AppContext; gatehouseStartup: StartupReport };
+
+/** A feature that adds routes under /sdk/v1 (routes relative to the prefix; the auth hook already ran). */
+export interface SdkFeature {
+  name: string;
+  register(sdk: FastifyInstance, ctx: AppContext): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// FEATURES: every sign-in method registers here, one line each (ROADMAP.md: passkeys, OTPs, passwords, OAuth,
+// crypto wallets, TOTP plug in the same way).
+export const FEATURES: readonly SdkFeature[] = [
+  { name: 'sessions', register: registerSessionRoutes },
+  { name: 'users', register: registerUserRoutes },
+  { name: 'magic-links', register: registerMagicLinkRoutes },
+  { name: 'otps', register: registerOtpRoutes },
+  { name: 'webauthn', register: registerWebauthnRoutes },
+];
+// ---------------------------------------------------------------------------------------------------------------
+
+export async function buildApp(options: BuildAppOptions = {}): Promise<GatehouseApp> {
+  const config = loadConfig({}, options.config);
+  const ownsDatabase = options.database === undefined;
+  const handle =
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    return await assemble(config, handle, ownsDatabase, options);
+  } catch (error) {
+    if (ownsDatabase) await handle.close();
+    throw error;
+  }
+}
+
+async function assemble(
+  config: AppConfig,
+  handle: DatabaseHandle,
+  ownsDatabase: boolean,
+  options: BuildAppOptions,
+): Promise<GatehouseApp> {
+  const app = Fastify({
+    logger: (options.logger ?? { level: config.logLevel }) as FastifyServerOptions['logger'],
+    // Performance: no per-request log lines; errors are logged by the error handler with their request_id.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    genReqId: createRequestIdGenerator(config.env === 'production' ? 'live' : 'test'),
+    // Never take a request id from the client.
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler,
+    // `"30"` for a number is a schema error, extra keys are not silently dropped, every problem is reported.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
+
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    clock: options.clock ?? systemClock,
+    delivery: options.delivery ?? createDelivery({ config, db: handle.db, log: app.log }),
+    log: app.log,
+  };
+
+  app.decorate('gatehouse', ctx);
+  app.decorateRequest('requestId', {
+    getter(this: { id: string }) {
+      return this.id;
+    },
+  });
+  app.decorateRequest('project', null);
+  app.decorateRequest('tokenMode', 'test');
+  app.decorateRequest('sessionToken', null);
+  if (ownsDatabase) app.addHook('onClose', () => handle.close());
+
+  // wire-format.md §3: a request id on every answer, errors included.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  registerJsonBodyParser(app);
+
+  const startup: StartupReport = { devProject: null, createdProjects: [] };
+  if (config.projectFile !== null) {
+    const declarations = loadProjectFile(config.projectFile);
+    startup.createdProjects = (await syncProjectFile(ctx, declarations)).created;
+  }
+  if (config.env !== 'production') startup.devProject = (await ensureDevProject(ctx)).project;
+  app.decorate('gatehouseStartup', startup);
+
+  await app.register(
+    async (sdk) => {
+      sdk.addHook('onRequest', createSdkAuthHook(ctx));
+      // Unknown /sdk/v1 routes still get CORS headers so the SDK can read the 404.
+      sdk.setNotFoundHandler(notFoundHandler);
+      registerCorsPreflight(sdk);
+      await registerBootstrapRoutes(sdk, ctx);
+      await registerEventRoutes(sdk, ctx);
+      for (const feature of [...FEATURES, ...(options.features ?? [])]) await feature.register(sdk, ctx);
+    },
+    { prefix: SDK_API_PREFIX },
+  );
+
+  await registerJwksRoutes(app, ctx);
+  if (config.env !== 'production') {
+    await registerOutboxRoutes(app, ctx);
+    await registerDevRoutes(app, ctx);
+  }
+  await registerStaticWeb(app, ctx, { appProjectId: options.appProjectId ?? null });
+
+  // Not made ready here: callers (tests) may still add routes or hooks before the first inject/listen.
+  return app as GatehouseApp;
+}

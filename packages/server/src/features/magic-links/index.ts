@@ -1,0 +1,16 @@
+export { assertValidEmail, MAX_EMAIL_LENGTH, parseEmail } from './email-address';
+export type { MagicLinkEmailInput, RenderedEmail } from './email-template';
+export { DEFAULT_TEMPLATE_ID, escapeHtml, renderMagicLinkEmail } from './email-template';
+export { assertPkce, s256Challenge } from './pkce';
+export { buildMagicLinkUrl, parseRedirectUrl, resolveRedirectUrl } from './redirect-url';
+export { registerMagicLinkRoutes } from './routes';
+export { AuthenticateMagicLinkBody, SendMagicLinkBody } from './schema';
+export type { SendMagicLinkResult, SendMode } from './service';
+export {
+  authenticateMagicLink,
+  MAX_EXPIRATION_MINUTES,
+  MIN_EXPIRATION_MINUTES,
+  sendMagicLink,
+  UNABLE_TO_AUTH_MESSAGE,
+} from './service';
+export type { MagicLinkKind } from './types';

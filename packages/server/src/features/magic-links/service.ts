@@ -1,0 +1,331 @@
+// E-mail login links (issue 3; SPEC §4 session lifecycle, §7 POST /magic_links/… rows, §9 default expiry;
+// wire-format.md §4.4 and §6). A route reads as a list of named checks (DESIGN.md convention 1); every check
+// that can refuse the request runs before anything is written, so bad input changes nothing.
+import type { AuthenticationFactor } from '@gatehouse/protocol';
+import { CONSTANTS } from '@gatehouse/protocol';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, ProjectRecord } from '../../infra/context';
+import { newId, randomToken, sha256 } from '../../infra/crypto';
+import { magicLinkTokens, userEmails, users } from '../../infra/db/schema';
+import { ApiError } from '../../infra/errors';
+import { issueSession, requireSession, validateSessionDuration } from '../sessions';
+import { activateUser, findOrCreateUserByEmail, markEmailVerified } from '../users';
+import { assertValidEmail } from './email-address';
+import { renderMagicLinkEmail } from './email-template';
+import { assertPkce } from './pkce';
+import { buildMagicLinkUrl, resolveRedirectUrl } from './redirect-url';
+import type { AuthenticateMagicLinkBody, SendMagicLinkBody } from './schema';
+import type { MagicLinkKind } from './types';
+
+/** Stytch's bounds for login-link lifetimes: 5 minutes to 7 days. */
+export const MIN_EXPIRATION_MINUTES = 5;
+export const MAX_EXPIRATION_MINUTES = 10_080;
+/** 32 random bytes, 43 base64url characters (security-tests.md SS-01: at least 128 bits). */
+export const MAGIC_LINK_TOKEN_BYTES = 32;
+
+/** Stytch's answer for an unknown, used or expired link; one text for all three so they cannot be told apart. */
+export const UNABLE_TO_AUTH_MESSAGE =
+  'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.';
+
+export type SendMode = 'login_or_create' | 'primary' | 'secondary';
+
+export interface SendMagicLinkResult {
+  user_id: string;
+  email_id: string;
+  user_created: boolean;
+}
+
+interface LinkSettings {
+  redirectUrl: string;
+  expirationMinutes: number;
+  templateId: string | null;
+}
+
+function requireProject(request: FastifyRequest): ProjectRecord {
+  if (request.project === null) {
+    throw new ApiError('invalid_public_token', 'A public token is required in the Authorization header.');
+  }
+  return request.project;
+}
+
+export function assertExpirationMinutes(value: number | undefined, field: string): number {
+  // SPEC §9: the default login-link expiry is 30 minutes, for login and signup links alike.
+  const minutes = value ?? CONSTANTS.defaultMagicLinkExpiryMinutes;
+  if (!Number.isInteger(minutes) || minutes < MIN_EXPIRATION_MINUTES || minutes > MAX_EXPIRATION_MINUTES) {
+    throw new ApiError(
+      'invalid_expiration_minutes',
+      `${field} must be a whole number of minutes from ${MIN_EXPIRATION_MINUTES} to ${MAX_EXPIRATION_MINUTES}.`,
+    );
+  }
+  return minutes;
+}
+
+/** Checks every field of a send body (wire-format.md §4.4) and returns the settings of both link kinds. */
+function resolveLinkSettings(
+  project: ProjectRecord,
+  body: SendMagicLinkBody,
+): Record<MagicLinkKind, LinkSettings> {
+  return {
+    login: {
+      redirectUrl: resolveRedirectUrl({
+        requested: body.login_magic_link_url ?? null,
+        allowedRedirectUrls: project.allowedRedirectUrls,
+        kind: 'login',
+      }),
+      expirationMinutes: assertExpirationMinutes(body.login_expiration_minutes, 'login_expiration_minutes'),
+      templateId: body.login_template_id || null,
+    },
+    signup: {
+      redirectUrl: resolveRedirectUrl({
+        requested: body.signup_magic_link_url ?? null,
+        allowedRedirectUrls: project.allowedRedirectUrls,
+        kind: 'signup',
+      }),
+      expirationMinutes: assertExpirationMinutes(body.signup_expiration_minutes, 'signup_expiration_minutes'),
+      templateId: body.signup_template_id || null,
+    },
+  };
+}
+
+interface Recipient {
+  userId: string;
+  emailId: string;
+  created: boolean;
+  status: 'active' | 'pending';
+}
+
+async function findRecipientByEmail(
+  ctx: AppContext,
+  options: { projectId: string; email: string },
+): Promise<Recipient | null> {
+  const [row] = await ctx.db
+    .select({ userId: users.id, emailId: userEmails.id, status: users.status })
+    .from(userEmails)
+    .innerJoin(users, eq(users.id, userEmails.userId))
+    .where(and(eq(userEmails.projectId, options.projectId), eq(userEmails.email, options.email)))
+    .limit(1);
+  return row ? { ...row, created: false } : null;
+}
+
+async function loadUserStatus(ctx: AppContext, userId: string): Promise<'active' | 'pending'> {
+  const [row] = await ctx.db
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.status ?? 'active';
+}
+
+/** send/secondary: the address joins the signed-in user's account (unverified until the link is used). */
+async function attachEmailToUser(
+  ctx: AppContext,
+  options: { project: ProjectRecord; tokenMode: 'test' | 'live'; userId: string; email: string },
+): Promise<Recipient> {
+  const { project, userId, email } = options;
+  const existing = await findRecipientByEmail(ctx, { projectId: project.id, email });
+  if (existing === null) {
+    await ctx.db
+      .insert(userEmails)
+      .values({
+        id: newId('email', options.tokenMode),
+        userId,
+        projectId: project.id,
+        email,
+        verified: false,
+      })
+      .onConflictDoNothing();
+  }
+  // Re-read: a concurrent request may have inserted the same address first (unique per project).
+  const recipient = existing ?? (await findRecipientByEmail(ctx, { projectId: project.id, email }));
+  if (recipient === null || recipient.userId !== userId) {
+    throw new ApiError(
+      'duplicate_email',
+      'This email address already belongs to another user of this project.',
+    );
+  }
+  return recipient;
+}
+
+/**
+ * POST /magic_links/email/login_or_create, /send/primary and /send/secondary: finds (or creates, or attaches)
+ * the user, stores the SHA-256 of a fresh single-use token and e-mails the link.
+ */
+export async function sendMagicLink(
+  ctx: AppContext,
+  options: { request: FastifyRequest; body: SendMagicLinkBody; mode: SendMode },
+): Promise<SendMagicLinkResult> {
+  const { request, body, mode } = options;
+  const project = requireProject(request);
+  const email = assertValidEmail(body.email);
+  const settings = resolveLinkSettings(project, body);
+  // send/secondary needs a signed-in user (SPEC §4: secondary calls carry an existing session).
+  const session = mode === 'secondary' ? await requireSession(ctx, request) : null;
+
+  let recipient: Recipient;
+  if (mode === 'login_or_create') {
+    const found = await findOrCreateUserByEmail(ctx, {
+      project,
+      tokenMode: request.tokenMode,
+      email,
+      status: body.create_user_as_pending === true ? 'pending' : 'active',
+    });
+    const status = found.created ? null : await loadUserStatus(ctx, found.userId);
+    recipient = {
+      userId: found.userId,
+      emailId: found.emailId,
+      created: found.created,
+      status: status ?? 'active',
+    };
+  } else if (mode === 'primary') {
+    const found = await findRecipientByEmail(ctx, { projectId: project.id, email });
+    if (found === null)
+      throw new ApiError('email_not_found', 'No user of this project has this email address.');
+    recipient = found;
+  } else {
+    recipient = await attachEmailToUser(ctx, {
+      project,
+      tokenMode: request.tokenMode,
+      userId: session!.userId,
+      email,
+    });
+  }
+
+  // A new user, or one still pending, has not finished signing up: they get the signup link; everyone else
+  // gets the login link (wire-format.md §4.4 login_* / signup_* fields).
+  const kind: MagicLinkKind = recipient.created || recipient.status === 'pending' ? 'signup' : 'login';
+  const link = settings[kind];
+  const now = ctx.clock.now();
+  const token = randomToken(MAGIC_LINK_TOKEN_BYTES);
+
+  // security-tests.md TK-03: only the newest link of an address is valid; earlier unused ones die now.
+  await ctx.db
+    .update(magicLinkTokens)
+    .set({ usedAt: now })
+    .where(and(eq(magicLinkTokens.emailId, recipient.emailId), isNull(magicLinkTokens.usedAt)));
+  await ctx.db.insert(magicLinkTokens).values({
+    id: newId('magic-link', request.tokenMode),
+    projectId: project.id,
+    userId: recipient.userId,
+    emailId: recipient.emailId,
+    tokenHash: sha256(token),
+    kind,
+    redirectUrl: link.redirectUrl,
+    templateId: link.templateId,
+    codeChallenge: body.code_challenge ?? null,
+    expiresAt: new Date(now.getTime() + link.expirationMinutes * 60_000),
+    createdAt: now,
+  });
+
+  const rendered = renderMagicLinkEmail({
+    kind,
+    projectName: project.name,
+    link: buildMagicLinkUrl({ redirectUrl: link.redirectUrl, token }),
+    expirationMinutes: link.expirationMinutes,
+    templateId: link.templateId,
+  });
+  try {
+    // The address goes to the transport as its own field (never inside a header line); it was validated
+    // to hold no CR/LF, comma or angle bracket (security-tests.md IV-07).
+    await ctx.delivery.send({ channel: 'email', to: email, projectId: project.id, ...rendered });
+  } catch (error) {
+    // security-tests.md FT-03: never a 500; a documented, retryable error. The token is not logged.
+    request.log.error(
+      { err: error, requestId: request.requestId },
+      'login link e-mail could not be delivered',
+    );
+    throw new ApiError(
+      'email_delivery_failed',
+      'The email could not be sent. Please try again in a moment.',
+      {
+        headers: { 'Retry-After': '5' },
+      },
+    );
+  }
+  return { user_id: recipient.userId, email_id: recipient.emailId, user_created: recipient.created };
+}
+
+/**
+ * POST /magic_links/authenticate: redeems a link once (SPEC §4: a successful login makes the session
+ * authenticated), verifies the address, activates a pending user and starts the session.
+ */
+export async function authenticateMagicLink(
+  ctx: AppContext,
+  options: { request: FastifyRequest; body: AuthenticateMagicLinkBody },
+) {
+  const { request, body } = options;
+  const project = requireProject(request);
+  // SPEC §9: 30 minutes by default; 5..525600 else 400 invalid_session_duration (shared with every method).
+  const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
+  const tokenHash = sha256(body.token);
+  const now = ctx.clock.now();
+  const live = and(
+    eq(magicLinkTokens.tokenHash, tokenHash),
+    eq(magicLinkTokens.projectId, project.id),
+    isNull(magicLinkTokens.usedAt),
+    // security-tests.md TK-02: valid only while now < expires_at, on the server clock, no grace period.
+    gt(magicLinkTokens.expiresAt, now),
+  );
+
+  const [candidate] = await ctx.db.select().from(magicLinkTokens).where(live).limit(1);
+  if (!candidate) {
+    // security-tests.md TK-02 / FT-06: an expired link is consumed when presented, so a clock that later jumps
+    // back cannot revive it.
+    await ctx.db
+      .update(magicLinkTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(magicLinkTokens.tokenHash, tokenHash),
+          eq(magicLinkTokens.projectId, project.id),
+          isNull(magicLinkTokens.usedAt),
+          lte(magicLinkTokens.expiresAt, now),
+        ),
+      );
+    throw new ApiError('unable_to_auth_magic_link', UNABLE_TO_AUTH_MESSAGE);
+  }
+  // PKCE is checked before the token is consumed: a mismatch must leave the link usable, because the SDK
+  // first tries the passwords verifier and retries with the magic_links one on a `pkce` error (wire-format.md
+  // §6). The verifier has 128 hex characters of entropy, so keeping the token alive gives a guesser nothing.
+  assertPkce({ codeChallenge: candidate.codeChallenge, codeVerifier: body.code_verifier ?? null });
+
+  // security-tests.md TK-01: check and consume in one statement, so concurrent redemptions yield one winner
+  // (at READ COMMITTED the losers re-evaluate `used_at IS NULL` after the winner commits and match nothing).
+  const [consumed] = await ctx.db
+    .update(magicLinkTokens)
+    .set({ usedAt: now })
+    .where(and(live, eq(magicLinkTokens.id, candidate.id)))
+    .returning();
+  if (!consumed) throw new ApiError('unable_to_auth_magic_link', UNABLE_TO_AUTH_MESSAGE);
+
+  try {
+    await markEmailVerified(ctx, { emailId: consumed.emailId });
+    await activateUser(ctx, { userId: consumed.userId });
+    const [emailRow] = await ctx.db
+      .select({ email: userEmails.email })
+      .from(userEmails)
+      .where(eq(userEmails.id, consumed.emailId))
+      .limit(1);
+    const factor: AuthenticationFactor = {
+      type: 'magic_link',
+      delivery_method: 'email',
+      last_authenticated_at: now.toISOString(),
+      email_factor: { email_id: consumed.emailId, email_address: emailRow?.email ?? '' },
+    };
+    const issued = await issueSession(ctx, request, {
+      userId: consumed.userId,
+      factor,
+      sessionDurationMinutes,
+    });
+    return { ...issued, method_id: consumed.emailId };
+  } catch (error) {
+    // No session came out of the link: give it back, so a passing fault does not burn the user's link
+    // (security-tests.md FT-02, all-or-nothing). Only this request's own consumption is undone.
+    await ctx.db
+      .update(magicLinkTokens)
+      .set({ usedAt: null })
+      .where(and(eq(magicLinkTokens.id, consumed.id), eq(magicLinkTokens.usedAt, now)))
+      .catch(() => undefined);
+    throw error;
+  }
+}

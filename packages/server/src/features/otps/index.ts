@@ -1,0 +1,20 @@
+export { codeKey, codeMatches, generateCode, hashCode } from './code';
+export type { OtpLimits, RateLimit } from './limits';
+export { configureOtpLimits, DEFAULT_OTP_LIMITS, resetOtpLimits } from './limits';
+export type { OtpChannel, OtpMethod } from './methods';
+export type { ParsedPhone } from './phone-number';
+export { assertValidPhone, INVALID_PHONE_MESSAGE, parsePhone, phonePrefix } from './phone-number';
+export { OTP_CHANNELS, OTP_ROUTES, registerOtpRoutes } from './routes';
+export { AuthenticateOtpBody, SendEmailOtpBody, SendPhoneOtpBody } from './schema';
+export type { OtpSendMode, SendOtpResult } from './service';
+export {
+  assertOtpExpiration,
+  authenticateOtp,
+  MAX_OTP_ATTEMPTS,
+  MAX_OTP_EXPIRATION_MINUTES,
+  MIN_OTP_EXPIRATION_MINUTES,
+  sendOtp,
+  UNABLE_TO_AUTH_OTP_MESSAGE,
+} from './service';
+export type { OtpMessageInput, OtpMessageKind, RenderedOtpEmail } from './templates';
+export { renderOtpEmail, renderOtpText } from './templates';

@@ -1,0 +1,377 @@
+// One-time passcodes by SMS, WhatsApp and e-mail (issue 5; SPEC §4 session lifecycle, §5 validation, §7 POST
+// /otps/… rows, §9 six digits and five minutes; wire-format.md §4.5). A route reads as a list of named checks
+// (DESIGN.md convention 1); every check that can refuse the request runs before anything is written.
+//
+// Sending: the message goes out BEFORE anything is stored. A provider failure therefore leaves no half-state:
+// no user created by that call, no usable code (issue 5 / security-tests.md FT-02, FT-03). The code is bound to
+// its method_id only in the database row, never in the message, so storing afterwards is safe; if the store
+// fails after a successful send, the person holds a code that matches nothing, which is the safe direction.
+//
+// Authenticating: one atomic `UPDATE … SET attempts = attempts + 1 WHERE … attempts < 5 RETURNING` per try, then
+// a constant-time comparison (BF-04: at most 5 evaluated attempts even under 50 concurrent guesses), then one
+// atomic `UPDATE … SET used_at WHERE used_at IS NULL RETURNING` (TK-01: one session out of 16 concurrent
+// redemptions). At READ COMMITTED the waiting UPDATEs re-check their WHERE on the row the winner committed.
+import type { AuthenticationFactor } from '@gatehouse/protocol';
+import { CONSTANTS } from '@gatehouse/protocol';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, ProjectRecord } from '../../infra/context';
+import { newId } from '../../infra/crypto';
+import { otpCodes, userEmails, userPhoneNumbers } from '../../infra/db/schema';
+import { ApiError } from '../../infra/errors';
+import { assertValidEmail } from '../magic-links';
+import { issueSession, requireSession, validateSessionDuration } from '../sessions';
+import { activateUser } from '../users';
+import { codeKey, codeMatches, generateCode, hashCode } from './code';
+import { assertGuessBudget, consumeSend, otpLimiters, recordWrongCode } from './limits';
+import {
+  attachMethod,
+  duplicateDestination,
+  findMethod,
+  findOrCreateMethod,
+  markMethodVerified,
+  type OtpChannel,
+  type OtpMethod,
+} from './methods';
+import { assertValidPhone, phonePrefix } from './phone-number';
+import type { AuthenticateOtpBody, SendEmailOtpBody, SendPhoneOtpBody } from './schema';
+import { type OtpMessageKind, renderOtpEmail, renderOtpText } from './templates';
+
+/** Bounds of expiration_minutes: NIST / ASVS V6.5.5 allow at most 10 minutes for out-of-band codes (TK-02). */
+export const MIN_OTP_EXPIRATION_MINUTES = 1;
+export const MAX_OTP_EXPIRATION_MINUTES = 10;
+/** security-tests.md BF-04: a code dies after this many evaluated attempts (Kratos and SuperTokens: 5). */
+export const MAX_OTP_ATTEMPTS = 5;
+
+/** One text for a wrong, used, replaced or expired code, so they cannot be told apart. */
+export const UNABLE_TO_AUTH_OTP_MESSAGE =
+  'The code could not be authenticated because it was either incorrect, already used or expired. Check the code or send a new one.';
+export const OTP_NOT_FOUND_MESSAGE = 'No passcode was sent to this method_id. Send a passcode first.';
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  'This passcode was entered incorrectly too many times and no longer works. Send a new passcode.';
+
+export type OtpSendMode = 'login_or_create' | 'primary' | 'secondary';
+
+export interface SendOtpResult {
+  method_id: string;
+  user_id: string;
+  user_created?: boolean;
+  phone_id?: string;
+  email_id?: string;
+}
+
+const DELIVERY_ERROR = {
+  email: 'email_delivery_failed',
+  sms: 'sms_delivery_failed',
+  whatsapp: 'whatsapp_delivery_failed',
+} as const;
+
+const CHANNEL_LABEL: Record<OtpChannel, string> = {
+  email: 'email',
+  sms: 'text message',
+  whatsapp: 'WhatsApp message',
+};
+
+function requireProject(request: FastifyRequest): ProjectRecord {
+  if (request.project === null) {
+    throw new ApiError('invalid_public_token', 'A public token is required in the Authorization header.');
+  }
+  return request.project;
+}
+
+/** SPEC §9 default passcode expiry 5 minutes; otherwise a whole number of minutes within 1..10. */
+export function assertOtpExpiration(value: number | undefined): number {
+  const minutes = value ?? CONSTANTS.defaultPasscodeExpiryMinutes;
+  if (
+    !Number.isInteger(minutes) ||
+    minutes < MIN_OTP_EXPIRATION_MINUTES ||
+    minutes > MAX_OTP_EXPIRATION_MINUTES
+  ) {
+    throw new ApiError(
+      'invalid_expiration_minutes',
+      `expiration_minutes must be a whole number of minutes from ${MIN_OTP_EXPIRATION_MINUTES} to ${MAX_OTP_EXPIRATION_MINUTES}.`,
+    );
+  }
+  return minutes;
+}
+
+/** The destination of a send body, validated and normalised (E.164 or lower-cased address). */
+function assertDestination(
+  ctx: AppContext,
+  channel: OtpChannel,
+  body: SendPhoneOtpBody | SendEmailOtpBody,
+): { destination: string; prefix: string | null } {
+  if (channel === 'email')
+    return { destination: assertValidEmail((body as SendEmailOtpBody).email), prefix: null };
+  const phone = assertValidPhone((body as SendPhoneOtpBody).phone_number, {
+    allowedCountries: otpLimiters(ctx).settings.allowedCountries,
+  });
+  return { destination: phone.e164, prefix: phonePrefix(phone.e164) };
+}
+
+function renderMessage(options: {
+  channel: OtpChannel;
+  project: ProjectRecord;
+  destination: string;
+  kind: OtpMessageKind;
+  code: string;
+  expirationMinutes: number;
+}) {
+  const input = {
+    kind: options.kind,
+    projectName: options.project.name,
+    code: options.code,
+    expirationMinutes: options.expirationMinutes,
+  };
+  // The UI sends template ids only for e-mail passcodes (wire-format.md §4.5); custom templates are later work,
+  // so every id renders the built-in template, as for login links.
+  return options.channel === 'email'
+    ? {
+        channel: options.channel,
+        to: options.destination,
+        projectId: options.project.id,
+        ...renderOtpEmail(input),
+      }
+    : {
+        channel: options.channel,
+        to: options.destination,
+        projectId: options.project.id,
+        text: renderOtpText(input),
+      };
+}
+
+/**
+ * POST /otps/{channel}/login_or_create, /send/primary and /send/secondary: checks, send limits, the message, then
+ * the user (login_or_create creates one; primary needs one; secondary attaches to the signed-in user) and the
+ * stored code, which voids every earlier code of the method (security-tests.md TK-03).
+ */
+export async function sendOtp(
+  ctx: AppContext,
+  options: {
+    request: FastifyRequest;
+    channel: OtpChannel;
+    mode: OtpSendMode;
+    body: SendPhoneOtpBody | SendEmailOtpBody;
+  },
+): Promise<SendOtpResult> {
+  const { request, channel, mode, body } = options;
+  const project = requireProject(request);
+  const { destination, prefix } = assertDestination(ctx, channel, body);
+  const expirationMinutes = assertOtpExpiration(body.expiration_minutes);
+  // send/secondary needs a signed-in user (SPEC §4: secondary calls carry an existing session).
+  const session = mode === 'secondary' ? await requireSession(ctx, request) : null;
+  await consumeSend(ctx, { ip: request.ip, recipient: `${channel}:${destination}`, phonePrefix: prefix });
+
+  const lookup = { channel, projectId: project.id, destination };
+  const existing = await findMethod(ctx, lookup);
+  if (mode === 'primary' && existing === null) {
+    throw channel === 'email'
+      ? new ApiError('email_not_found', 'No user of this project has this email address.')
+      : new ApiError('phone_number_not_found', 'No user of this project has this phone number.');
+  }
+  if (session !== null && existing !== null && existing.userId !== session.userId) {
+    throw duplicateDestination(channel);
+  }
+
+  // A destination nobody holds yet gets the signup wording (login_*/signup_* template ids, wire-format.md §4.5).
+  const kind: OtpMessageKind = existing === null && mode === 'login_or_create' ? 'signup' : 'login';
+  const code = generateCode();
+  try {
+    await ctx.delivery.send(renderMessage({ channel, project, destination, kind, code, expirationMinutes }));
+  } catch (error) {
+    // security-tests.md FT-03: never a 500; a documented, retryable error. The code is not logged (TK-05).
+    request.log.error(
+      { err: error, requestId: request.requestId, channel },
+      'passcode could not be delivered',
+    );
+    throw new ApiError(
+      DELIVERY_ERROR[channel],
+      `The ${CHANNEL_LABEL[channel]} could not be sent. Please try again in a moment.`,
+      { headers: { 'Retry-After': '5' } },
+    );
+  }
+
+  let method: OtpMethod;
+  if (mode === 'login_or_create') {
+    method = await findOrCreateMethod(ctx, { ...lookup, tokenMode: request.tokenMode });
+  } else if (mode === 'primary') {
+    method = existing!;
+  } else {
+    method = await attachMethod(ctx, { ...lookup, tokenMode: request.tokenMode, userId: session!.userId });
+  }
+  await storeCode(ctx, {
+    project,
+    tokenMode: request.tokenMode,
+    channel,
+    destination,
+    method,
+    code,
+    expirationMinutes,
+  });
+
+  const idField = channel === 'email' ? { email_id: method.methodId } : { phone_id: method.methodId };
+  return {
+    method_id: method.methodId,
+    user_id: method.userId,
+    ...(mode === 'login_or_create' ? { user_created: method.created } : {}),
+    ...idField,
+  };
+}
+
+/** Voids the method's live codes and inserts the new one, serialised per method by a row lock on the method. */
+async function storeCode(
+  ctx: AppContext,
+  options: {
+    project: ProjectRecord;
+    tokenMode: 'test' | 'live';
+    channel: OtpChannel;
+    destination: string;
+    method: OtpMethod;
+    code: string;
+    expirationMinutes: number;
+  },
+): Promise<void> {
+  const { project, method } = options;
+  const now = ctx.clock.now();
+  const id = newId('otp', options.tokenMode);
+  const codeHash = hashCode({ key: codeKey(project), codeId: id, code: options.code });
+  await ctx.db.transaction(async (tx) => {
+    // Two concurrent sends to one method queue here, so exactly one code is live afterwards (TK-03).
+    const table = options.channel === 'email' ? sql`user_emails` : sql`user_phone_numbers`;
+    await tx.execute(sql`SELECT id FROM ${table} WHERE id = ${method.methodId} FOR UPDATE`);
+    await tx
+      .update(otpCodes)
+      .set({ voidedAt: now })
+      .where(and(eq(otpCodes.methodId, method.methodId), isNull(otpCodes.usedAt), isNull(otpCodes.voidedAt)));
+    await tx.insert(otpCodes).values({
+      id,
+      projectId: project.id,
+      userId: method.userId,
+      methodId: method.methodId,
+      channel: options.channel,
+      destination: options.destination,
+      codeHash,
+      attempts: 0,
+      expiresAt: new Date(now.getTime() + options.expirationMinutes * 60_000),
+      createdAt: now,
+    });
+  });
+}
+
+const unableToAuth = () => new ApiError('unable_to_auth_otp_code', UNABLE_TO_AUTH_OTP_MESSAGE);
+
+/**
+ * POST /otps/authenticate: evaluates the code of method_id once (counted before the comparison), consumes it,
+ * verifies the phone number or address, activates a pending user and starts or extends the session (SPEC §4).
+ */
+export async function authenticateOtp(
+  ctx: AppContext,
+  options: { request: FastifyRequest; body: AuthenticateOtpBody },
+) {
+  const { request, body } = options;
+  const project = requireProject(request);
+  // SPEC §7: passcode authenticate defaults to 30 minutes; 5..525600 else 400 invalid_session_duration.
+  const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
+  const now = ctx.clock.now();
+
+  // Only the newest code of a method is live; older ones were voided when it was sent.
+  const [candidate] = await ctx.db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.methodId, body.method_id), eq(otpCodes.projectId, project.id)))
+    .orderBy(desc(otpCodes.createdAt), sql`${otpCodes.voidedAt} IS NULL DESC`)
+    .limit(1);
+  if (!candidate) throw new ApiError('otp_code_not_found', OTP_NOT_FOUND_MESSAGE);
+  await assertGuessBudget(ctx, body.method_id);
+
+  const live = and(eq(otpCodes.id, candidate.id), isNull(otpCodes.usedAt), isNull(otpCodes.voidedAt));
+  // security-tests.md BF-04: the attempt is counted atomically BEFORE the code is compared.
+  const [counted] = await ctx.db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(live, gt(otpCodes.expiresAt, now), lt(otpCodes.attempts, MAX_OTP_ATTEMPTS)))
+    .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash });
+  if (!counted) throw await explainRefusal(ctx, candidate.id, now);
+
+  if (
+    !codeMatches({ key: codeKey(project), codeId: counted.id, code: body.token, stored: counted.codeHash })
+  ) {
+    await recordWrongCode(ctx, body.method_id);
+    throw unableToAuth();
+  }
+
+  // security-tests.md TK-01: check and consume in one statement, so concurrent redemptions yield one winner.
+  const [consumed] = await ctx.db
+    .update(otpCodes)
+    .set({ usedAt: now })
+    .where(and(live, gt(otpCodes.expiresAt, now)))
+    .returning();
+  if (!consumed) throw unableToAuth();
+
+  try {
+    await markMethodVerified(ctx, { channel: consumed.channel, methodId: consumed.methodId });
+    await activateUser(ctx, { userId: consumed.userId });
+    const factor = await buildFactor(ctx, consumed);
+    const issued = await issueSession(ctx, request, {
+      userId: consumed.userId,
+      factor,
+      sessionDurationMinutes,
+    });
+    return { ...issued, method_id: consumed.methodId };
+  } catch (error) {
+    // No session came out of the code: give it back, so a passing fault does not burn it (security-tests.md
+    // FT-02, all-or-nothing). Only this request's own consumption is undone; its attempt stays counted.
+    await ctx.db
+      .update(otpCodes)
+      .set({ usedAt: null })
+      .where(and(eq(otpCodes.id, consumed.id), eq(otpCodes.usedAt, now)))
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Why the attempt UPDATE matched nothing: 5 attempts used (429), or used, replaced or expired (401). */
+async function explainRefusal(ctx: AppContext, codeId: string, now: Date): Promise<ApiError> {
+  const [row] = await ctx.db.select().from(otpCodes).where(eq(otpCodes.id, codeId)).limit(1);
+  if (!row || row.usedAt !== null || row.voidedAt !== null) return unableToAuth();
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    // security-tests.md TK-02 / FT-06: an expired code is voided when presented, so a clock that later jumps
+    // back cannot revive it.
+    await ctx.db
+      .update(otpCodes)
+      .set({ voidedAt: now })
+      .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.voidedAt)));
+    return unableToAuth();
+  }
+  // BF-04: every later attempt, the right code included, is refused until a new code is sent.
+  return new ApiError('too_many_attempts', TOO_MANY_ATTEMPTS_MESSAGE);
+}
+
+/** wire-format.md §4.1 AuthenticationFactor for a passcode (type 'otp', delivery method = channel). */
+async function buildFactor(
+  ctx: AppContext,
+  code: { channel: OtpChannel; methodId: string; destination: string },
+): Promise<Omit<AuthenticationFactor, 'last_authenticated_at'>> {
+  if (code.channel === 'email') {
+    const [row] = await ctx.db
+      .select({ email: userEmails.email })
+      .from(userEmails)
+      .where(eq(userEmails.id, code.methodId))
+      .limit(1);
+    return {
+      type: 'otp',
+      delivery_method: 'email',
+      email_factor: { email_id: code.methodId, email_address: row?.email ?? code.destination },
+    };
+  }
+  const [row] = await ctx.db
+    .select({ phoneNumber: userPhoneNumbers.phoneNumber })
+    .from(userPhoneNumbers)
+    .where(eq(userPhoneNumbers.id, code.methodId))
+    .limit(1);
+  return {
+    type: 'otp',
+    delivery_method: code.channel,
+    phone_number_factor: { phone_id: code.methodId, phone_number: row?.phoneNumber ?? code.destination },
+  };
+}

@@ -1,0 +1,51 @@
+// wire-format.md §4.11: GET /projects/bootstrap/{public_token}. Every field is always sent — the SDK's mapping
+// throws when `password_config` is missing and every captcha-aware call breaks without `captcha_settings`.
+import type { BootstrapResponse } from '@gatehouse/protocol';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext, ProjectRecord } from '../../infra/context';
+import { sendData } from '../../infra/context';
+import { ApiError } from '../../infra/errors';
+import { defaultProjectSettings } from './project-service';
+
+const BootstrapParams = Type.Object({ public_token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** The bootstrap fields of a project (without request_id / status_code, which sendData adds). */
+export function bootstrapFields(
+  ctx: Pick<AppContext, 'config'>,
+  project: ProjectRecord,
+): Omit<BootstrapResponse, 'request_id' | 'status_code'> {
+  // Settings written by an older version may lack a key: the defaults fill it so the answer stays complete.
+  const settings = { ...defaultProjectSettings(ctx.config), ...project.settings };
+  return {
+    disable_sdk_watermark: settings.disable_sdk_watermark,
+    cname_domain: settings.cname_domain,
+    email_domains: settings.email_domains,
+    captcha_settings: settings.captcha_settings,
+    pkce_required_for_email_magic_links: settings.pkce_required_for_email_magic_links,
+    pkce_required_for_password_resets: settings.pkce_required_for_password_resets,
+    pkce_required_for_oauth: settings.pkce_required_for_oauth,
+    // B2B fields the B2C SDK maps but does not use: fixed values.
+    pkce_required_for_sso: false,
+    slug_pattern: null,
+    create_organization_enabled: false,
+    password_config: settings.password_config,
+    dfp_protected_auth_enabled: false,
+    dfp_protected_auth_mode: 'OBSERVATION',
+    rbac_policy: settings.rbac_policy as BootstrapResponse['rbac_policy'],
+  };
+}
+
+export async function registerBootstrapRoutes(sdk: FastifyInstance, ctx: AppContext): Promise<void> {
+  sdk.get(
+    '/projects/bootstrap/:public_token',
+    // The token is in the path (auth.ts 'path-token' resolves it and checks the Origin).
+    { schema: { params: BootstrapParams }, config: { auth: 'path-token' } },
+    async (request, reply) => {
+      const project = request.project;
+      if (project === null)
+        throw new ApiError('invalid_public_token', 'The public token is not valid for any project.');
+      return sendData(reply, bootstrapFields(ctx, project));
+    },
+  );
+}

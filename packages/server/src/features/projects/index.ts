@@ -1,0 +1,16 @@
+export { bootstrapFields, registerBootstrapRoutes } from './bootstrap-routes';
+export type { CreatedProject, CreateProjectOptions, ProjectFileSyncResult } from './project-service';
+export {
+  createProject,
+  DEV_PROJECT_ID,
+  DEV_PROJECT_NAME,
+  defaultProjectSettings,
+  devProjectOrigins,
+  devProjectRedirectUrls,
+  ensureDevProject,
+  findAppProject,
+  findDevProject,
+  newProjectSecret,
+  newPublicToken,
+  syncProjectFile,
+} from './project-service';

@@ -1,0 +1,139 @@
+// Projects: tokens, the secret stored only as SHA-256, the development project, the project file upsert.
+import { PRODUCTS } from '@gatehouse/protocol';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig, parseProjectFile } from '../../infra/config';
+import type { AppContext } from '../../infra/context';
+import { sha256 } from '../../infra/crypto';
+import type { DatabaseHandle } from '../../infra/db/client';
+import { projects } from '../../infra/db/schema';
+import { openTestDatabase, resetDatabase, testDatabaseKinds } from '../../test-support/database';
+import {
+  createProject,
+  DEV_PROJECT_ID,
+  devProjectOrigins,
+  devProjectRedirectUrls,
+  ensureDevProject,
+  findAppProject,
+  syncProjectFile,
+} from './project-service';
+
+describe.each(testDatabaseKinds())('project service on %s', (kind) => {
+  let handle: DatabaseHandle;
+  let ctx: Pick<AppContext, 'db' | 'config'>;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    ctx = {
+      db: handle.db,
+      config: loadConfig({ NODE_ENV: 'development', PORT: '3000', PUBLIC_URL: 'http://gatehouse.test:3000' }),
+    };
+  });
+  beforeEach(async () => {
+    await resetDatabase(handle);
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('creates a project with test and live tokens and stores only the secret’s SHA-256', async () => {
+    const { project, secret } = await createProject(ctx, {
+      name: 'Shop',
+      allowedOrigins: ['https://shop.example'],
+      allowedRedirectUrls: [],
+      enabledProducts: ['emailMagicLinks'],
+    });
+    expect(project.publicTokenTest).toMatch(/^public-token-test-[0-9a-f-]{36}$/);
+    expect(project.publicTokenLive).toMatch(/^public-token-live-[0-9a-f-]{36}$/);
+    expect(secret.length).toBeGreaterThanOrEqual(43);
+    expect(Buffer.from(project.secretHash).equals(Buffer.from(sha256(secret)))).toBe(true);
+    const [row] = await ctx.db.select().from(projects);
+    expect(JSON.stringify(row)).not.toContain(secret);
+  });
+
+  it('creates the development project once, with every product, and keeps its tokens across starts', async () => {
+    const first = await ensureDevProject(ctx);
+    expect(first.created).toBe(true);
+    expect(first.project).toMatchObject({
+      id: DEV_PROJECT_ID,
+      isDevelopment: true,
+      enabledProducts: [...PRODUCTS],
+      allowedOrigins: ['http://gatehouse.test:3000', 'http://localhost:3000', 'http://127.0.0.1:3000'],
+      allowedRedirectUrls: [
+        'http://gatehouse.test:3000/authenticate',
+        'http://gatehouse.test:3000/reset-password',
+        'http://localhost:3000/authenticate',
+        'http://localhost:3000/reset-password',
+        'http://127.0.0.1:3000/authenticate',
+        'http://127.0.0.1:3000/reset-password',
+      ],
+    });
+    const [again, concurrent] = await Promise.all([ensureDevProject(ctx), ensureDevProject(ctx)]);
+    expect(again.created || concurrent.created).toBe(false);
+    expect(again.project.publicTokenTest).toBe(first.project.publicTokenTest);
+    expect(await ctx.db.select().from(projects)).toHaveLength(1);
+  });
+
+  it('adds the new origins when PORT or PUBLIC_URL changed', async () => {
+    const first = await ensureDevProject(ctx);
+    const moved = { db: ctx.db, config: { ...ctx.config, port: 4000, publicUrl: 'http://localhost:4000' } };
+    const { project } = await ensureDevProject(moved);
+    expect(project.publicTokenTest).toBe(first.project.publicTokenTest);
+    expect(project.allowedOrigins).toEqual(expect.arrayContaining(devProjectOrigins(moved.config)));
+    expect(project.allowedRedirectUrls).toEqual(expect.arrayContaining(devProjectRedirectUrls(moved.config)));
+  });
+
+  it('upserts the project file by name: created once, then updated in place', async () => {
+    const declarations = parseProjectFile({
+      projects: [
+        {
+          name: 'Shop',
+          allowed_origins: ['https://shop.example'],
+          settings: { disable_sdk_watermark: true },
+        },
+        { name: 'Blog' },
+      ],
+    });
+    const first = await syncProjectFile(ctx, declarations);
+    expect(first.created.map((entry) => entry.project.name)).toEqual(['Shop', 'Blog']);
+    expect(first.created[0]!.project.settings.disable_sdk_watermark).toBe(true);
+    // Defaults fill what the file leaves out (bootstrap needs every key).
+    expect(first.created[0]!.project.settings.captcha_settings).toEqual({ enabled: false });
+
+    const second = await syncProjectFile(
+      ctx,
+      parseProjectFile({
+        projects: [
+          { name: 'Shop', allowed_origins: ['https://new.shop.example'], enabled_products: ['otp'] },
+        ],
+      }),
+    );
+    expect(second.created).toHaveLength(0);
+    expect(second.updated).toHaveLength(1);
+    const shop = second.updated[0]!;
+    expect(shop.id).toBe(first.created[0]!.project.id);
+    expect(shop.publicTokenTest).toBe(first.created[0]!.project.publicTokenTest);
+    expect(shop.allowedOrigins).toEqual(['https://new.shop.example']);
+    expect(shop.enabledProducts).toEqual(['otp']);
+    // Settings the file no longer mentions are kept.
+    expect(shop.settings.disable_sdk_watermark).toBe(true);
+    expect(await ctx.db.select().from(projects)).toHaveLength(2);
+  });
+
+  it('picks the app project: dev project outside production; APP_PROJECT_ID, else the oldest, in production', async () => {
+    const dev = (await ensureDevProject(ctx)).project;
+    const shop = (
+      await createProject(ctx, {
+        name: 'Shop',
+        allowedOrigins: [],
+        allowedRedirectUrls: [],
+        enabledProducts: [],
+      })
+    ).project;
+    expect((await findAppProject(ctx, { appProjectId: shop.id }))?.id).toBe(dev.id);
+    const production = { db: ctx.db, config: { ...ctx.config, env: 'production' as const } };
+    expect((await findAppProject(production, { appProjectId: shop.id }))?.id).toBe(shop.id);
+    expect((await findAppProject(production, { appProjectId: 'Shop' }))?.id).toBe(shop.id);
+    expect((await findAppProject(production, { appProjectId: null }))?.id).toBe(dev.id);
+    expect(await findAppProject(production, { appProjectId: 'missing' })).toBeNull();
+  });
+});

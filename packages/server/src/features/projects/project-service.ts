@@ -1,0 +1,238 @@
+// Projects (issue 1 "Projects"): a test and a live public token, a secret stored only as its SHA-256, allowed
+// origins, allowed redirect URLs, enabled products and the settings bootstrap returns (wire-format.md §4.11).
+import { randomUUID } from 'node:crypto';
+import { PRODUCTS, type Product } from '@gatehouse/protocol';
+import { and, asc, eq } from 'drizzle-orm';
+import { invalidateProjectCache } from '../../infra/auth';
+import { mailFromDomain, type ProjectDeclaration } from '../../infra/config';
+import type { AppConfig, AppContext, ProjectRecord } from '../../infra/context';
+import { randomToken, sha256 } from '../../infra/crypto';
+import { type ProjectSettings, projects } from '../../infra/db/schema';
+
+type ProjectContext = Pick<AppContext, 'db' | 'config'>;
+
+/** The development project has a fixed id so concurrent first starts create it once (ON CONFLICT). */
+export const DEV_PROJECT_ID = 'project-test-development';
+export const DEV_PROJECT_NAME = 'Development';
+
+/**
+ * Defaults of the bootstrap settings. The watermark shows (as with the reference SDK) unless a project turns it
+ * off; PKCE flags default to false like the reference; password_config null = no LUDS rules (security-tests.md
+ * Part 7: LUDS conflicts with ASVS V6.2.5, zxcvbn is the default policy).
+ */
+export function defaultProjectSettings(config: Pick<AppConfig, 'mailFrom'>): ProjectSettings {
+  const domain = mailFromDomain(config.mailFrom);
+  return {
+    disable_sdk_watermark: false,
+    cname_domain: null,
+    email_domains: domain === null ? [] : [domain],
+    captcha_settings: { enabled: false },
+    pkce_required_for_email_magic_links: false,
+    pkce_required_for_password_resets: false,
+    pkce_required_for_oauth: false,
+    password_config: null,
+    rbac_policy: null,
+  };
+}
+
+export function newPublicToken(mode: 'test' | 'live'): string {
+  return `public-token-${mode}-${randomUUID()}`;
+}
+
+export function newProjectSecret(): string {
+  return `secret-${randomToken(32)}`;
+}
+
+export interface CreateProjectOptions {
+  name: string;
+  allowedOrigins: string[];
+  allowedRedirectUrls: string[];
+  enabledProducts: readonly Product[];
+  settings?: Partial<ProjectSettings>;
+  isDevelopment?: boolean;
+  /** A fixed id (the dev project); random otherwise. */
+  id?: string;
+}
+
+export interface CreatedProject {
+  project: ProjectRecord;
+  /** The project secret, returned once: only its SHA-256 is stored. */
+  secret: string;
+}
+
+export async function createProject(
+  ctx: ProjectContext,
+  options: CreateProjectOptions,
+): Promise<CreatedProject> {
+  const secret = newProjectSecret();
+  const [project] = await ctx.db
+    .insert(projects)
+    .values({
+      id: options.id ?? `project-${randomUUID()}`,
+      name: options.name,
+      publicTokenTest: newPublicToken('test'),
+      publicTokenLive: newPublicToken('live'),
+      secretHash: sha256(secret),
+      allowedOrigins: options.allowedOrigins,
+      allowedRedirectUrls: options.allowedRedirectUrls,
+      enabledProducts: [...options.enabledProducts],
+      settings: { ...defaultProjectSettings(ctx.config), ...options.settings },
+      isDevelopment: options.isDevelopment ?? false,
+    })
+    .returning();
+  invalidateProjectCache(ctx);
+  return { project: project!, secret };
+}
+
+/** Origins of the development project: PUBLIC_URL plus localhost and 127.0.0.1 on PORT. */
+export function devProjectOrigins(config: Pick<AppConfig, 'publicUrl' | 'port'>): string[] {
+  return [
+    ...new Set([config.publicUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]),
+  ];
+}
+
+/** `/authenticate` and `/reset-password` under each dev origin (the web app's landing pages). */
+export function devProjectRedirectUrls(config: Pick<AppConfig, 'publicUrl' | 'port'>): string[] {
+  return devProjectOrigins(config).flatMap((origin) => [
+    `${origin}/authenticate`,
+    `${origin}/reset-password`,
+  ]);
+}
+
+/**
+ * Creates the development project on first start, or refreshes its origins and redirect URLs (PUBLIC_URL or
+ * PORT may have changed) while keeping its tokens, so pages and bookmarks keep working across restarts.
+ */
+export async function ensureDevProject(
+  ctx: ProjectContext,
+): Promise<{ project: ProjectRecord; created: boolean; secret: string | null }> {
+  const allowedOrigins = devProjectOrigins(ctx.config);
+  const allowedRedirectUrls = devProjectRedirectUrls(ctx.config);
+  const secret = newProjectSecret();
+  const inserted = await ctx.db
+    .insert(projects)
+    .values({
+      id: DEV_PROJECT_ID,
+      name: DEV_PROJECT_NAME,
+      publicTokenTest: newPublicToken('test'),
+      publicTokenLive: newPublicToken('live'),
+      secretHash: sha256(secret),
+      allowedOrigins,
+      allowedRedirectUrls,
+      enabledProducts: [...PRODUCTS],
+      settings: defaultProjectSettings(ctx.config),
+      isDevelopment: true,
+    })
+    .onConflictDoNothing({ target: projects.id })
+    .returning();
+  if (inserted[0] !== undefined) {
+    invalidateProjectCache(ctx);
+    return { project: inserted[0], created: true, secret };
+  }
+  const [existing] = await ctx.db.select().from(projects).where(eq(projects.id, DEV_PROJECT_ID)).limit(1);
+  if (existing === undefined) throw new Error('development project vanished while being created');
+  const sameOrigins = sameMembers(existing.allowedOrigins, allowedOrigins);
+  const sameRedirects = sameMembers(existing.allowedRedirectUrls, allowedRedirectUrls);
+  if (sameOrigins && sameRedirects) return { project: existing, created: false, secret: null };
+  const [updated] = await ctx.db
+    .update(projects)
+    .set({
+      allowedOrigins: [...new Set([...allowedOrigins, ...existing.allowedOrigins])],
+      allowedRedirectUrls: [...new Set([...allowedRedirectUrls, ...existing.allowedRedirectUrls])],
+      updatedAt: new Date(),
+    })
+    .where(eq(projects.id, DEV_PROJECT_ID))
+    .returning();
+  invalidateProjectCache(ctx);
+  return { project: updated!, created: false, secret: null };
+}
+
+function sameMembers(current: readonly string[], wanted: readonly string[]): boolean {
+  return wanted.every((entry) => current.includes(entry));
+}
+
+export async function findDevProject(ctx: ProjectContext): Promise<ProjectRecord | null> {
+  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, DEV_PROJECT_ID)).limit(1);
+  return project ?? null;
+}
+
+export interface ProjectFileSyncResult {
+  created: CreatedProject[];
+  updated: ProjectRecord[];
+}
+
+/**
+ * Upserts the projects of the project file, matched by name (the file has no tokens: those are generated once
+ * and kept). Declared settings are merged over the current ones so a later file change touches only what it says.
+ */
+export async function syncProjectFile(
+  ctx: ProjectContext,
+  declarations: readonly ProjectDeclaration[],
+): Promise<ProjectFileSyncResult> {
+  const result: ProjectFileSyncResult = { created: [], updated: [] };
+  for (const declaration of declarations) {
+    const [existing] = await ctx.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.name, declaration.name), eq(projects.isDevelopment, false)))
+      .orderBy(asc(projects.createdAt), asc(projects.id))
+      .limit(1);
+    if (existing === undefined) {
+      result.created.push(
+        await createProject(ctx, {
+          name: declaration.name,
+          allowedOrigins: declaration.allowedOrigins,
+          allowedRedirectUrls: declaration.allowedRedirectUrls,
+          enabledProducts: declaration.enabledProducts,
+          settings: declaration.settings,
+        }),
+      );
+      continue;
+    }
+    const [updated] = await ctx.db
+      .update(projects)
+      .set({
+        allowedOrigins: declaration.allowedOrigins,
+        allowedRedirectUrls: declaration.allowedRedirectUrls,
+        enabledProducts: declaration.enabledProducts,
+        settings: { ...defaultProjectSettings(ctx.config), ...existing.settings, ...declaration.settings },
+        updatedAt: new Date(),
+      })
+      .where(eq(projects.id, existing.id))
+      .returning();
+    result.updated.push(updated!);
+  }
+  invalidateProjectCache(ctx);
+  return result;
+}
+
+/**
+ * The project whose TEST public token the served web app uses: the dev project outside production; in
+ * production the project named by APP_PROJECT_ID (id or name), else the oldest project.
+ */
+export async function findAppProject(
+  ctx: ProjectContext,
+  options: { appProjectId: string | null },
+): Promise<ProjectRecord | null> {
+  if (ctx.config.env !== 'production') {
+    const dev = await findDevProject(ctx);
+    if (dev !== null) return dev;
+  }
+  if (options.appProjectId !== null) {
+    const [byId] = await ctx.db.select().from(projects).where(eq(projects.id, options.appProjectId)).limit(1);
+    if (byId !== undefined) return byId;
+    const [byName] = await ctx.db
+      .select()
+      .from(projects)
+      .where(eq(projects.name, options.appProjectId))
+      .orderBy(asc(projects.createdAt))
+      .limit(1);
+    return byName ?? null;
+  }
+  const [first] = await ctx.db
+    .select()
+    .from(projects)
+    .orderBy(asc(projects.createdAt), asc(projects.id))
+    .limit(1);
+  return first ?? null;
+}

@@ -1,0 +1,52 @@
+// Routes of the sessions feature: POST /sdk/v1/sessions/authenticate and /sessions/revoke (wire-format.md §4.3)
+// and the root-level JWKS GET /v1/sessions/jwks/{project_id} (DESIGN.md: app servers verify session JWTs
+// locally against it).
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ROUTES } from '@gatehouse/protocol';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { type AppContext, sendData } from '../../infra/context';
+import { projects } from '../../infra/db/schema';
+import { ApiError } from '../../infra/errors';
+import { sessionRuntime } from './session-jwt';
+import { authenticateSession, revokeSession, sessionDurationSchema } from './session-service';
+
+const AuthenticateBody = Type.Object(
+  { session_duration_minutes: Type.Optional(sessionDurationSchema()) },
+  { additionalProperties: false },
+);
+
+export async function registerSessionRoutes(sdk: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = sdk.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(ROUTES.sessionsAuthenticate, { schema: { body: AuthenticateBody } }, async (request, reply) => {
+    const fields = await authenticateSession(ctx, request, {
+      sessionDurationMinutes: request.body.session_duration_minutes,
+    });
+    return sendData(reply, fields);
+  });
+
+  // The SDK sends no body here (wire-format.md §2); the answer is ResponseCommon.
+  app.post(ROUTES.sessionsRevoke, async (request, reply) => {
+    await revokeSession(ctx, request);
+    return sendData(reply, {});
+  });
+}
+
+const JwksParams = Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export async function registerJwksRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/v1/sessions/jwks/:project_id', { schema: { params: JwksParams } }, async (request, reply) => {
+    const [project] = await ctx.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.id, request.params.project_id))
+      .limit(1);
+    if (!project) throw new ApiError('not_found', 'No project with this id.');
+    const keys = await sessionRuntime(ctx).keys.publicKeys(ctx.clock.now());
+    // Verifiers (jose createRemoteJWKSet) refetch on an unknown kid, so a short cache is enough.
+    return reply.header('cache-control', 'public, max-age=60').send({ keys });
+  });
+}

@@ -1,0 +1,352 @@
+// Sessions (SPEC §4 session lifecycle, wire-format.md §4.1 Session / §4.3): opaque random tokens stored only as
+// SHA-256 (`sessions.token_hash`), a signed session JWT beside them, and the four logout error types of SPEC §4:
+// unknown/expired/revoked token or another project's token → 404 session_not_found; no session token →
+// 401 unauthorized_credentials; session whose user is gone → 401 user_unauthenticated.
+import type { AuthenticateResponse, AuthenticationFactor, Session, User } from '@gatehouse/protocol';
+import { CONSTANTS } from '@gatehouse/protocol';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext, ProjectRecord } from '../../infra/context';
+import { newId, randomToken, sha256 } from '../../infra/crypto';
+import { sessions } from '../../infra/db/schema';
+import { ApiError } from '../../infra/errors';
+import { loadUser } from '../users/user-service';
+import { parseJson, rfc3339, rowsOf, userJsonSql } from '../users/user-sql';
+import { compileHotQuery, placeholder, runHotQuery } from './hot-query';
+import { forgetSessionJwt, sessionJwt } from './session-jwt';
+
+/** Bounds of session_duration_minutes: 5 minutes to 365 days (the range the sign-in methods validate too). */
+export const MIN_SESSION_DURATION_MINUTES = 5;
+export const MAX_SESSION_DURATION_MINUTES = 525_600;
+
+/**
+ * security-tests.md Part 7 §5 / SS-02: extensions never slide a session past an absolute end, counted from
+ * started_at.
+ */
+export const ABSOLUTE_SESSION_LIFETIME_MINUTES = MAX_SESSION_DURATION_MINUTES;
+
+/** last_accessed_at is written at most this often, so a refresh with `{}` is a read (issue 2 performance). */
+export const LAST_ACCESSED_THROTTLE_MS = 60_000;
+
+const MINUTE_MS = 60_000;
+
+/** SPEC §9: default session duration 30 minutes; otherwise an integer within the bounds above. */
+export function validateSessionDuration(minutes: unknown): number {
+  if (minutes === undefined || minutes === null) return CONSTANTS.defaultSessionDurationMinutes;
+  if (
+    typeof minutes !== 'number' ||
+    !Number.isInteger(minutes) ||
+    minutes < MIN_SESSION_DURATION_MINUTES ||
+    minutes > MAX_SESSION_DURATION_MINUTES
+  ) {
+    throw new ApiError(
+      'invalid_session_duration',
+      `session_duration_minutes must be a whole number between ${MIN_SESSION_DURATION_MINUTES} and ${MAX_SESSION_DURATION_MINUTES}.`,
+    );
+  }
+  return minutes;
+}
+
+/** A factor as the sign-in methods hand it over; the session stamps last_authenticated_at. */
+export type NewAuthenticationFactor = Omit<AuthenticationFactor, 'last_authenticated_at'> & {
+  last_authenticated_at?: string;
+};
+
+export interface IssueSessionOptions {
+  userId: string;
+  factor: NewAuthenticationFactor;
+  sessionDurationMinutes?: number | null | undefined;
+}
+
+export interface IssuedSession {
+  user_id: string;
+  session_token: string;
+  session_jwt: string;
+  session: Session;
+  user: User;
+  __user: User;
+}
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  started_ms: number;
+  last_accessed_ms: number;
+  expires_ms: number;
+  ip_address: string;
+  user_agent: string;
+  factors: string;
+  custom_claims: string | null;
+}
+
+interface SessionWithUserRow extends SessionRow {
+  user: string | null;
+}
+
+interface SessionWithUserFlagRow extends SessionRow {
+  user_exists: boolean;
+}
+
+function requireProject(request: FastifyRequest): ProjectRecord {
+  if (!request.project) throw new ApiError('invalid_public_token', 'A valid public token is required.');
+  return request.project;
+}
+
+function tokenHash(token: string): Buffer {
+  return Buffer.from(sha256(token));
+}
+
+const SESSION_COLUMNS = sql.raw(`s.id, s.user_id,
+  (extract(epoch from s.started_at) * 1000)::float8 AS started_ms,
+  (extract(epoch from s.last_accessed_at) * 1000)::float8 AS last_accessed_ms,
+  (extract(epoch from s.expires_at) * 1000)::float8 AS expires_ms,
+  s.ip_address, s.user_agent, s.authentication_factors::text AS factors, s.custom_claims::text AS custom_claims`);
+
+/** The hot path: ONE indexed lookup by token hash returning the session, the user and every sub-record. */
+const SESSION_WITH_USER_QUERY = compileHotQuery(
+  'gatehouse_session_with_user',
+  sql`SELECT ${SESSION_COLUMNS}, (SELECT ${userJsonSql('u')}::text FROM users u WHERE u.id = s.user_id) AS user
+    FROM sessions s WHERE s.token_hash = ${placeholder('hash')} AND s.project_id = ${placeholder('project')}`,
+);
+
+async function findSessionWithUser(
+  ctx: AppContext,
+  projectId: string,
+  token: string,
+): Promise<SessionWithUserRow | null> {
+  const rows = await runHotQuery<SessionWithUserRow>(ctx.db, SESSION_WITH_USER_QUERY, [
+    tokenHash(token),
+    projectId,
+  ]);
+  return rows[0] ?? null;
+}
+
+async function findSession(
+  ctx: AppContext,
+  projectId: string,
+  token: string,
+): Promise<SessionWithUserFlagRow | null> {
+  const result = await ctx.db.execute(sql`
+    SELECT ${SESSION_COLUMNS}, EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id) AS user_exists
+    FROM sessions s WHERE s.token_hash = ${tokenHash(token)} AND s.project_id = ${projectId}`);
+  return rowsOf<SessionWithUserFlagRow>(result)[0] ?? null;
+}
+
+function isLive(row: SessionRow, now: Date): boolean {
+  return row.expires_ms > now.getTime();
+}
+
+function toWireSession(row: SessionRow): Session {
+  return {
+    session_id: row.id,
+    user_id: row.user_id,
+    started_at: rfc3339(new Date(row.started_ms)),
+    last_accessed_at: rfc3339(new Date(row.last_accessed_ms)),
+    expires_at: rfc3339(new Date(row.expires_ms)),
+    attributes: { ip_address: row.ip_address, user_agent: row.user_agent },
+    authentication_factors: parseJson<AuthenticationFactor[]>(row.factors),
+    custom_claims: row.custom_claims === null ? null : parseJson<Record<string, unknown>>(row.custom_claims),
+  };
+}
+
+function sessionNotFound(): ApiError {
+  return new ApiError('session_not_found', 'Session could not be found.');
+}
+
+function missingSessionToken(): ApiError {
+  return new ApiError(
+    'unauthorized_credentials',
+    'This call needs a session token in the Authorization header.',
+  );
+}
+
+function userGone(): ApiError {
+  return new ApiError('user_unauthenticated', 'The user of this session no longer exists.');
+}
+
+function absoluteEndMs(startedMs: number): number {
+  return startedMs + ABSOLUTE_SESSION_LIFETIME_MINUTES * MINUTE_MS;
+}
+
+/** Writes last_accessed_at at most once per throttle window; mutates the row to what was written. */
+async function touch(ctx: AppContext, row: SessionRow, now: Date): Promise<void> {
+  if (now.getTime() - row.last_accessed_ms <= LAST_ACCESSED_THROTTLE_MS) return;
+  await ctx.db.execute(
+    sql`UPDATE sessions SET last_accessed_at = ${now.toISOString()}::timestamptz WHERE id = ${row.id}`,
+  );
+  row.last_accessed_ms = now.getTime();
+}
+
+/**
+ * For routes that need a signed-in user (GET/PUT /users/me, the DELETE routes, secondary sign-in calls).
+ * Returns the wire session and its user id or throws one of the SPEC §4 logout error types.
+ */
+export async function requireSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ session: Session; userId: string }> {
+  const project = requireProject(request);
+  const token = request.sessionToken;
+  if (!token) throw missingSessionToken();
+  const now = ctx.clock.now();
+  const row = await findSession(ctx, project.id, token);
+  if (!row || !isLive(row, now)) throw sessionNotFound();
+  if (!row.user_exists) throw userGone();
+  await touch(ctx, row, now);
+  return { session: toWireSession(row), userId: row.user_id };
+}
+
+/**
+ * POST /sessions/authenticate (wire-format.md §4.3). `{}` (the background refresh) is a single read plus, at most
+ * once a minute, a last_accessed_at write; a duration sets expires_at to now + minutes (capped at the absolute end).
+ */
+export async function authenticateSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  options: { sessionDurationMinutes?: number | undefined },
+): Promise<Omit<AuthenticateResponse, 'request_id' | 'status_code'>> {
+  const project = requireProject(request);
+  const token = request.sessionToken;
+  if (!token) throw missingSessionToken();
+  const now = ctx.clock.now();
+  const row = await findSessionWithUser(ctx, project.id, token);
+  if (!row || !isLive(row, now)) throw sessionNotFound();
+  if (row.user === null) throw userGone();
+  if (options.sessionDurationMinutes !== undefined) {
+    const minutes = validateSessionDuration(options.sessionDurationMinutes);
+    const expiresMs = Math.min(now.getTime() + minutes * MINUTE_MS, absoluteEndMs(row.started_ms));
+    await ctx.db.execute(sql`UPDATE sessions
+      SET expires_at = ${new Date(expiresMs).toISOString()}::timestamptz,
+          last_accessed_at = ${now.toISOString()}::timestamptz
+      WHERE id = ${row.id}`);
+    row.expires_ms = expiresMs;
+    row.last_accessed_ms = now.getTime();
+  } else {
+    await touch(ctx, row, now);
+  }
+  const session = toWireSession(row);
+  const user = parseJson<User>(row.user);
+  const session_jwt = await sessionJwt(ctx, {
+    projectId: project.id,
+    session,
+    sessionExpiresAtMs: row.expires_ms,
+    factorsKey: row.factors,
+  });
+  return { user_id: row.user_id, session_token: token, session_jwt, session, user, __user: user };
+}
+
+/** POST /sessions/revoke: the session named by the Basic authorization's session token ends now. */
+export async function revokeSession(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const project = requireProject(request);
+  const token = request.sessionToken;
+  if (!token) throw missingSessionToken();
+  const now = ctx.clock.now();
+  const result = await ctx.db.execute(sql`
+    DELETE FROM sessions WHERE token_hash = ${tokenHash(token)} AND project_id = ${project.id}
+    RETURNING id, (extract(epoch from expires_at) * 1000)::float8 AS expires_ms`);
+  const [row] = rowsOf<{ id: string; expires_ms: number }>(result);
+  if (!row) throw sessionNotFound();
+  forgetSessionJwt(ctx, row.id);
+  // An already expired session was unusable anyway; it is gone now, but the caller still learns it was not live.
+  if (row.expires_ms <= now.getTime()) throw sessionNotFound();
+}
+
+function factorIdentity(factor: NewAuthenticationFactor): string {
+  const { last_authenticated_at: _ignored, ...rest } = factor;
+  return JSON.stringify(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** A factor already on the session (same kind and same credential) is refreshed and moved last ("newest last"). */
+function mergeFactor(
+  factors: AuthenticationFactor[],
+  factor: NewAuthenticationFactor,
+  now: Date,
+): AuthenticationFactor[] {
+  const identity = factorIdentity(factor);
+  const kept = factors.filter((existing) => factorIdentity(existing) !== identity);
+  return [...kept, { ...factor, last_authenticated_at: rfc3339(now) } as AuthenticationFactor];
+}
+
+/**
+ * Every sign-in method ends here (SPEC §4: any successful login authenticates the session). When the request
+ * carries a live session of the same user (a secondary call), the factor is added to that session; otherwise a
+ * new session starts. Either way a NEW opaque token is issued and the old one stops working (security-tests.md
+ * SS-01 / ASVS V7.2.4: no fixation across step-up).
+ */
+export async function issueSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  options: IssueSessionOptions,
+): Promise<IssuedSession> {
+  const project = requireProject(request);
+  const minutes = validateSessionDuration(options.sessionDurationMinutes);
+  const now = ctx.clock.now();
+  const token = randomToken(32);
+  const hash = tokenHash(token);
+  let row: SessionRow | null = null;
+
+  if (request.sessionToken) {
+    const existing = await findSession(ctx, project.id, request.sessionToken);
+    if (existing && isLive(existing, now) && existing.user_id === options.userId) {
+      const factors = mergeFactor(parseJson<AuthenticationFactor[]>(existing.factors), options.factor, now);
+      const expiresMs = Math.min(now.getTime() + minutes * MINUTE_MS, absoluteEndMs(existing.started_ms));
+      // Guarded by the old hash: when two calls race on one session, only one rotates it; the other starts anew.
+      const result = await ctx.db.execute(sql`UPDATE sessions s SET
+          token_hash = ${hash},
+          authentication_factors = ${JSON.stringify(factors)}::jsonb,
+          expires_at = ${new Date(expiresMs).toISOString()}::timestamptz,
+          last_accessed_at = ${now.toISOString()}::timestamptz
+        WHERE s.id = ${existing.id} AND s.token_hash = ${tokenHash(request.sessionToken)}
+        RETURNING ${SESSION_COLUMNS}`);
+      row = rowsOf<SessionRow>(result)[0] ?? null;
+      if (row) forgetSessionJwt(ctx, row.id);
+    }
+  }
+
+  if (!row) {
+    const factors = [{ ...options.factor, last_authenticated_at: rfc3339(now) }];
+    const [inserted] = await ctx.db
+      .insert(sessions)
+      .values({
+        id: newId('session', request.tokenMode),
+        projectId: project.id,
+        userId: options.userId,
+        tokenHash: hash,
+        startedAt: now,
+        lastAccessedAt: now,
+        expiresAt: new Date(now.getTime() + minutes * MINUTE_MS),
+        // issue 2: session attributes are the ip_address and user_agent of the request that started it.
+        ipAddress: request.ip ?? '',
+        userAgent: headerText(request.headers['user-agent']),
+        authenticationFactors: factors,
+      })
+      .returning({ id: sessions.id });
+    const result = await ctx.db.execute(
+      sql`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ${inserted!.id}`,
+    );
+    row = rowsOf<SessionRow>(result)[0]!;
+  }
+
+  const user = await loadUser(ctx, options.userId);
+  if (!user) throw userGone();
+  const session = toWireSession(row);
+  const session_jwt = await sessionJwt(ctx, {
+    projectId: project.id,
+    session,
+    sessionExpiresAtMs: row.expires_ms,
+    factorsKey: row.factors,
+  });
+  return { user_id: options.userId, session_token: token, session_jwt, session, user, __user: user };
+}
+
+function headerText(value: string | string[] | undefined): string {
+  const text = Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+  // Postgres text cannot hold NUL; a header cannot really carry one, but never let it become a 500.
+  return text.replaceAll(String.fromCharCode(0), '').slice(0, 1024);
+}
+
+/** The TypeBox schema of session_duration_minutes for the routes of every sign-in method (a schema error → 400). */
+export function sessionDurationSchema() {
+  return Type.Integer({ minimum: MIN_SESSION_DURATION_MINUTES, maximum: MAX_SESSION_DURATION_MINUTES });
+}

@@ -1,0 +1,72 @@
+// Shared fixtures of the sessions and users tests: a controllable clock, a stand-in for the request a sign-in
+// method passes to issueSession, and a user with a session.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, Clock, ProjectRecord } from '../../infra/context';
+import { findOrCreateUserByEmail } from '../users/user-service';
+import { type IssuedSession, issueSession, type NewAuthenticationFactor } from './session-service';
+
+export interface TestClock extends Clock {
+  set(date: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = '2030-01-01T00:00:00.000Z'): TestClock {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = new Date(date).getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export function fakeSignInRequest(options: {
+  project: ProjectRecord;
+  sessionToken?: string | null;
+  ip?: string;
+  userAgent?: string;
+}): FastifyRequest {
+  return {
+    project: options.project,
+    tokenMode: 'test',
+    sessionToken: options.sessionToken ?? null,
+    ip: options.ip ?? '203.0.113.7',
+    headers: { 'user-agent': options.userAgent ?? 'Mozilla/5.0 (vitest)' },
+  } as unknown as FastifyRequest;
+}
+
+export function emailFactor(emailId: string, email: string): NewAuthenticationFactor {
+  return {
+    type: 'magic_link',
+    delivery_method: 'email',
+    email_factor: { email_id: emailId, email_address: email },
+  };
+}
+
+export interface SignedInUser extends IssuedSession {
+  emailId: string;
+  email: string;
+}
+
+/** A user (by e-mail) signed in with an e-mail factor through the same code path every sign-in method uses. */
+export async function signIn(
+  ctx: AppContext,
+  project: ProjectRecord,
+  email: string,
+  options: { sessionDurationMinutes?: number; sessionToken?: string | null } = {},
+): Promise<SignedInUser> {
+  const found = await findOrCreateUserByEmail(ctx, { project, tokenMode: 'test', email, status: 'active' });
+  const issued = await issueSession(
+    ctx,
+    fakeSignInRequest({ project, sessionToken: options.sessionToken ?? null }),
+    {
+      userId: found.userId,
+      factor: emailFactor(found.emailId, found.email),
+      sessionDurationMinutes: options.sessionDurationMinutes ?? null,
+    },
+  );
+  return { ...issued, emailId: found.emailId, email: found.email };
+}

@@ -1,0 +1,95 @@
+// GET/PUT /sdk/v1/users/me and the six DELETE /users/{kind}/{id} routes (wire-format.md §4.2, SPEC §7).
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { USER_RESOURCE_KINDS, type User, type UserResourceKind } from '@gatehouse/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { type AppContext, sendData } from '../../infra/context';
+import { ApiError } from '../../infra/errors';
+import { requireSession } from '../sessions/session-service';
+import { assertStorableJson, assertStorableText } from './storable';
+import { deleteUserResource, loadUser, updateUser } from './user-service';
+
+const NamePart = Type.String({ maxLength: 256 });
+
+const UpdateBody = Type.Object(
+  {
+    name: Type.Optional(
+      Type.Object(
+        {
+          first_name: Type.Optional(NamePart),
+          middle_name: Type.Optional(NamePart),
+          last_name: Type.Optional(NamePart),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    untrusted_metadata: Type.Optional(Type.Object({}, { additionalProperties: true, maxProperties: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+const ResourceParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** Answer of PUT /users/me and the DELETE routes (UserMutationResponse). */
+function mutationFields(user: User) {
+  return {
+    user_id: user.user_id,
+    __user: user,
+    emails: user.emails,
+    phone_numbers: user.phone_numbers,
+    crypto_wallets: user.crypto_wallets,
+  };
+}
+
+async function signedInUser(ctx: AppContext, userId: string): Promise<User> {
+  const user = await loadUser(ctx, userId);
+  if (!user) throw new ApiError('user_unauthenticated', 'The user of this session no longer exists.');
+  return user;
+}
+
+export async function registerUserRoutes(sdk: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = sdk.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/users/me', async (request, reply) => {
+    const { userId } = await requireSession(ctx, request);
+    // wire-format.md §4.2: the User object flattened at the top level of `data`.
+    return sendData(reply, await signedInUser(ctx, userId));
+  });
+
+  app.put('/users/me', { schema: { body: UpdateBody } }, async (request, reply) => {
+    const { userId } = await requireSession(ctx, request);
+    const { name, untrusted_metadata } = request.body;
+    // Checked before anything is written: Postgres text/jsonb reject NUL and lone surrogates (would be a 500).
+    for (const [field, value] of Object.entries(name ?? {})) assertStorableText(`name.${field}`, value);
+    if (untrusted_metadata) assertStorableJson('untrusted_metadata', untrusted_metadata);
+    const written = await updateUser(ctx, {
+      userId,
+      name,
+      untrustedMetadata: untrusted_metadata as Record<string, unknown> | undefined,
+    });
+    if (!written) {
+      // Either the user vanished (then signedInUser answers user_unauthenticated) or the merged document is too big.
+      await signedInUser(ctx, userId);
+      throw new ApiError('invalid_user_metadata', 'untrusted_metadata would exceed the maximum size.');
+    }
+    return sendData(reply, mutationFields(await signedInUser(ctx, userId)));
+  });
+
+  for (const kind of USER_RESOURCE_KINDS) {
+    app.delete(`/users/${kind}/:id`, { schema: { params: ResourceParams } }, async (request, reply) =>
+      deleteRoute(ctx, kind, request, reply, request.params.id),
+    );
+  }
+}
+
+async function deleteRoute(
+  ctx: AppContext,
+  kind: UserResourceKind,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  id: string,
+): Promise<FastifyReply> {
+  const { userId } = await requireSession(ctx, request);
+  await deleteUserResource(ctx, { kind, id, userId, projectId: request.project!.id });
+  return sendData(reply, mutationFields(await signedInUser(ctx, userId)));
+}

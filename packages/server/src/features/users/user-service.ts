@@ -1,0 +1,184 @@
+// Users (SPEC §3 "Session and user", wire-format.md §4.1–4.2): loading the wire User, the race-safe
+// find-or-create used by every e-mail sign-in method, profile updates with Stytch's merge semantics, and removal
+// of the user's own sub-records.
+import type { User, UserResourceKind } from '@gatehouse/protocol';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../infra/context';
+import { newId } from '../../infra/crypto';
+import {
+  biometricRegistrations,
+  oauthRegistrations,
+  totps,
+  userEmails,
+  userPhoneNumbers,
+  users,
+  webauthnRegistrations,
+} from '../../infra/db/schema';
+import { ApiError } from '../../infra/errors';
+import { parseJson, rowsOf, userJsonSql } from './user-sql';
+
+export async function loadUser(ctx: AppContext, userId: string): Promise<User | null> {
+  const result = await ctx.db.execute(
+    sql`SELECT ${userJsonSql('u')}::text AS user FROM users u WHERE u.id = ${userId}`,
+  );
+  const [row] = rowsOf<{ user: string }>(result);
+  return row ? parseJson<User>(row.user) : null;
+}
+
+/** Lower-cased and trimmed: the canonical form the unique index `user_emails_project_email_uq` holds. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export interface FindOrCreateUserByEmailOptions {
+  project: { id: string };
+  tokenMode: 'test' | 'live';
+  email: string;
+  /** Status of a newly created user (an existing user keeps theirs). */
+  status: 'active' | 'pending';
+}
+
+export interface FoundUser {
+  userId: string;
+  emailId: string;
+  email: string;
+  created: boolean;
+}
+
+// Thrown inside the transaction to roll back our user row when a concurrent call created the address first.
+class LostCreateRace extends Error {}
+
+/**
+ * Atomic (user and e-mail in one transaction) and race-safe (security-tests.md LD-02: many parallel first
+ * sign-ins for one new address create exactly one user): the insert of the e-mail uses ON CONFLICT DO NOTHING on
+ * the unique (project_id, email) index; the loser rolls back its user row and reads the winner's.
+ */
+export async function findOrCreateUserByEmail(
+  ctx: AppContext,
+  options: FindOrCreateUserByEmailOptions,
+): Promise<FoundUser> {
+  const email = normalizeEmail(options.email);
+  const projectId = options.project.id;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const existing = await findEmail(ctx, projectId, email);
+    if (existing) return { ...existing, email, created: false };
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const userId = newId('user', options.tokenMode);
+        const emailId = newId('email', options.tokenMode);
+        const now = ctx.clock.now();
+        await tx.insert(users).values({ id: userId, projectId, status: options.status, createdAt: now });
+        const inserted = await tx
+          .insert(userEmails)
+          .values({ id: emailId, userId, projectId, email, createdAt: now })
+          .onConflictDoNothing({ target: [userEmails.projectId, userEmails.email] })
+          .returning({ id: userEmails.id });
+        if (inserted.length === 0) throw new LostCreateRace();
+        return { userId, emailId, email, created: true };
+      });
+    } catch (error) {
+      if (!(error instanceof LostCreateRace)) throw error;
+    }
+  }
+  const winner = await findEmail(ctx, projectId, email);
+  if (!winner) throw new Error('findOrCreateUserByEmail: the address vanished during concurrent creation');
+  return { ...winner, email, created: false };
+}
+
+async function findEmail(
+  ctx: AppContext,
+  projectId: string,
+  email: string,
+): Promise<{ userId: string; emailId: string } | null> {
+  const [row] = await ctx.db
+    .select({ userId: userEmails.userId, emailId: userEmails.id })
+    .from(userEmails)
+    .where(and(eq(userEmails.projectId, projectId), eq(userEmails.email, email)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markEmailVerified(ctx: AppContext, options: { emailId: string }): Promise<void> {
+  await ctx.db.update(userEmails).set({ verified: true }).where(eq(userEmails.id, options.emailId));
+}
+
+/** pending → active (a pending user becomes active at their first successful sign-in). */
+export async function activateUser(ctx: AppContext, options: { userId: string }): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ status: 'active' })
+    .where(and(eq(users.id, options.userId), eq(users.status, 'pending')));
+}
+
+export interface UpdateUserOptions {
+  userId: string;
+  name?: { first_name?: string; middle_name?: string; last_name?: string } | undefined;
+  untrustedMetadata?: Record<string, unknown> | undefined;
+}
+
+/** Upper bound of the stored untrusted_metadata document (bytes of its JSON text). */
+export const MAX_UNTRUSTED_METADATA_BYTES = 16_384;
+
+/**
+ * PUT /users/me (wire-format.md §4.2), Stytch merge semantics: given name parts replace; top-level keys of
+ * untrusted_metadata replace, a key set to null is removed. One UPDATE, so concurrent updates never lose keys.
+ * Returns false when the merged metadata would exceed the size bound (nothing is written then).
+ */
+export async function updateUser(ctx: AppContext, options: UpdateUserOptions): Promise<boolean> {
+  const name = options.name ?? {};
+  const patch = options.untrustedMetadata ?? {};
+  const removed = Object.keys(patch).filter((key) => patch[key] === null);
+  const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null));
+  // Arrays travel as JSON text: drizzle would expand a JS array into a parameter list.
+  const merged = sql`((u.untrusted_metadata - ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(removed)}::jsonb))) || ${JSON.stringify(set)}::jsonb)`;
+  const result = await ctx.db.execute(sql`
+    UPDATE users u SET
+      first_name = coalesce(${name.first_name ?? null}::text, u.first_name),
+      middle_name = coalesce(${name.middle_name ?? null}::text, u.middle_name),
+      last_name = coalesce(${name.last_name ?? null}::text, u.last_name),
+      untrusted_metadata = ${merged}
+    WHERE u.id = ${options.userId} AND octet_length(${merged}::text) <= ${MAX_UNTRUSTED_METADATA_BYTES}
+    RETURNING u.id`);
+  return rowsOf(result).length > 0;
+}
+
+const RESOURCE_TABLES = {
+  emails: { table: userEmails, errorType: 'email_not_found', label: 'e-mail' },
+  phone_numbers: { table: userPhoneNumbers, errorType: 'phone_number_not_found', label: 'phone number' },
+  totps: { table: totps, errorType: 'totp_not_found', label: 'TOTP' },
+  oauth: {
+    table: oauthRegistrations,
+    errorType: 'oauth_user_registration_not_found',
+    label: 'OAuth registration',
+  },
+  webauthn_registrations: {
+    table: webauthnRegistrations,
+    errorType: 'webauthn_registration_not_found',
+    label: 'WebAuthn registration',
+  },
+  biometric_registrations: {
+    table: biometricRegistrations,
+    errorType: 'biometric_registration_not_found',
+    label: 'biometric registration',
+  },
+} as const satisfies Record<UserResourceKind, unknown>;
+
+/**
+ * DELETE /users/{kind}/{id}: removes the row only when it belongs to the signed-in user of this project; anything
+ * else (unknown id, another user's id) is the kind's 404 and touches nothing.
+ */
+export async function deleteUserResource(
+  ctx: AppContext,
+  options: { kind: UserResourceKind; id: string; userId: string; projectId: string },
+): Promise<void> {
+  const { table, errorType, label } = RESOURCE_TABLES[options.kind];
+  const deleted = await ctx.db
+    .delete(table)
+    .where(
+      and(eq(table.id, options.id), eq(table.userId, options.userId), eq(table.projectId, options.projectId)),
+    )
+    .returning({ id: table.id });
+  if (deleted.length === 0) {
+    throw new ApiError(errorType, `No ${label} with this id was found for the signed-in user.`);
+  }
+}

@@ -1,0 +1,309 @@
+// Configuration is validated at start: each bad key stops start-up with a message naming it and what is allowed.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  DEFAULT_WEB_DIST_DIR,
+  loadConfig,
+  loadProjectFile,
+  mailFromDomain,
+  parseProjectFile,
+} from './config';
+
+function configError(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: null,
+      dataDir: resolve('./data'),
+      smtpUrl: null,
+      mailFrom: 'Gatehouse <no-reply@localhost>',
+      sms: null,
+      projectFile: null,
+      webDistDir: DEFAULT_WEB_DIST_DIR,
+      bodyLimit: 1_048_576,
+      telemetryLimit: 10_000,
+      logLevel: 'info',
+    });
+    expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('derives PUBLIC_URL from PORT and reads every key', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u:p@db:5432/gatehouse',
+      DATA_DIR: ':memory:',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'Example <login@example.com>',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15005550006',
+      TWILIO_WHATSAPP_FROM: '+14155238886',
+      TWILIO_API_BASE_URL: 'http://127.0.0.1:9999/',
+      PROJECT_FILE: 'projects.json',
+      WEB_DIST_DIR: 'web',
+      LOG_LEVEL: 'warn',
+      BODY_LIMIT: '2048',
+      TELEMETRY_LIMIT: '0',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: 'postgres://u:p@db:5432/gatehouse',
+      dataDir: null,
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      mailFrom: 'Example <login@example.com>',
+      sms: {
+        accountSid: 'AC123',
+        authToken: 'token',
+        from: '+15005550006',
+        whatsappFrom: '+14155238886',
+        apiBaseUrl: 'http://127.0.0.1:9999',
+      },
+      projectFile: resolve('projects.json'),
+      webDistDir: resolve('web'),
+      logLevel: 'warn',
+      bodyLimit: 2048,
+      telemetryLimit: 0,
+    });
+  });
+
+  it('normalises PUBLIC_URL to its origin and lets overrides win', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://auth.example.com/' }).publicUrl).toBe(
+      'https://auth.example.com',
+    );
+    expect(loadConfig({ PORT: '1' }, { port: 4000, env: 'test' })).toMatchObject({
+      port: 4000,
+      env: 'test',
+      publicUrl: 'http://localhost:4000',
+    });
+    expect(loadConfig({}, { env: 'test' }).logLevel).toBe('info');
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+  });
+
+  it.each([
+    ['NODE_ENV', { NODE_ENV: 'staging' }, 'development, test, production'],
+    ['PORT', { PORT: 'eighty' }, 'whole number from 0 to 65535'],
+    ['PORT', { PORT: '70000' }, 'whole number from 0 to 65535'],
+    ['PUBLIC_URL', { PUBLIC_URL: 'localhost:3000' }, 'http:, https:'],
+    ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }, 'absolute http:// or https:// URL'],
+    ['PUBLIC_URL', { PUBLIC_URL: 'ftp://example.com' }, 'http:, https:'],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://example.com/auth' }, 'no path'],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/x' }, 'postgres:, postgresql:'],
+    ['SMTP_URL', { SMTP_URL: 'http://mail' }, 'smtp:, smtps:'],
+    ['MAIL_FROM', { MAIL_FROM: 'nobody' }, 'an e-mail address'],
+    ['MAIL_FROM', { MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' }, 'an e-mail address'],
+    ['TWILIO_AUTH_TOKEN', { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_FROM: '+15005550006' }, 'together'],
+    ['TWILIO_ACCOUNT_SID', { TWILIO_API_BASE_URL: 'http://127.0.0.1:1' }, 'together'],
+    ['TWILIO_FROM', { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '555-1234' }, 'E.164'],
+    [
+      'TWILIO_WHATSAPP_FROM',
+      {
+        TWILIO_ACCOUNT_SID: 'AC1',
+        TWILIO_AUTH_TOKEN: 't',
+        TWILIO_FROM: '+15005550006',
+        TWILIO_WHATSAPP_FROM: 'whatsapp',
+      },
+      'E.164',
+    ],
+    [
+      'TWILIO_API_BASE_URL',
+      {
+        TWILIO_ACCOUNT_SID: 'AC1',
+        TWILIO_AUTH_TOKEN: 't',
+        TWILIO_FROM: '+15005550006',
+        TWILIO_API_BASE_URL: 'file:///x',
+      },
+      'http:, https:',
+    ],
+    ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }, 'fatal, error, warn, info, debug, trace, silent'],
+    ['BODY_LIMIT', { BODY_LIMIT: '1mb' }, 'whole number from 1024'],
+    ['BODY_LIMIT', { BODY_LIMIT: '10' }, 'whole number from 1024'],
+    ['TELEMETRY_LIMIT', { TELEMETRY_LIMIT: '-1' }, 'whole number from 0'],
+  ])('names %s and what is allowed', (key, env, allowed) => {
+    const error = configError(() => loadConfig(env));
+    expect(error.key).toBe(key);
+    expect(error.message).toContain(key);
+    expect(error.message).toContain(allowed);
+  });
+
+  it('checks a publicUrl override too', () => {
+    expect(configError(() => loadConfig({}, { publicUrl: 'nope' })).key).toBe('publicUrl');
+  });
+
+  it('ignores empty values (unset in a .env file)', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({ port: 3000, databaseUrl: null });
+  });
+});
+
+describe('mailFromDomain', () => {
+  it('reads the domain of either form', () => {
+    expect(mailFromDomain('Gatehouse <no-reply@Mail.Example.com>')).toBe('mail.example.com');
+    expect(mailFromDomain('login@example.org')).toBe('example.org');
+    expect(mailFromDomain('nobody')).toBeNull();
+  });
+});
+
+describe('project file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-projects-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const valid = {
+    projects: [
+      {
+        name: 'Shop',
+        allowed_origins: ['https://shop.example.com/', 'https://shop.example.com'],
+        allowed_redirect_urls: ['https://shop.example.com/authenticate'],
+        enabled_products: ['emailMagicLinks', 'passkeys'],
+        settings: {
+          disable_sdk_watermark: true,
+          password_config: { luds_complexity: 3, luds_minimum_count: 10 },
+          captcha_settings: { enabled: true, siteKey: 'k' },
+        },
+      },
+    ],
+  };
+
+  it('reads a valid file (and a bare array), normalising origins', () => {
+    const path = join(dir, 'ok.json');
+    writeFileSync(path, JSON.stringify(valid));
+    const [shop] = loadProjectFile(path);
+    expect(shop).toEqual({
+      name: 'Shop',
+      allowedOrigins: ['https://shop.example.com'],
+      allowedRedirectUrls: ['https://shop.example.com/authenticate'],
+      enabledProducts: ['emailMagicLinks', 'passkeys'],
+      settings: {
+        disable_sdk_watermark: true,
+        password_config: { luds_complexity: 3, luds_minimum_count: 10 },
+        captcha_settings: { enabled: true, siteKey: 'k' },
+      },
+    });
+    expect(parseProjectFile(valid.projects)).toHaveLength(1);
+    expect(parseProjectFile([{ name: 'Minimal' }])[0]).toMatchObject({
+      enabledProducts: ['emailMagicLinks'],
+      allowedOrigins: [],
+    });
+  });
+
+  it('names a missing or unparsable file', () => {
+    expect(configError(() => loadProjectFile(join(dir, 'missing.json'))).message).toMatch(
+      /PROJECT_FILE cannot be read.*ENOENT/,
+    );
+    const path = join(dir, 'bad.json');
+    writeFileSync(path, '{ "projects": [');
+    expect(configError(() => loadProjectFile(path)).message).toContain('PROJECT_FILE is not valid JSON');
+  });
+
+  const withProject = (patch: Record<string, unknown>) => ({
+    projects: [{ ...valid.projects[0], ...patch }],
+  });
+
+  it.each([
+    ['the top level', 'nope', 'PROJECT_FILE', '"projects"'],
+    ['an unknown top-level key', { projects: [], extra: 1 }, 'PROJECT_FILE extra', 'allowed keys: projects'],
+    ['a missing name', withProject({ name: '' }), 'PROJECT_FILE projects[0].name', 'non-empty string'],
+    [
+      'an unknown key',
+      withProject({ colour: 'red' }),
+      'PROJECT_FILE projects[0].colour',
+      'allowed keys: name, allowed_origins',
+    ],
+    [
+      'an origin with a path',
+      withProject({ allowed_origins: ['https://a.example/x'] }),
+      'PROJECT_FILE projects[0].allowed_origins[0]',
+      'origin only',
+    ],
+    [
+      'a non-http origin',
+      withProject({ allowed_origins: ['javascript:alert(1)'] }),
+      'PROJECT_FILE projects[0].allowed_origins[0]',
+      'http:, https:',
+    ],
+    [
+      'origins that are not strings',
+      withProject({ allowed_origins: [1] }),
+      'PROJECT_FILE projects[0].allowed_origins',
+      'array of strings',
+    ],
+    [
+      'a relative redirect URL',
+      withProject({ allowed_redirect_urls: ['/authenticate'] }),
+      'PROJECT_FILE projects[0].allowed_redirect_urls[0]',
+      'absolute http(s) URL',
+    ],
+    [
+      'a redirect URL with credentials',
+      withProject({ allowed_redirect_urls: ['https://u@a.example/x'] }),
+      'PROJECT_FILE projects[0].allowed_redirect_urls[0]',
+      'without credentials',
+    ],
+    [
+      'an unknown product',
+      withProject({ enabled_products: ['sso'] }),
+      'PROJECT_FILE projects[0].enabled_products[0]',
+      'oauth, crypto, emailMagicLinks, otp, passwords, passkeys',
+    ],
+    [
+      'an unknown setting',
+      withProject({ settings: { theme: 'dark' } }),
+      'PROJECT_FILE projects[0].settings.theme',
+      'allowed keys: disable_sdk_watermark',
+    ],
+    [
+      'a non-boolean flag',
+      withProject({ settings: { pkce_required_for_oauth: 'yes' } }),
+      'PROJECT_FILE projects[0].settings.pkce_required_for_oauth',
+      'true or false',
+    ],
+    [
+      'captcha without a site key',
+      withProject({ settings: { captcha_settings: { enabled: true } } }),
+      'PROJECT_FILE projects[0].settings.captcha_settings',
+      'siteKey',
+    ],
+    [
+      'a bad password_config',
+      withProject({ settings: { password_config: { luds_complexity: 9, luds_minimum_count: 1 } } }),
+      'PROJECT_FILE projects[0].settings.password_config',
+      '0..4',
+    ],
+    [
+      'a bad cname_domain',
+      withProject({ settings: { cname_domain: 'https://x' } }),
+      'PROJECT_FILE projects[0].settings.cname_domain',
+      'host name',
+    ],
+    [
+      'a duplicated name',
+      { projects: [valid.projects[0], valid.projects[0]] },
+      'PROJECT_FILE projects[1].name',
+      'declared twice',
+    ],
+  ])('names %s', (_name, file, key, allowed) => {
+    const error = configError(() => parseProjectFile(file));
+    expect(error.key).toBe(key);
+    expect(error.message).toContain(allowed);
+  });
+});

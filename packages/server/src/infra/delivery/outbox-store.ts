@@ -1,0 +1,60 @@
+// The dev outbox (DESIGN.md "Real parts": e-mail and SMS/WhatsApp land here when no provider is configured).
+import { randomUUID } from 'node:crypto';
+import { desc, sql } from 'drizzle-orm';
+import type { OutgoingMessage } from '../context';
+import type { Database } from '../db/client';
+import { outboxMessages } from '../db/schema';
+import { extractCodes, extractLinks } from './extract';
+
+export interface OutboxMessage {
+  id: string;
+  channel: 'email' | 'sms' | 'whatsapp';
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  links: string[];
+  codes: string[];
+  created_at: string;
+}
+
+export async function storeInOutbox(db: Database, message: OutgoingMessage, now: Date): Promise<string> {
+  const id = `outbox-${randomUUID()}`;
+  await db.insert(outboxMessages).values({
+    id,
+    projectId: message.projectId,
+    channel: message.channel,
+    to: message.to,
+    subject: message.subject ?? null,
+    text: message.text,
+    html: message.html ?? null,
+    links: extractLinks(message.text),
+    codes: extractCodes(message.text),
+    createdAt: now,
+  });
+  return id;
+}
+
+/** Newest first; `to` matches case-insensitively (e-mail addresses), phone numbers compare as written. */
+export async function listOutbox(
+  db: Database,
+  options: { to: string | null; limit: number },
+): Promise<OutboxMessage[]> {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(options.to === null ? undefined : sql`lower(${outboxMessages.to}) = lower(${options.to})`)
+    .orderBy(desc(outboxMessages.seq))
+    .limit(options.limit);
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    links: row.links,
+    codes: row.codes,
+    created_at: row.createdAt.toISOString(),
+  }));
+}

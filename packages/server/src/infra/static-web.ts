@@ -1,0 +1,95 @@
+// The built web app (apps/web/dist): `assets/*` as static files, and index.html for the page routes with the
+// literal %GATEHOUSE_PUBLIC_TOKEN% replaced by the app project's TEST public token. SPEC §2 names the shell
+// route /_app; the web app also has /, /account, /authenticate (login-link landing) and /reset-password.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { findAppProject } from '../features/projects/project-service';
+import type { AppContext } from './context';
+
+export const PAGE_ROUTES = ['/', '/_app', '/account', '/authenticate', '/reset-password'] as const;
+export const PUBLIC_TOKEN_PLACEHOLDER = '%GATEHOUSE_PUBLIC_TOKEN%';
+
+/**
+ * Headers of the HTML pages (security-tests.md XS-04): no sniffing, no framing, no plugins, no <base>, no
+ * referrer (the landing pages carry tokens in the query), never cached (the token may change).
+ */
+const PAGE_HEADERS: Record<string, string> = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': "object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+};
+
+const MISSING_BUILD_PAGE = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>Gatehouse</title></head>
+  <body>
+    <main>
+      <h1>Gatehouse is running</h1>
+      <p>The web app has not been built yet. Run <code>npm run build</code> (or start with <code>npm start</code>,
+      which builds it) and reload this page.</p>
+    </main>
+  </body>
+</html>
+`;
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export interface StaticWebOptions {
+  /** Production: id (or name) of the project whose token the page gets; else the oldest project. */
+  appProjectId: string | null;
+}
+
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: StaticWebOptions,
+): Promise<void> {
+  const distDir = ctx.config.webDistDir;
+  if (distDir === null) return;
+  const assetsDir = join(distDir, 'assets');
+  const indexFile = join(distDir, 'index.html');
+
+  // Hashed file names (Vite): cached for a year. Registered even when dist is missing at start, because
+  // `npm run dev` builds it in watch mode next to the running server.
+  await app.register(fastifyStatic, {
+    root: assetsDir,
+    prefix: '/assets/',
+    index: false,
+    wildcard: true,
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    dotfiles: 'ignore',
+  });
+
+  const servePage = async (reply: FastifyReply): Promise<FastifyReply> => {
+    reply.headers(PAGE_HEADERS);
+    let html: string;
+    try {
+      // Read per request: page loads are rare next to API calls, and a rebuilt dist shows up at once.
+      html = await readFile(indexFile, 'utf8');
+    } catch {
+      return reply.send(MISSING_BUILD_PAGE);
+    }
+    const project = await findAppProject(ctx, { appProjectId: options.appProjectId });
+    const token = project === null ? '' : project.publicTokenTest;
+    return reply.send(html.split(PUBLIC_TOKEN_PLACEHOLDER).join(escapeAttribute(token)));
+  };
+
+  for (const url of PAGE_ROUTES) {
+    app.get(url, (_request, reply) => servePage(reply));
+  }
+}
+
+/** True when the folder holds a built app (used by server.ts to tell the operator). */
+export function hasWebBuild(distDir: string | null): boolean {
+  return distDir !== null && existsSync(join(distDir, 'index.html'));
+}

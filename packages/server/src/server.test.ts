@@ -1,0 +1,64 @@
+// server.ts as a real process: listens, prints the dev token, exits 0 on SIGTERM; a bad key exits 1 naming it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
+const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+
+function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--conditions=@gatehouse/source', '--import', 'tsx', SERVER], {
+    cwd: REPO,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  return { child, output: () => text };
+}
+
+async function waitFor(condition: () => boolean, child: ChildProcess): Promise<void> {
+  while (!condition()) {
+    if (child.exitCode !== null) throw new Error('server exited early');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('server.ts', () => {
+  it('listens, prints the URL and the dev token, serves it, and stops cleanly on SIGTERM', async () => {
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const { child, output } = start({
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: ':memory:',
+      LOG_LEVEL: 'error',
+      WEB_DIST_DIR: REPO,
+    });
+    try {
+      await waitFor(() => output().includes('public token'), child);
+      expect(output()).toContain(`Gatehouse listening on http://localhost:${port}`);
+      const token = /public token (public-token-test-[0-9a-f-]+)/.exec(output())?.[1];
+      const response = await fetch(`http://127.0.0.1:${port}/dev/project`);
+      expect(await response.json()).toEqual({ project_id: 'project-test-development', public_token: token });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('exits 1 with a message naming a bad key', async () => {
+    const { child, output } = start({ PORT: 'eighty', DATA_DIR: ':memory:' });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output()).toContain(
+      'Invalid configuration: PORT is "eighty"; allowed: a whole number from 0 to 65535',
+    );
+  }, 60_000);
+});

@@ -1,0 +1,58 @@
+// The only file that listens (DESIGN.md convention 2). Configuration comes from the environment and is
+// validated before anything starts: a bad value exits non-zero with a message naming the key.
+import { buildApp, type GatehouseApp } from './app';
+import { ConfigError, loadConfig } from './infra/config';
+import { hasWebBuild } from './infra/static-web';
+
+async function main(): Promise<void> {
+  let app: GatehouseApp;
+  try {
+    const config = loadConfig(process.env);
+    app = await buildApp({ config, appProjectId: process.env.APP_PROJECT_ID?.trim() || null });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { config } = app.gatehouse;
+
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+
+  console.log(`Gatehouse listening on ${config.publicUrl}`);
+  const { devProject, createdProjects } = app.gatehouseStartup;
+  if (devProject !== null) {
+    console.log(`Development project ${devProject.id}: public token ${devProject.publicTokenTest}`);
+  }
+  for (const { project, secret } of createdProjects) {
+    // Shown once: only the secret's SHA-256 is stored.
+    console.log(
+      `Created project "${project.name}" (${project.id}): public tokens ${project.publicTokenTest} / ${project.publicTokenLive}; secret ${secret} (shown once, store it now)`,
+    );
+  }
+  if (config.webDistDir !== null && !hasWebBuild(config.webDistDir)) {
+    console.log(`The web app is not built (${config.webDistDir} is missing): run npm run build.`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Gatehouse failed to start:', error);
+  process.exit(1);
+});

@@ -254,7 +254,19 @@ export async function revokeSession(ctx: AppContext, request: FastifyRequest): P
 
 function factorIdentity(factor: NewAuthenticationFactor): string {
   const { last_authenticated_at: _ignored, ...rest } = factor;
-  return JSON.stringify(Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return canonicalJson(rest);
+}
+
+/** JSON with object keys sorted at every depth: jsonb hands nested objects back with its own key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /** A factor already on the session (same kind and same credential) is refreshed and moved last ("newest last"). */

@@ -327,6 +327,26 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
       ['otp', '2030-01-01T00:05:00Z'],
       ['magic_link', '2030-01-01T00:06:00Z'],
     ]);
+
+    // jsonb stores nested keys in its own order: a factor written with another key order is still the same one.
+    clock.advance(MINUTE);
+    const fourth = await issueSession(
+      t.ctx,
+      fakeSignInRequest({ project: t.project, sessionToken: third.session_token }),
+      {
+        userId: first.user_id,
+        factor: {
+          type: 'otp',
+          delivery_method: 'sms',
+          phone_number_factor: { phone_number: '+1555', phone_id: 'p1' },
+        },
+        sessionDurationMinutes: 30,
+      },
+    );
+    expect(fourth.session.authentication_factors.map((f) => [f.type, f.last_authenticated_at])).toEqual([
+      ['magic_link', '2030-01-01T00:06:00Z'],
+      ['otp', '2030-01-01T00:07:00Z'],
+    ]);
   });
 
   it('starts a new session when the presented session belongs to another user or is unknown', async () => {

@@ -1,0 +1,87 @@
+// The application frame: landmarks (banner, navigation, main, contentinfo), the page for the current path,
+// and in development a link to the dev outbox.
+import type { ReactNode } from 'react';
+import type { AppClient } from './app-client';
+import { AccountPage } from './pages/account-page';
+import { AuthenticatePage } from './pages/authenticate-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { ResetPasswordPage } from './pages/reset-password-page';
+import { SignInPage } from './pages/sign-in-page';
+import { Link, matchRoute, type RouteName, usePathname } from './router';
+import { STRINGS } from './strings';
+import { useDevToolsAvailable } from './use-dev-tools';
+
+export interface AppProps {
+  client: AppClient;
+  /** The sign-in widget element, rendered on the sign-in page. */
+  widget: ReactNode;
+  /** Injected in tests; the browser's fetch otherwise. */
+  fetchImpl?: typeof fetch;
+}
+
+function Page({ route, client, widget }: { route: RouteName; client: AppClient; widget: ReactNode }) {
+  switch (route) {
+    case 'sign-in':
+      return <SignInPage client={client} widget={widget} />;
+    case 'account':
+      return <AccountPage client={client} />;
+    case 'authenticate':
+      return <AuthenticatePage client={client} />;
+    case 'reset-password':
+      return <ResetPasswordPage client={client} />;
+    case 'not-found':
+      return <NotFoundPage />;
+  }
+}
+
+export function App({ client, widget, fetchImpl }: AppProps) {
+  const route = matchRoute(usePathname());
+  const devTools = useDevToolsAvailable(fetchImpl);
+  return (
+    <div className="layout">
+      <header className="site-header">
+        <Link to="/" className="brand">
+          {STRINGS.productName}
+        </Link>
+        <nav aria-label={STRINGS.navigation.label}>
+          <ul className="nav-list">
+            <li>
+              <Link to="/" aria-current={route === 'sign-in' ? 'page' : undefined}>
+                {STRINGS.navigation.signIn}
+              </Link>
+            </li>
+            <li>
+              <Link to="/account" aria-current={route === 'account' ? 'page' : undefined}>
+                {STRINGS.navigation.account}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="site-main">
+        <Page route={route} client={client} widget={widget} />
+      </main>
+      {devTools ? (
+        <footer className="site-footer">
+          <nav aria-label={STRINGS.footer.label}>
+            {/* A server-rendered page, so a plain link (full navigation), not the in-app router. */}
+            <a href="/dev/outbox">{STRINGS.footer.devOutbox}</a>{' '}
+            <span className="muted">— {STRINGS.footer.devOutboxHint}</span>
+          </nav>
+        </footer>
+      ) : null}
+    </div>
+  );
+}
+
+/** Shown instead of the app when the page carries no public token (opened without the server). */
+export function ConfigurationError() {
+  return (
+    <main id="main" className="site-main">
+      <section className="card" aria-labelledby="page-heading">
+        <h1 id="page-heading">{STRINGS.configurationError.heading}</h1>
+        <p>{STRINGS.configurationError.missingToken}</p>
+      </section>
+    </main>
+  );
+}

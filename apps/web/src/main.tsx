@@ -1,0 +1,27 @@
+// Entry point: read the public token the server injected, create the SDK client against this origin
+// (the server serves both the app and /sdk/v1), and render the app.
+import { createClient } from '@gatehouse/sdk';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, ConfigurationError } from './app';
+import { readPublicToken } from './app-client';
+import { SignInWidget } from './sign-in-widget';
+import { STRINGS } from './strings';
+import './styles.css';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+const root = createRoot(rootElement);
+
+const publicToken = readPublicToken(document);
+if (publicToken === null) {
+  document.title = STRINGS.documentTitle.configurationError;
+  root.render(<ConfigurationError />);
+} else {
+  const client = createClient(publicToken, { baseUrl: window.location.origin });
+  root.render(
+    <StrictMode>
+      <App client={client} widget={<SignInWidget client={client} origin={window.location.origin} />} />
+    </StrictMode>,
+  );
+}

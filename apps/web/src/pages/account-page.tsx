@@ -1,0 +1,120 @@
+// The account page: who is signed in and with which session; "Sign out" revokes it (SPEC §4 session
+// lifecycle: revoking clears local state) and returns to the sign-in page.
+import { useState } from 'react';
+import type { AppClient, SessionView, UserView } from '../app-client';
+import { Link, navigate } from '../router';
+import { STRINGS } from '../strings';
+import { useSession, useUser } from '../use-client-state';
+import { useDocumentTitle } from '../use-document-title';
+
+export interface AccountPageProps {
+  client: AppClient;
+}
+
+/** A timestamp as the visitor's locale shows it, with the machine-readable value kept in <time>. */
+function Timestamp({ value }: { value: string }) {
+  const date = new Date(value);
+  const label = Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+  return <time dateTime={value}>{label}</time>;
+}
+
+function UserDetails({ user }: { user: UserView }) {
+  return (
+    <section aria-labelledby="account-user-heading">
+      <h2 id="account-user-heading">{STRINGS.account.userSection}</h2>
+      <dl className="details">
+        <dt>{STRINGS.account.emails}</dt>
+        <dd>
+          {user.emails.length === 0 ? (
+            STRINGS.account.noEmails
+          ) : (
+            <ul className="plain-list" data-testid="account-emails">
+              {user.emails.map((email) => (
+                <li key={email.email_id}>
+                  {email.email}{' '}
+                  <span className="muted">
+                    ({email.verified ? STRINGS.account.verified : STRINGS.account.unverified})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+        <dt>{STRINGS.account.userId}</dt>
+        <dd>
+          <code data-testid="account-user-id">{user.user_id}</code>
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function SessionDetails({ session }: { session: SessionView }) {
+  return (
+    <section aria-labelledby="account-session-heading">
+      <h2 id="account-session-heading">{STRINGS.account.sessionSection}</h2>
+      <dl className="details">
+        <dt>{STRINGS.account.sessionId}</dt>
+        <dd>
+          <code data-testid="account-session-id">{session.session_id}</code>
+        </dd>
+        <dt>{STRINGS.account.sessionStarted}</dt>
+        <dd>
+          <Timestamp value={session.started_at} />
+        </dd>
+        <dt>{STRINGS.account.sessionExpires}</dt>
+        <dd>
+          <Timestamp value={session.expires_at} />
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+export function AccountPage({ client }: AccountPageProps) {
+  useDocumentTitle(STRINGS.documentTitle.account);
+  const session = useSession(client);
+  const user = useUser(client);
+  const [state, setState] = useState<'idle' | 'signing-out' | 'failed'>('idle');
+
+  if (!session) {
+    return (
+      <section className="card" aria-labelledby="page-heading">
+        <h1 id="page-heading">{STRINGS.account.heading}</h1>
+        <p>{STRINGS.account.signedOut}</p>
+        <p>
+          <Link to="/" className="button">
+            {STRINGS.account.backToSignIn}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  const signOut = async () => {
+    setState('signing-out');
+    try {
+      await client.session.revoke();
+      navigate('/');
+    } catch {
+      // SPEC §4: a failed revoke keeps local state unless forced; the user may retry.
+      setState('failed');
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="page-heading" data-state={state}>
+      <h1 id="page-heading">{STRINGS.account.heading}</h1>
+      {user ? <UserDetails user={user} /> : <p aria-live="polite">{STRINGS.account.loading}</p>}
+      <SessionDetails session={session} />
+      {state === 'failed' ? (
+        <p role="alert" className="error">
+          {STRINGS.account.signOutFailed}
+        </p>
+      ) : null}
+      <button type="button" className="button" onClick={signOut} disabled={state === 'signing-out'}>
+        {state === 'signing-out' ? STRINGS.account.signingOut : STRINGS.account.signOut}
+      </button>
+    </section>
+  );
+}

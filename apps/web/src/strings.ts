@@ -1,0 +1,70 @@
+// Every user-visible string of the web application (DESIGN.md convention 6: one strings table).
+// The widget's own texts live in @gatehouse/react; these are the application's frame around it.
+export const STRINGS = {
+  productName: 'Gatehouse',
+  documentTitle: {
+    signIn: 'Sign in · Gatehouse',
+    account: 'Your account · Gatehouse',
+    authenticate: 'Signing you in · Gatehouse',
+    resetPassword: 'Reset your password · Gatehouse',
+    notFound: 'Page not found · Gatehouse',
+    configurationError: 'Configuration error · Gatehouse',
+  },
+  navigation: {
+    label: 'Main',
+    signIn: 'Sign in',
+    account: 'Account',
+  },
+  footer: {
+    label: 'Developer tools',
+    devOutbox: 'Dev outbox',
+    devOutboxHint: 'e-mails and text messages sent in development',
+  },
+  signIn: {
+    heading: 'Sign in to Gatehouse',
+    intro: 'Sign up or log in to continue.',
+    widgetPlaceholder: 'The sign-in widget is not available in this build.',
+    signedInAs: (email: string) => `You are signed in as ${email}.`,
+    signedIn: 'You are signed in.',
+    goToAccount: 'Go to your account',
+  },
+  account: {
+    heading: 'Your account',
+    loading: 'Loading your account…',
+    signedOut: 'You are not signed in.',
+    backToSignIn: 'Sign in',
+    userSection: 'User',
+    sessionSection: 'Session',
+    emails: 'E-mail addresses',
+    noEmails: 'No e-mail address',
+    verified: 'verified',
+    unverified: 'not verified',
+    userId: 'User ID',
+    sessionId: 'Session ID',
+    sessionStarted: 'Started',
+    sessionExpires: 'Expires',
+    signOut: 'Sign out',
+    signingOut: 'Signing out…',
+    signOutFailed: 'Sign-out failed. Please try again.',
+  },
+  authenticate: {
+    heading: 'Signing you in',
+    pending: 'Finishing sign-in…',
+    backToSignIn: 'Back to sign in',
+  },
+  resetPassword: {
+    heading: 'Reset your password',
+    pending: 'Password reset is not available yet.',
+    backToSignIn: 'Back to sign in',
+  },
+  notFound: {
+    heading: 'Page not found',
+    body: 'There is nothing at this address.',
+    backToSignIn: 'Go to the sign-in page',
+  },
+  configurationError: {
+    heading: 'Configuration error',
+    missingToken:
+      'This page has no public token. Open it through the Gatehouse server (npm start) rather than as a file or from the Vite dev server alone.',
+  },
+} as const;

@@ -1,0 +1,47 @@
+// `npm run bench`: runs every benchmark and prints its figures (benchmarks print; they are not tests).
+// `npm run bench -- startup` runs only the named ones. To add one: write bench/<name>.ts exporting
+// `async function run(): Promise<BenchResult>` and list it in BENCHMARKS below.
+
+import type { BenchResult } from './report';
+import { formatResult } from './report';
+
+export interface Benchmark {
+  name: string;
+  description: string;
+  run(): Promise<BenchResult>;
+}
+
+const BENCHMARKS: Benchmark[] = [
+  {
+    name: 'startup',
+    description: '`npm start` (warm) to the first 200 on /',
+    run: async () => (await import('./startup')).run(),
+  },
+  {
+    name: 'session-check',
+    description: 'POST /sdk/v1/sessions/authenticate throughput and latency',
+    run: async () => (await import('./session-check')).run(),
+  },
+];
+
+const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
+const unknown = wanted.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.name === name));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHMARKS.map((b) => b.name).join(', ')}`,
+  );
+  process.exit(2);
+}
+
+let failed = false;
+for (const benchmark of BENCHMARKS) {
+  if (wanted.length > 0 && !wanted.includes(benchmark.name)) continue;
+  console.log(`\n## ${benchmark.name} — ${benchmark.description}`);
+  try {
+    console.log(formatResult(await benchmark.run()));
+  } catch (error) {
+    failed = true;
+    console.error(`${benchmark.name} failed:`, error);
+  }
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,52 @@
+// Playwright drives Debian's Chromium (never a downloaded browser, DESIGN.md "Tests"). Each worker starts its
+// own Gatehouse server (e2e/support/fixtures.ts) so workers never share state.
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { findChromium } from '../scripts/lib/chromium.mjs';
+
+const executablePath = findChromium();
+if (!executablePath) {
+  throw new Error('No Chromium found. Run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH.');
+}
+
+const E2E_DIR = import.meta.dirname;
+
+export default defineConfig({
+  testDir: join(E2E_DIR, 'tests'),
+  outputDir: join(E2E_DIR, '..', 'test-results'),
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [
+    ['list'],
+    // scripts/test.mjs points this at a temp file to sum up the counts.
+    [
+      'json',
+      {
+        outputFile: process.env.GATEHOUSE_E2E_JSON_REPORT ?? join(E2E_DIR, '..', 'test-results', 'e2e.json'),
+      },
+    ],
+  ],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});

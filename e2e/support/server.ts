@@ -1,0 +1,90 @@
+// Starts the real Gatehouse server (packages/server/src/server.ts) as a child process on a free loopback port,
+// with PGlite in memory and the dev outbox, and waits until it answers.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SERVER_ENTRY = join(ROOT, 'packages', 'server', 'src', 'server.ts');
+const START_TIMEOUT_MS = 60_000;
+
+export interface RunningServer {
+  /** http://localhost:<port> (localhost, not 127.0.0.1: WebAuthn and non-secure cookies need it). */
+  url: string;
+  port: number;
+  /** Everything the server printed so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+export interface StartServerOptions {
+  /** Extra environment for the server (e.g. PROJECT_FILE). */
+  env?: Record<string, string>;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const chunks: string[] = [];
+  const child = spawn(process.execPath, ['--conditions=@gatehouse/source', '--import', 'tsx', SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: ':memory:',
+      LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  const output = () => chunks.join('');
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited(child);
+    clearTimeout(timer);
+  };
+
+  // Wait for a condition (the server answering), not a fixed time; give up early if the process dies.
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The Gatehouse server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`,
+      );
+    }
+    try {
+      const response = await fetch(`${url}/dev/project`);
+      if (response.ok) return { url, port, output, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`The Gatehouse server did not answer within ${START_TIMEOUT_MS} ms:\n${output()}`);
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm start`: build the web app if its build is missing or stale, then run the server from source.
+// `npm run dev` (--dev): `vite build --watch` for the web app alongside the server restarted on change.
+// Defaults: DATA_DIR=./data (PGlite persisted there), PORT=3000. Signals are forwarded; the exit code is the
+// server's.
+import { join } from 'node:path';
+import { bin, ROOT, start } from './lib/process.mjs';
+import { ensureWebBuild, WEB_DIR } from './lib/web-build.mjs';
+
+const dev = process.argv.includes('--dev');
+const SERVER_ENTRY = join(ROOT, 'packages', 'server', 'src', 'server.ts');
+// Workspace packages resolve to their TypeScript source through this export condition (DESIGN.md).
+const CONDITIONS = '--conditions=@gatehouse/source';
+
+const env = {
+  ...process.env,
+  DATA_DIR: process.env.DATA_DIR ?? join(ROOT, 'data'),
+  PORT: process.env.PORT ?? '3000',
+};
+
+if (!dev) {
+  const buildCode = await ensureWebBuild();
+  if (buildCode !== 0) {
+    console.error(`The web app build failed (exit ${buildCode}).`);
+    process.exit(buildCode);
+  }
+  const server = start(process.execPath, [CONDITIONS, '--import', 'tsx', SERVER_ENTRY], { env });
+  process.exit(await server.exited);
+}
+
+// Development: the watcher's first build replaces any stale dist within seconds, so no build up front.
+// Two children; when either ends, stop the other and exit with the first one's code.
+const watcher = start(bin('vite'), ['build', '--watch'], { cwd: WEB_DIR });
+const server = start(bin('tsx'), ['watch', '--clear-screen=false', SERVER_ENTRY], {
+  env: { ...env, NODE_OPTIONS: [process.env.NODE_OPTIONS, CONDITIONS].filter(Boolean).join(' ') },
+});
+const code = await Promise.race([watcher.exited, server.exited]);
+for (const { child } of [watcher, server]) {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+}
+await Promise.all([watcher.exited, server.exited]);
+process.exit(code);

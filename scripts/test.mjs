@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// `npm test`: every test, in stages, stopping at the first failure with its exit code:
+//   typecheck → lint → vitest (all projects) → web build → Chromium → Playwright.
+// The last line is always `Tests: N passed, M failed` (vitest + Playwright, read from their JSON reports).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bin, ROOT, run } from './lib/process.mjs';
+import { ensureWebBuild } from './lib/web-build.mjs';
+
+const reportDir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
+const vitestReport = join(reportDir, 'vitest.json');
+const playwrightReport = join(reportDir, 'playwright.json');
+const totals = { passed: 0, failed: 0 };
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Vitest's JSON reporter uses Jest's result shape. */
+function countVitest() {
+  const report = readJson(vitestReport);
+  if (!report) return;
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+}
+
+/** Playwright's JSON reporter: expected = passed, flaky = passed on retry, unexpected = failed. */
+function countPlaywright() {
+  const report = readJson(playwrightReport);
+  if (!report?.stats) return;
+  totals.passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+  totals.failed += report.stats.unexpected ?? 0;
+}
+
+function finish(code) {
+  rmSync(reportDir, { recursive: true, force: true });
+  console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(code);
+}
+
+async function stage(name, action, after = () => {}) {
+  const startedAt = Date.now();
+  console.log(`\n▶ ${name}`);
+  const code = await action();
+  after();
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  if (code !== 0) {
+    console.error(`✖ ${name} failed (exit ${code}) after ${seconds} s`);
+    finish(code);
+  }
+  console.log(`✔ ${name} (${seconds} s)`);
+}
+
+await stage('typecheck', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
+await stage('lint', () => run(bin('biome'), ['check', '.']));
+await stage(
+  'unit and integration tests (vitest)',
+  () =>
+    run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]),
+  countVitest,
+);
+await stage('build the web app', () => ensureWebBuild());
+await stage('ensure Chromium', () => run(process.execPath, [join(ROOT, 'scripts', 'ensure-chromium.mjs')]));
+await stage(
+  'end-to-end tests (Playwright, Chromium)',
+  () =>
+    run(bin('playwright'), ['test', '-c', join(ROOT, 'e2e', 'playwright.config.ts')], {
+      env: { ...process.env, GATEHOUSE_E2E_JSON_REPORT: playwrightReport },
+    }),
+  countPlaywright,
+);
+finish(0);

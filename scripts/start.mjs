@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: build the web app if its build is missing or stale, then run the server from source.
+// `npm start`: build the web app and bundle the server if either build is missing or stale, then run the bundle
+// (see lib/server-build.mjs for why a bundle and not tsx).
 // `npm run dev` (--dev): `vite build --watch` for the web app alongside the server restarted on change.
 // Defaults: DATA_DIR=./data (PGlite persisted there), PORT=3000. Signals are forwarded; the exit code is the
 // server's.
 import { join } from 'node:path';
 import { bin, ROOT, start } from './lib/process.mjs';
+import { ensureServerBuild, SERVER_BUNDLE } from './lib/server-build.mjs';
 import { ensureWebBuild, WEB_DIR } from './lib/web-build.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -24,7 +26,12 @@ if (!dev) {
     console.error(`The web app build failed (exit ${buildCode}).`);
     process.exit(buildCode);
   }
-  const server = start(process.execPath, [CONDITIONS, '--import', 'tsx', SERVER_ENTRY], { env });
+  const bundleCode = await ensureServerBuild();
+  if (bundleCode !== 0) {
+    console.error(`The server bundle failed (exit ${bundleCode}).`);
+    process.exit(bundleCode);
+  }
+  const server = start(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { env });
   process.exit(await server.exited);
 }
 

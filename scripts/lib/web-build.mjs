@@ -1,7 +1,7 @@
 // Builds apps/web only when needed: dist/index.html must be newer than every source file of the app and of the
 // workspace packages it bundles (react, sdk, protocol), so a warm `npm start` skips the build entirely.
-import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isStale } from './freshness.mjs';
 import { bin, ROOT, run } from './process.mjs';
 
 export const WEB_DIR = join(ROOT, 'apps', 'web');
@@ -21,31 +21,9 @@ const INPUTS = [
   join(ROOT, 'package-lock.json'),
 ];
 
-function newestMtime(path) {
-  let stats;
-  try {
-    stats = statSync(path);
-  } catch {
-    return 0; // an optional input (e.g. public/) that does not exist
-  }
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs; // a deleted file changes its folder's mtime
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
 /** True when apps/web/dist is missing or older than any of its inputs. */
 export function webBuildIsStale() {
-  let builtAt;
-  try {
-    builtAt = statSync(WEB_DIST_INDEX).mtimeMs;
-  } catch {
-    return true;
-  }
-  return INPUTS.some((input) => newestMtime(input) > builtAt);
+  return isStale(WEB_DIST_INDEX, INPUTS);
 }
 
 /** `vite build` for apps/web; resolves to its exit code. */

@@ -1,11 +1,11 @@
 // Configuration from environment variables, validated once at start (issue 1 "Server core"): a wrong value stops
 // start-up with a message that names the key and what is allowed, instead of failing later on a request.
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { PRODUCTS, type Product } from '@gatehouse/protocol';
 import type { AppConfig, RuntimeEnvironment } from './context';
 import type { ProjectSettings } from './db/schema';
+import { SERVER_PACKAGE_ROOT } from './package-root';
 
 /** A configuration or project-file problem; the message names the key and the allowed values. */
 export class ConfigError extends Error {
@@ -36,11 +36,8 @@ export const DEFAULT_BODY_LIMIT = 1_048_576;
 export const DEFAULT_TELEMETRY_LIMIT = 10_000;
 export const DEFAULT_TWILIO_API_BASE_URL = 'https://api.twilio.com';
 
-/** `<repo>/apps/web/dist`, resolved from this file (packages/server/src/infra) so the cwd does not matter. */
-export const DEFAULT_WEB_DIST_DIR = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../apps/web/dist',
-);
+/** `<repo>/apps/web/dist`, resolved from this package's folder so the cwd does not matter. */
+export const DEFAULT_WEB_DIST_DIR = resolve(SERVER_PACKAGE_ROOT, '../../apps/web/dist');
 
 /** DATA_DIR values that keep PGlite in memory (nothing persisted). */
 const IN_MEMORY_DATA_DIRS = new Set([':memory:', 'memory']);

@@ -1,7 +1,8 @@
 // Storage: PGlite (embedded, persisted to DATA_DIR or in memory) by default, PostgreSQL when a URL is given.
 // DESIGN.md "Real parts": both run the same drizzle schema and the same committed migrations.
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { SERVER_PACKAGE_ROOT } from '../package-root';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,7 +25,7 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = join(SERVER_PACKAGE_ROOT, 'src', 'infra', 'db', 'migrations');
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.url ? await openPostgres(options) : await openPglite(options);

@@ -17,6 +17,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
     connections?: number;
     duration?: number;
+    /** Worker threads that generate the load (off the caller's event loop). */
+    workers?: number;
     headers?: Record<string, string>;
     body?: string;
   }

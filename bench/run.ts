@@ -22,6 +22,16 @@ const BENCHMARKS: Benchmark[] = [
     description: 'POST /sdk/v1/sessions/authenticate throughput and latency',
     run: async () => (await import('./session-check')).run(),
   },
+  {
+    name: 'widget-size',
+    description: 'mountLogin bundled for the browser, gzip',
+    run: async () => (await import('./widget-size')).run(),
+  },
+  {
+    name: 'first-render',
+    description: 'widget bundle starts → e-mail input visible, Chromium',
+    run: async () => (await import('./first-render')).run(),
+  },
 ];
 
 const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

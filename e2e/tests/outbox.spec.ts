@@ -7,7 +7,9 @@ test('a login link sent from the sign-in page arrives in the dev outbox', async 
   expect(await listMessages({ to: email })).toEqual([]);
 
   await page.goto('/');
-  await page.getByLabel('Email').fill(email);
+  // The standard config has Text, WhatsApp and Email tabs (SPEC §2 order): pick Email first.
+  await page.getByRole('tab', { name: 'Email' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Continue with email' }).click();
 
   const message = await waitForMessage({ to: email, channel: 'email' });

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
 import { STRINGS } from './strings';
@@ -63,10 +63,11 @@ describe('App', () => {
     );
   });
 
-  it('routes /account, /authenticate, /reset-password and unknown paths', () => {
+  it('routes /account, /authenticate, /reset-password and unknown paths', async () => {
     const cases: Array<[string, string]> = [
       ['/account', STRINGS.account.heading],
-      ['/authenticate', STRINGS.authenticate.heading],
+      // No token in the query: the page says so at once.
+      ['/authenticate', STRINGS.authenticate.failedHeading],
       ['/reset-password', STRINGS.resetPassword.heading],
       ['/nope', STRINGS.notFound.heading],
     ];
@@ -75,7 +76,7 @@ describe('App', () => {
       const { unmount } = render(
         <App client={createFakeClient()} widget={null} fetchImpl={answering(404)} />,
       );
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(heading);
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(heading));
       unmount();
     }
   });

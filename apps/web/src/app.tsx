@@ -1,5 +1,7 @@
 // The application frame: landmarks (banner, navigation, main, contentinfo), the page for the current path,
-// and in development a link to the dev outbox.
+// and in development a link to the dev outbox. Everything renders inside <GatehouseProvider> so pages can embed
+// widget pieces (the authenticate hook, passkey registration on the account page).
+import { GatehouseProvider, type WidgetClient } from '@gatehouse/react';
 import type { ReactNode } from 'react';
 import type { AppClient } from './app-client';
 import { AccountPage } from './pages/account-page';
@@ -12,7 +14,8 @@ import { STRINGS } from './strings';
 import { useDevToolsAvailable } from './use-dev-tools';
 
 export interface AppProps {
-  client: AppClient;
+  /** The SDK client (`createClient()` of @gatehouse/sdk); tests pass test-support's fake. */
+  client: WidgetClient;
   /** The sign-in widget element, rendered on the sign-in page. */
   widget: ReactNode;
   /** Injected in tests; the browser's fetch otherwise. */
@@ -26,7 +29,7 @@ function Page({ route, client, widget }: { route: RouteName; client: AppClient; 
     case 'account':
       return <AccountPage client={client} />;
     case 'authenticate':
-      return <AuthenticatePage client={client} />;
+      return <AuthenticatePage />;
     case 'reset-password':
       return <ResetPasswordPage client={client} />;
     case 'not-found':
@@ -38,39 +41,41 @@ export function App({ client, widget, fetchImpl }: AppProps) {
   const route = matchRoute(usePathname());
   const devTools = useDevToolsAvailable(fetchImpl);
   return (
-    <div className="layout">
-      <header className="site-header">
-        <Link to="/" className="brand">
-          {STRINGS.productName}
-        </Link>
-        <nav aria-label={STRINGS.navigation.label}>
-          <ul className="nav-list">
-            <li>
-              <Link to="/" aria-current={route === 'sign-in' ? 'page' : undefined}>
-                {STRINGS.navigation.signIn}
-              </Link>
-            </li>
-            <li>
-              <Link to="/account" aria-current={route === 'account' ? 'page' : undefined}>
-                {STRINGS.navigation.account}
-              </Link>
-            </li>
-          </ul>
-        </nav>
-      </header>
-      <main id="main" className="site-main">
-        <Page route={route} client={client} widget={widget} />
-      </main>
-      {devTools ? (
-        <footer className="site-footer">
-          <nav aria-label={STRINGS.footer.label}>
-            {/* A server-rendered page, so a plain link (full navigation), not the in-app router. */}
-            <a href="/dev/outbox">{STRINGS.footer.devOutbox}</a>{' '}
-            <span className="muted">— {STRINGS.footer.devOutboxHint}</span>
+    <GatehouseProvider client={client}>
+      <div className="layout">
+        <header className="site-header">
+          <Link to="/" className="brand">
+            {STRINGS.productName}
+          </Link>
+          <nav aria-label={STRINGS.navigation.label}>
+            <ul className="nav-list">
+              <li>
+                <Link to="/" aria-current={route === 'sign-in' ? 'page' : undefined}>
+                  {STRINGS.navigation.signIn}
+                </Link>
+              </li>
+              <li>
+                <Link to="/account" aria-current={route === 'account' ? 'page' : undefined}>
+                  {STRINGS.navigation.account}
+                </Link>
+              </li>
+            </ul>
           </nav>
-        </footer>
-      ) : null}
-    </div>
+        </header>
+        <main id="main" className="site-main">
+          <Page route={route} client={client} widget={widget} />
+        </main>
+        {devTools ? (
+          <footer className="site-footer">
+            <nav aria-label={STRINGS.footer.label}>
+              {/* A server-rendered page, so a plain link (full navigation), not the in-app router. */}
+              <a href="/dev/outbox">{STRINGS.footer.devOutbox}</a>{' '}
+              <span className="muted">— {STRINGS.footer.devOutboxHint}</span>
+            </nav>
+          </footer>
+        ) : null}
+      </div>
+    </GatehouseProvider>
   );
 }
 

@@ -1,10 +1,14 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Link, matchRoute, navigate, usePathname } from './router';
+import { Link, matchRoute, navigate, usePathname, useSearch } from './router';
 
 function CurrentPath() {
   return <output data-testid="path">{usePathname()}</output>;
+}
+
+function CurrentSearch() {
+  return <output data-testid="search">{useSearch()}</output>;
 }
 
 describe('matchRoute', () => {
@@ -63,5 +67,14 @@ describe('navigation', () => {
     await user.click(screen.getByRole('link', { name: 'Account' }));
     await user.keyboard('{/Control}');
     expect(screen.getByTestId('path').textContent).toBe('/');
+  });
+
+  it('useSearch() follows the query string across navigations', () => {
+    render(<CurrentSearch />);
+    expect(screen.getByTestId('search').textContent).toBe('');
+    act(() => navigate('/?products=otp&shadow=1'));
+    expect(screen.getByTestId('search').textContent).toBe('?products=otp&shadow=1');
+    act(() => navigate('/account'));
+    expect(screen.getByTestId('search').textContent).toBe('');
   });
 });

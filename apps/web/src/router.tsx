@@ -34,6 +34,15 @@ export function usePathname(): string {
   return useSyncExternalStore(subscribe, getPathname, () => '/');
 }
 
+function getSearch(): string {
+  return window.location.search;
+}
+
+/** The current query string (with its leading '?', or ''), re-rendering on navigation. */
+export function useSearch(): string {
+  return useSyncExternalStore(subscribe, getSearch, () => '');
+}
+
 export interface NavigateOptions {
   /** Replace the current history entry instead of pushing one. */
   replace?: boolean;

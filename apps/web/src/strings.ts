@@ -46,10 +46,14 @@ export const STRINGS = {
     signOut: 'Sign out',
     signingOut: 'Signing out…',
     signOutFailed: 'Sign-out failed. Please try again.',
+    passkeysSection: 'Passkeys',
   },
   authenticate: {
     heading: 'Signing you in',
-    pending: 'Finishing sign-in…',
+    // Shown when the link cannot be used (expired, already used, incomplete); the reason is the server's
+    // error_message (SPEC §8), shown under this heading.
+    failedHeading: 'This sign-in link did not work',
+    failedHint: 'Login links work once and expire. Request a new one from the sign-in page.',
     backToSignIn: 'Back to sign in',
   },
   resetPassword: {

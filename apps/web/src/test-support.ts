@@ -1,25 +1,101 @@
-// A fake AppClient for page tests: state is set by the test and change listeners fire like the SDK's.
-import type { AppClient, SessionView, UserView } from './app-client';
+// A fake SDK client for page tests: state is set by the test and change listeners fire like the SDK's. It covers
+// the whole client the widget uses (@gatehouse/react's WidgetClient), so pages that embed widget components
+// (authenticate, account) render against it inside <GatehouseProvider>.
+import type { WidgetClient } from '@gatehouse/react';
 
-export interface FakeClient extends AppClient {
-  setSession(session: SessionView | null): void;
-  setUser(user: UserView | null): void;
+type Session = NonNullable<ReturnType<WidgetClient['session']['getSync']>>;
+type User = NonNullable<ReturnType<WidgetClient['user']['getSync']>>;
+type Bootstrap = ReturnType<WidgetClient['bootstrap']['getSync']>;
+
+export interface FakeClient extends WidgetClient {
+  setSession(session: Session | null): void;
+  setUser(user: User | null): void;
   revokeCalls: number;
   /** When set, revoke() rejects with it (and keeps the session, as the SDK does without force). */
   revokeError: Error | null;
+  /** What magicLinks.authenticate does (default: signs in with SAMPLE_SESSION / SAMPLE_USER). */
+  authenticateImpl: (token: string) => Promise<unknown>;
+  authenticateCalls: { token: string; options: { session_duration_minutes: number } }[];
+  loginOrCreateCalls: { email: string; options: unknown }[];
 }
 
-export function createFakeClient(
-  initial: { session?: SessionView | null; user?: UserView | null } = {},
-): FakeClient {
+/** An error shaped like the SDK's APIError (wire-format.md §3.2). */
+export function apiError(fields: { error_type: string; error_message: string; status_code?: number }) {
+  return Object.assign(new Error(`${fields.error_type}\n${fields.error_message}`), {
+    name: 'APIError',
+    status_code: fields.status_code ?? 400,
+    error_type: fields.error_type,
+    error_message: fields.error_message,
+    error_url: '',
+    request_id: 'request-id-test',
+  });
+}
+
+export const SAMPLE_USER: User = {
+  user_id: 'user-test-1b0c4f3e-8c1e-4d7e-9d59-2b3f0a1c2d3e',
+  created_at: '2025-01-02T03:04:05Z',
+  status: 'active',
+  name: { first_name: '', middle_name: '', last_name: '' },
+  emails: [{ email_id: 'email-test-1', email: 'ada@example.com', verified: true }],
+  phone_numbers: [],
+  providers: [],
+  webauthn_registrations: [],
+  crypto_wallets: [],
+  totps: [],
+  biometric_registrations: [],
+  password: null,
+  trusted_metadata: {},
+  untrusted_metadata: {},
+};
+
+export const SAMPLE_SESSION: Session = {
+  session_id: 'session-test-9f2d1c7a-1111-4a2b-9c3d-4e5f6a7b8c9d',
+  user_id: SAMPLE_USER.user_id,
+  started_at: '2025-01-02T03:04:05Z',
+  last_accessed_at: '2025-01-02T03:04:05Z',
+  expires_at: '2025-01-02T03:34:05Z',
+  attributes: { ip_address: '', user_agent: '' },
+  authentication_factors: [],
+  custom_claims: null,
+};
+
+// The widget's defaults when bootstrap has not answered (@gatehouse/protocol DEFAULT_BOOTSTRAP, SPEC §7), spelled
+// out so the app's tests need no protocol import.
+const BOOTSTRAP: Bootstrap = {
+  displayWatermark: false,
+  cnameDomain: null,
+  emailDomains: [],
+  captchaSettings: { enabled: false },
+  pkceRequiredForEmailMagicLinks: false,
+  pkceRequiredForPasswordResets: false,
+  pkceRequiredForOAuth: false,
+  pkceRequiredForSso: false,
+  slugPattern: null,
+  createOrganizationEnabled: false,
+  passwordConfig: null,
+  runDFPProtectedAuth: false,
+  dfpProtectedAuthMode: 'OBSERVATION',
+  rbacPolicy: null,
+};
+
+export function createFakeClient(initial: { session?: Session | null; user?: User | null } = {}): FakeClient {
   let session = initial.session ?? null;
   let user = initial.user ?? null;
-  const sessionListeners = new Set<(value: SessionView | null) => void>();
-  const userListeners = new Set<(value: UserView | null) => void>();
+  const sessionListeners = new Set<(value: Session | null) => void>();
+  const userListeners = new Set<(value: User | null) => void>();
+  const otpChannel = { loginOrCreate: async () => ({ method_id: 'method-id-1' }) };
 
   const fake: FakeClient = {
+    publicToken: 'public-token-test-fake',
     revokeCalls: 0,
     revokeError: null,
+    authenticateCalls: [],
+    loginOrCreateCalls: [],
+    async authenticateImpl() {
+      fake.setSession(SAMPLE_SESSION);
+      fake.setUser(SAMPLE_USER);
+      return { request_id: 'request-id-authenticate', status_code: 200 };
+    },
     setSession(value) {
       session = value;
       for (const listener of sessionListeners) listener(value);
@@ -27,6 +103,10 @@ export function createFakeClient(
     setUser(value) {
       user = value;
       for (const listener of userListeners) listener(value);
+    },
+    bootstrap: {
+      get: async () => BOOTSTRAP,
+      getSync: () => BOOTSTRAP,
     },
     session: {
       getSync: () => session,
@@ -44,23 +124,42 @@ export function createFakeClient(
     },
     user: {
       getSync: () => user,
-      get: async () => user,
+      async get() {
+        if (user === null) throw new Error('not signed in');
+        return user;
+      },
       onChange(callback) {
         userListeners.add(callback);
         return () => userListeners.delete(callback);
       },
+      deleteWebauthnRegistration: async () => ({}),
     },
+    magicLinks: {
+      email: {
+        async loginOrCreate(email, options) {
+          fake.loginOrCreateCalls.push({ email, options });
+          return {};
+        },
+      },
+      authenticate(token, options) {
+        fake.authenticateCalls.push({ token, options });
+        return fake.authenticateImpl(token);
+      },
+    },
+    otps: {
+      sms: otpChannel,
+      whatsapp: otpChannel,
+      email: otpChannel,
+      authenticate: async () => ({}),
+    },
+    webauthn: {
+      register: async () => ({}),
+      // Never settles: like a browser waiting for the user (conditional mediation).
+      authenticate: () => new Promise(() => {}),
+      browserSupportsAutofill: async () => false,
+      update: async () => ({}),
+    },
+    telemetry: { logEvent: () => undefined },
   };
   return fake;
 }
-
-export const SAMPLE_USER: UserView = {
-  user_id: 'user-test-1b0c4f3e-8c1e-4d7e-9d59-2b3f0a1c2d3e',
-  emails: [{ email_id: 'email-test-1', email: 'ada@example.com', verified: true }],
-};
-
-export const SAMPLE_SESSION: SessionView = {
-  session_id: 'session-test-9f2d1c7a-1111-4a2b-9c3d-4e5f6a7b8c9d',
-  started_at: '2025-01-02T03:04:05Z',
-  expires_at: '2025-01-02T03:34:05Z',
-};

@@ -1,9 +1,16 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { DEFAULT_STRINGS, GatehouseProvider } from '@gatehouse/react';
+import { act, cleanup, render as renderPlain, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STRINGS } from '../strings';
-import { createFakeClient, SAMPLE_SESSION, SAMPLE_USER } from '../test-support';
+import { createFakeClient, type FakeClient, SAMPLE_SESSION, SAMPLE_USER } from '../test-support';
 import { AccountPage } from './account-page';
+
+// App renders every page inside <GatehouseProvider>; so do these tests (the passkey section needs it).
+function render(element: ReactElement<{ client: FakeClient }>) {
+  return renderPlain(<GatehouseProvider client={element.props.client}>{element}</GatehouseProvider>);
+}
 
 describe('AccountPage', () => {
   beforeEach(() => window.history.replaceState(null, '', '/account'));
@@ -55,5 +62,29 @@ describe('AccountPage', () => {
     expect(screen.getByRole('alert').textContent).toBe(STRINGS.account.signOutFailed);
     expect(window.location.pathname).toBe('/account');
     expect(screen.getByRole('button', { name: STRINGS.account.signOut })).toBeTruthy();
+  });
+
+  it('signed in: embeds passkey registration (SPEC §2 PasskeyRegistrationStart) with the app session length', async () => {
+    const client = createFakeClient({ session: SAMPLE_SESSION, user: SAMPLE_USER });
+    render(<AccountPage client={client} />);
+    const section = screen.getByRole('region', { name: STRINGS.account.passkeysSection });
+    expect(
+      await within(section).findByRole('heading', { name: DEFAULT_STRINGS.passkeyRegistrationTitle }),
+    ).toBeTruthy();
+    const calls: unknown[] = [];
+    client.webauthn.register = async (options) => {
+      calls.push(options);
+      return {};
+    };
+    await userEvent.click(within(section).getByRole('button', { name: DEFAULT_STRINGS.createPasskey }));
+    expect(calls).toEqual([{ is_passkey: true, session_duration_minutes: 30 }]);
+    expect(
+      await within(section).findByRole('heading', { name: DEFAULT_STRINGS.passkeyCreatedTitle }),
+    ).toBeTruthy();
+  });
+
+  it('signed out: no passkey section', () => {
+    render(<AccountPage client={createFakeClient()} />);
+    expect(screen.queryByRole('region', { name: STRINGS.account.passkeysSection })).toBeNull();
   });
 });

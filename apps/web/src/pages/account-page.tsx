@@ -1,11 +1,15 @@
 // The account page: who is signed in and with which session; "Sign out" revokes it (SPEC §4 session
-// lifecycle: revoking clears local state) and returns to the sign-in page.
+// lifecycle: revoking clears local state) and returns to the sign-in page. Issue 4 item 4: it embeds the widget's
+// passkey registration mode (SPEC §2 PasskeyRegistrationStart / PasskeyRegistrationSuccess) so a signed-in user
+// can add, rename and delete passkeys. App renders every page inside <GatehouseProvider>.
+import { PasskeyRegistration } from '@gatehouse/react';
 import { useState } from 'react';
 import type { AppClient, SessionView, UserView } from '../app-client';
 import { Link, navigate } from '../router';
 import { STRINGS } from '../strings';
 import { useSession, useUser } from '../use-client-state';
 import { useDocumentTitle } from '../use-document-title';
+import { SESSION_CONFIG } from '../widget-config';
 
 export interface AccountPageProps {
   client: AppClient;
@@ -107,6 +111,9 @@ export function AccountPage({ client }: AccountPageProps) {
       <h1 id="page-heading">{STRINGS.account.heading}</h1>
       {user ? <UserDetails user={user} /> : <p aria-live="polite">{STRINGS.account.loading}</p>}
       <SessionDetails session={session} />
+      <section className="account-passkeys" aria-label={STRINGS.account.passkeysSection}>
+        <PasskeyRegistration config={SESSION_CONFIG} />
+      </section>
       {state === 'failed' ? (
         <p role="alert" className="error">
           {STRINGS.account.signOutFailed}

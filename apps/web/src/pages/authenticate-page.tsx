@@ -1,22 +1,57 @@
-// PLACEHOLDER: the login-link callback page. Another engineer replaces this file when login links land
-// (ROADMAP issue 2/3); keep the export name and props so app.tsx needs no change.
-import type { AppClient } from '../app-client';
-import { Link } from '../router';
+// The login-link callback page (issue 3 item 4): the link in the e-mail is
+// `{redirect}?stytch_token_type=magic_links&token=…` (wire-format.md §9); the widget's useAuthenticateFromUrl
+// redeems it with the app's 30-minute session (SPEC §9). While it runs the page says 'Logging in'; on success
+// ('Success!' / 'You have successfully logged in.', SPEC §2 "Login success") it goes to /account, replacing this
+// history entry so Back does not replay a used link. An expired or used link shows the server's error_message
+// (SPEC §8) and the way back to the sign-in page.
+import { DEFAULT_STRINGS, useAuthenticateFromUrl } from '@gatehouse/react';
+import { useEffect } from 'react';
+import { Link, navigate, useSearch } from '../router';
 import { STRINGS } from '../strings';
 import { useDocumentTitle } from '../use-document-title';
+import { SESSION_CONFIG } from '../widget-config';
 
-export interface AuthenticatePageProps {
-  client: AppClient;
-}
-
-export function AuthenticatePage(_props: AuthenticatePageProps) {
+export function AuthenticatePage() {
   useDocumentTitle(STRINGS.documentTitle.authenticate);
+  const search = useSearch();
+  const state = useAuthenticateFromUrl({ config: SESSION_CONFIG, search });
+
+  useEffect(() => {
+    if (state.status === 'success') navigate('/account', { replace: true });
+  }, [state.status]);
+
+  if (state.status === 'error') {
+    return (
+      <section className="card" aria-labelledby="page-heading" data-state="error">
+        <h1 id="page-heading">{STRINGS.authenticate.failedHeading}</h1>
+        <p role="alert" className="error" data-testid="authenticate-error">
+          {state.error}
+        </p>
+        <p className="muted">{STRINGS.authenticate.failedHint}</p>
+        <p>
+          <Link to="/" className="button">
+            {STRINGS.authenticate.backToSignIn}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  if (state.status === 'success') {
+    return (
+      <section className="card" aria-labelledby="page-heading" data-state="success">
+        <h1 id="page-heading">{DEFAULT_STRINGS.loginSuccessTitle}</h1>
+        <p role="status">{DEFAULT_STRINGS.loginSuccessText}</p>
+      </section>
+    );
+  }
+
   return (
-    <section className="card" aria-labelledby="page-heading">
+    <section className="card" aria-labelledby="page-heading" aria-busy="true" data-state="authenticating">
       <h1 id="page-heading">{STRINGS.authenticate.heading}</h1>
-      <p>{STRINGS.authenticate.pending}</p>
-      <p>
-        <Link to="/">{STRINGS.authenticate.backToSignIn}</Link>
+      <p role="status" className="logging-in">
+        <span className="spinner" aria-hidden="true" />
+        {DEFAULT_STRINGS.loggingIn}
       </p>
     </section>
   );

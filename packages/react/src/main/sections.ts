@@ -5,6 +5,7 @@
 import type { OtpMethod, Product } from '@gatehouse/protocol';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { LoginConfig } from '../config';
+import EmailMagicLinksForm from '../methods/email-magic-links/email-magic-links-form';
 import type { StringKey } from '../strings';
 
 export type SectionId =
@@ -23,7 +24,7 @@ type SectionModule = { default: ComponentType };
 const SECTION_LOADERS: Record<SectionId, (() => Promise<SectionModule>) | null> = {
   oauth: null,
   crypto: null,
-  'email-magic-links': () => import('../methods/email-magic-links/email-magic-links-form'),
+  'email-magic-links': async () => ({ default: EmailMagicLinksForm }),
   'otp-email': () => import('../methods/otp/otp-email-form'),
   'otp-sms': () => import('../methods/otp/otp-phone-form').then((module) => ({ default: module.SmsForm })),
   'otp-whatsapp': () =>
@@ -34,8 +35,16 @@ const SECTION_LOADERS: Record<SectionId, (() => Promise<SectionModule>) | null> 
 
 const lazyComponents = new Map<SectionId, LazyExoticComponent<ComponentType>>();
 
-/** The section's component (lazy), or null when the method has no section yet. */
-export function sectionComponent(id: SectionId): LazyExoticComponent<ComponentType> | null {
+// The default product's form (SPEC §1: login links) ships with Main instead: a lazy section suspends, costs a
+// round trip, and React reveals it only after its Suspense fallback throttle (bench/first-render.ts).
+const STATIC_SECTIONS: Partial<Record<SectionId, ComponentType>> = {
+  'email-magic-links': EmailMagicLinksForm,
+};
+
+/** The section's component (lazy unless bundled with Main), or null when the method has no section yet. */
+export function sectionComponent(id: SectionId): LazyExoticComponent<ComponentType> | ComponentType | null {
+  const bundled = STATIC_SECTIONS[id];
+  if (bundled !== undefined) return bundled;
   const loader = SECTION_LOADERS[id];
   if (loader === null) return null;
   let component = lazyComponents.get(id);

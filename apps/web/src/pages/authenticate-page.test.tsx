@@ -1,0 +1,91 @@
+import { DEFAULT_STRINGS, GatehouseProvider } from '@gatehouse/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STRINGS } from '../strings';
+import { apiError, createFakeClient, type FakeClient } from '../test-support';
+import { AuthenticatePage } from './authenticate-page';
+
+function renderAt(url: string, client: FakeClient = createFakeClient()) {
+  window.history.replaceState(null, '', url);
+  render(
+    <GatehouseProvider client={client}>
+      <AuthenticatePage />
+    </GatehouseProvider>,
+  );
+  return client;
+}
+
+/** Resolvable by the test, to look at the 'Logging in' state. */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((res) => {
+    resolve = res;
+  });
+  return { promise, resolve };
+}
+
+describe('AuthenticatePage', () => {
+  afterEach(cleanup);
+
+  it("shows 'Logging in' while the link is redeemed, then goes to /account replacing this entry", async () => {
+    const client = createFakeClient();
+    const gate = deferred();
+    const signIn = client.authenticateImpl;
+    client.authenticateImpl = async (token) => {
+      await gate.promise;
+      return signIn(token);
+    };
+    window.history.replaceState(null, '', '/');
+    window.history.pushState(null, '', '/elsewhere');
+    const lengthBefore = window.history.length;
+    renderAt('/authenticate?stytch_token_type=magic_links&token=tok-123', client);
+
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(STRINGS.authenticate.heading);
+    expect(screen.getByRole('status').textContent).toBe(DEFAULT_STRINGS.loggingIn);
+    expect(document.title).toBe(STRINGS.documentTitle.authenticate);
+
+    gate.resolve();
+    await screen.findByText(DEFAULT_STRINGS.loginSuccessText);
+    await new Promise<void>((resolve) => {
+      if (window.location.pathname === '/account') resolve();
+      else window.addEventListener('popstate', () => resolve(), { once: true });
+    });
+    expect(window.location.pathname).toBe('/account');
+    expect(window.history.length).toBe(lengthBefore);
+    // One request with the app's session length (SPEC §9: 30 minutes).
+    expect(client.authenticateCalls).toEqual([
+      { token: 'tok-123', options: { session_duration_minutes: 30 } },
+    ]);
+  });
+
+  it("an expired or used link shows the server's error_message and the way back to sign in", async () => {
+    const client = createFakeClient();
+    const message =
+      'The magic link could not be authenticated because it was either already used or expired.';
+    client.authenticateImpl = async () => {
+      throw apiError({ error_type: 'unable_to_auth_magic_link', error_message: message, status_code: 401 });
+    };
+    renderAt('/authenticate?stytch_token_type=magic_links&token=used', client);
+
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(STRINGS.authenticate.failedHeading);
+    expect(window.location.pathname).toBe('/authenticate');
+    expect(client.session.getSync()).toBeNull();
+
+    await userEvent.click(screen.getByRole('link', { name: STRINGS.authenticate.backToSignIn }));
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('a link without a token is refused without a request', async () => {
+    const client = renderAt('/authenticate?stytch_token_type=magic_links');
+    expect((await screen.findByRole('alert')).textContent).toBe(DEFAULT_STRINGS.missingToken);
+    expect(client.authenticateCalls).toEqual([]);
+  });
+
+  it('an unsupported token type is refused without a request', async () => {
+    const client = renderAt('/authenticate?stytch_token_type=carrier_pigeon&token=abc');
+    expect((await screen.findByRole('alert')).textContent).toBe(DEFAULT_STRINGS.unsupportedTokenType);
+    expect(client.authenticateCalls).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyWidgetOverrides,
+  parseWidgetOverrides,
+  SESSION_CONFIG,
+  SESSION_DURATION_MINUTES,
+  standardLoginConfig,
+} from './widget-config';
+
+const STANDARD = standardLoginConfig({ origin: 'http://localhost:3000' });
+
+describe('standardLoginConfig', () => {
+  it('enables login links back to /authenticate, SMS and WhatsApp passcodes and passkeys, 30-minute sessions', () => {
+    expect(STANDARD).toEqual({
+      products: ['emailMagicLinks', 'otp', 'passkeys'],
+      emailMagicLinksOptions: {
+        loginRedirectURL: 'http://localhost:3000/authenticate',
+        signupRedirectURL: 'http://localhost:3000/authenticate',
+      },
+      otpOptions: { methods: ['sms', 'whatsapp'] },
+      sessionOptions: { sessionDurationMinutes: 30 },
+    });
+  });
+
+  it('never combines login links with e-mail passcodes (SPEC §2 configuration error)', () => {
+    expect(STANDARD.otpOptions?.methods).not.toContain('email');
+  });
+
+  it('the other widget pieces use the same session length', () => {
+    expect(SESSION_DURATION_MINUTES).toBe(30);
+    expect(SESSION_CONFIG.sessionOptions?.sessionDurationMinutes).toBe(30);
+  });
+});
+
+describe('parseWidgetOverrides', () => {
+  it('is null without any override key (other query parameters do not count)', () => {
+    expect(parseWidgetOverrides('')).toBeNull();
+    expect(parseWidgetOverrides('?utm_source=mail&token=x')).toBeNull();
+  });
+
+  it('reads every key', () => {
+    expect(
+      parseWidgetOverrides(
+        '?products=emailMagicLinks,otp,passkeys&otp_methods=sms,whatsapp,email&shadow=1&mount=plain',
+      ),
+    ).toEqual({
+      products: ['emailMagicLinks', 'otp', 'passkeys'],
+      otpMethods: ['sms', 'whatsapp', 'email'],
+      shadow: true,
+      mount: 'plain',
+    });
+  });
+
+  it('drops unknown and repeated names, trims spaces, keeps an empty list empty', () => {
+    expect(parseWidgetOverrides('?products=otp,%20passkeys,bogus,otp&otp_methods=carrier-pigeon')).toEqual({
+      products: ['otp', 'passkeys'],
+      otpMethods: [],
+      shadow: false,
+      mount: 'react',
+    });
+    expect(parseWidgetOverrides('?products=')?.products).toEqual([]);
+  });
+
+  it('only shadow=1 and mount=plain switch those on', () => {
+    expect(parseWidgetOverrides('?shadow=true&mount=iframe')).toEqual({
+      products: null,
+      otpMethods: null,
+      shadow: false,
+      mount: 'react',
+    });
+  });
+});
+
+describe('applyWidgetOverrides', () => {
+  it('replaces the lists and keeps everything else', () => {
+    const overrides = parseWidgetOverrides('?products=otp&otp_methods=email&shadow=1&mount=plain');
+    if (overrides === null) throw new Error('expected overrides');
+    expect(applyWidgetOverrides(STANDARD, overrides)).toEqual({
+      config: {
+        ...STANDARD,
+        products: ['otp'],
+        otpOptions: { methods: ['email'] },
+        enableShadowDOM: true,
+      },
+      mount: 'plain',
+    });
+  });
+
+  it('with only mount=plain the configuration is the standard one', () => {
+    const overrides = parseWidgetOverrides('?mount=plain');
+    if (overrides === null) throw new Error('expected overrides');
+    expect(applyWidgetOverrides(STANDARD, overrides)).toEqual({ config: STANDARD, mount: 'plain' });
+  });
+
+  it('does not modify the standard configuration', () => {
+    const overrides = parseWidgetOverrides('?products=passkeys&otp_methods=email&shadow=1');
+    if (overrides === null) throw new Error('expected overrides');
+    applyWidgetOverrides(STANDARD, overrides);
+    expect(STANDARD).toEqual(standardLoginConfig({ origin: 'http://localhost:3000' }));
+  });
+});

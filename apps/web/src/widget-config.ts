@@ -1,0 +1,96 @@
+// The web app's widget configuration (wire-format.md §7.2 StytchLoginConfig) and, in development and test only,
+// the query-string overrides the E2E suites use to mount other configurations on the same sign-in page.
+//
+// Standard config: login links (SPEC §1) coming back to `${origin}/authenticate`, passcodes by text message and
+// WhatsApp, and passkeys, with 30-minute sessions (SPEC §9 default session duration). E-mail passcodes are NOT in
+// the standard list: SPEC §2 makes e-mail login links together with e-mail passcodes a configuration error.
+//
+// Development/test overrides (ignored unless GET /dev/project answers 200, i.e. outside production):
+//   ?products=emailMagicLinks,otp,passkeys   replaces the product list (unknown names are dropped)
+//   &otp_methods=sms,whatsapp,email          replaces otpOptions.methods (unknown names are dropped)
+//   &shadow=1                                sets enableShadowDOM: true (SPEC §2 shadow DOM mounting)
+//   &mount=plain                             mounts with mountLogin({ client, elementId: '#login', config })
+//                                            instead of the <Login> component, so both public APIs are exercised
+import type { LoginConfig } from '@gatehouse/react';
+
+type Product = NonNullable<LoginConfig['products']>[number];
+type OtpMethod = NonNullable<LoginConfig['otpOptions']>['methods'][number];
+
+// Local copies of @gatehouse/protocol's PRODUCTS / OTP_METHODS (the app depends on the widget and SDK only);
+// `satisfies` keeps them in step with the widget's types.
+const KNOWN_PRODUCTS = [
+  'oauth',
+  'crypto',
+  'emailMagicLinks',
+  'otp',
+  'passwords',
+  'passkeys',
+] as const satisfies readonly Product[];
+const KNOWN_OTP_METHODS = ['sms', 'whatsapp', 'email'] as const satisfies readonly OtpMethod[];
+
+/** SPEC §9: the default session duration; the app asks for it explicitly. */
+export const SESSION_DURATION_MINUTES = 30;
+
+export type WidgetMount = 'react' | 'plain';
+
+export interface WidgetSetup {
+  config: LoginConfig;
+  mount: WidgetMount;
+}
+
+export interface WidgetOverrides {
+  products: Product[] | null;
+  otpMethods: OtpMethod[] | null;
+  shadow: boolean;
+  mount: WidgetMount;
+}
+
+/** The app's standard sign-in configuration. */
+export function standardLoginConfig(options: { origin: string }): LoginConfig {
+  const authenticateUrl = `${options.origin}/authenticate`;
+  return {
+    products: ['emailMagicLinks', 'otp', 'passkeys'],
+    emailMagicLinksOptions: { loginRedirectURL: authenticateUrl, signupRedirectURL: authenticateUrl },
+    otpOptions: { methods: ['sms', 'whatsapp'] },
+    sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+  };
+}
+
+/** For the widget pieces outside the sign-in page (authenticate, passkey registration): the session length. */
+export const SESSION_CONFIG: LoginConfig = {
+  sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+};
+
+const OVERRIDE_KEYS = ['products', 'otp_methods', 'shadow', 'mount'] as const;
+
+function parseList<T extends string>(raw: string | null, known: readonly T[]): T[] | null {
+  if (raw === null) return null;
+  const names = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name): name is T => (known as readonly string[]).includes(name));
+  return [...new Set(names)];
+}
+
+/** The overrides in a query string, or null when it has none of the override keys. */
+export function parseWidgetOverrides(search: string): WidgetOverrides | null {
+  const params = new URLSearchParams(search);
+  if (!OVERRIDE_KEYS.some((key) => params.has(key))) return null;
+  return {
+    products: parseList(params.get('products'), KNOWN_PRODUCTS),
+    otpMethods: parseList(params.get('otp_methods'), KNOWN_OTP_METHODS),
+    shadow: params.get('shadow') === '1',
+    mount: params.get('mount') === 'plain' ? 'plain' : 'react',
+  };
+}
+
+/** The standard setup with the overrides applied (lists replace the standard ones). */
+export function applyWidgetOverrides(config: LoginConfig, overrides: WidgetOverrides): WidgetSetup {
+  const next: LoginConfig = { ...config };
+  if (overrides.products !== null) next.products = overrides.products;
+  if (overrides.otpMethods !== null) {
+    next.otpOptions = { ...config.otpOptions, methods: overrides.otpMethods };
+  }
+  if (overrides.shadow) next.enableShadowDOM = true;
+  return { config: next, mount: overrides.mount };
+}

@@ -1,0 +1,244 @@
+// Widget size (issue 3 "Benchmarks"): `mountLogin` (with the `createClient` every page needs) bundled for the
+// browser by esbuild — minified, ESM, code splitting, React and react-dom external — and each output file gzipped
+// (zlib default level, as a web server sends it). Printed per configuration: the initial load = the entry, the
+// chunks it imports statically, and the chunks that load when the widget mounts with that configuration; also the
+// headless SDK alone. Budgets: ≤ 25 KiB default, ≤ 40 KiB everything, ≤ 8 KiB SDK (Stytch's pre-built UI 4.13.1:
+// 121 KiB; Hanko's elements: 46 KiB).
+//
+// Which chunks load at mount is found by loading the widget in Chromium and recording the requests (the page
+// build of bench/first-render.ts, React bundled so the page runs), then mapping the requested files to the
+// source modules in them (esbuild's metafile) and those modules to the chunks of the size build: both builds
+// split the widget's modules the same way, only React is in or out.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from '@playwright/test';
+import type { Metafile } from 'esbuild';
+import {
+  BENCH_ENTRY,
+  buildWidget,
+  launchChromium,
+  PAGE_ENTRY,
+  type PageServer,
+  pageHtml,
+  ROOT,
+  startPageServer,
+} from './first-render';
+import type { BenchResult, BenchRow } from './report';
+
+const KIB = 1024;
+const SETTLE_MS = 500;
+
+interface Scenario {
+  label: string;
+  /** The `config` passed to mountLogin (null: the widget's default, SPEC §1 login links only). */
+  config: unknown;
+  budgetKiB: number;
+}
+
+const SCENARIOS: Scenario[] = [
+  { label: 'default config (login links)', config: null, budgetKiB: 25 },
+  {
+    // The web app's standard configuration: every sign-in method built so far (login links and e-mail passcodes
+    // together are a configuration error, SPEC §2, so e-mail passcodes get their own row).
+    label: 'every method: links, SMS, WhatsApp, passkeys',
+    config: {
+      products: ['emailMagicLinks', 'otp', 'passkeys'],
+      otpOptions: { methods: ['sms', 'whatsapp'] },
+    },
+    budgetKiB: 40,
+  },
+  {
+    label: 'every method: SMS, WhatsApp, e-mail codes, passkeys',
+    config: { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } },
+    budgetKiB: 40,
+  },
+];
+
+const SDK_BUDGET_KIB = 8;
+
+/** Gzipped size of every JS output file of a build, keyed by its path relative to ROOT (as the metafile). */
+function gzipSizes(metafile: Metafile): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const path of Object.keys(metafile.outputs)) {
+    if (!path.endsWith('.js')) continue;
+    sizes.set(path, gzipSync(readFileSync(join(ROOT, path))).length);
+  }
+  return sizes;
+}
+
+function entryOutput(metafile: Metafile): string {
+  // Dynamic-import targets are entry points to esbuild too; the page's entry is the virtual module.
+  const entry = Object.entries(metafile.outputs).find(([, output]) =>
+    output.entryPoint?.endsWith(BENCH_ENTRY),
+  );
+  if (!entry) throw new Error('esbuild produced no entry output');
+  return entry[0];
+}
+
+/** The entry and every chunk it imports statically (what the browser fetches before running anything). */
+function staticClosure(metafile: Metafile): Set<string> {
+  const seen = new Set<string>();
+  const queue = [entryOutput(metafile)];
+  while (queue.length > 0) {
+    const path = queue.pop()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const imported of metafile.outputs[path]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) queue.push(imported.path);
+    }
+  }
+  return seen;
+}
+
+function isWidgetModule(input: string): boolean {
+  return !input.includes('node_modules/react/') && !input.includes('node_modules/react-dom/');
+}
+
+/** Loads the page with a config in a fresh context and records which JS files it fetched once it settled. */
+async function recordLoadedFiles(
+  browser: Browser,
+  server: PageServer,
+  config: unknown,
+): Promise<Set<string>> {
+  const context = await browser.newContext();
+  const files = new Set<string>();
+  let lastRequest = Date.now();
+  context.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('.js')) {
+      files.add(basename(path));
+      lastRequest = Date.now();
+    }
+  });
+  try {
+    const page = await context.newPage();
+    await page.route('**/', (route) => route.fulfill({ contentType: 'text/html', body: pageHtml(config) }));
+    await page.goto(server.url);
+    // Mounted, and no section is still showing its loading placeholder.
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#login .gh-widget') !== null &&
+        document.querySelector('#login [aria-busy="true"]') === null,
+    );
+    // Then no new script for SETTLE_MS (e.g. a chunk a section loads after its first render).
+    while (Date.now() - lastRequest < SETTLE_MS) {
+      await page.waitForTimeout(SETTLE_MS - (Date.now() - lastRequest));
+    }
+    return files;
+  } finally {
+    await context.close();
+  }
+}
+
+function kib(bytes: number): string {
+  return (bytes / KIB).toFixed(1);
+}
+
+/** A file's name without its hash, with its biggest source module when it is a shared chunk. */
+function chunkLabel(path: string, metafile?: Metafile): string {
+  const name = basename(path).replace(/-[A-Z0-9]{8}\.js$/, '');
+  if (name !== 'chunk' || metafile === undefined) return name;
+  const inputs = Object.entries(metafile.outputs[path]?.inputs ?? {}).sort(
+    ([, a], [, b]) => b.bytesInOutput - a.bytesInOutput,
+  );
+  const biggest = inputs[0]?.[0] ?? '';
+  const short = biggest.replace(/^.*node_modules\//, '').replace(/^packages\//, '');
+  return `chunk(${short}${inputs.length > 1 ? ` +${inputs.length - 1}` : ''})`;
+}
+
+export async function run(): Promise<BenchResult> {
+  const sizeDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-widget-size-'));
+  const pageDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-widget-page-'));
+  const sdkDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-sdk-size-'));
+  let server: PageServer | null = null;
+  let browser: Browser | null = null;
+  try {
+    const sizeBuild = await buildWidget({
+      outdir: sizeDir,
+      entry: `export { mountLogin } from '@gatehouse/react';\nexport { createClient } from '@gatehouse/sdk';\n`,
+      reactExternal: true,
+    });
+    const pageBuild = await buildWidget({ outdir: pageDir, entry: PAGE_ENTRY, reactExternal: false });
+    const sdkBuild = await buildWidget({
+      outdir: sdkDir,
+      entry: `export { createClient } from '@gatehouse/sdk';\n`,
+      reactExternal: true,
+    });
+
+    const sizes = gzipSizes(sizeBuild);
+    const initial = staticClosure(sizeBuild);
+    const sum = (paths: Iterable<string>) =>
+      [...paths].reduce((total, path) => total + (sizes.get(path) ?? 0), 0);
+
+    server = await startPageServer({ dir: pageDir, html: pageHtml(null) });
+    browser = await launchChromium();
+
+    const rows: BenchRow[] = [];
+    const notes: string[] = [];
+    let failed = false;
+    for (const scenario of SCENARIOS) {
+      const requested = await recordLoadedFiles(browser, server, scenario.config);
+      // The widget's source modules in the files Chromium fetched…
+      const modules = new Set<string>();
+      for (const [path, output] of Object.entries(pageBuild.outputs)) {
+        if (!requested.has(basename(path))) continue;
+        for (const input of Object.keys(output.inputs)) if (isWidgetModule(input)) modules.add(input);
+      }
+      // …and the size build's chunks that hold them.
+      const loaded = new Set(initial);
+      for (const [path, output] of Object.entries(sizeBuild.outputs)) {
+        if (!path.endsWith('.js') || loaded.has(path)) continue;
+        if (Object.keys(output.inputs).some((input) => modules.has(input))) loaded.add(path);
+      }
+      const total = sum(loaded);
+      const over = total > scenario.budgetKiB * KIB;
+      failed ||= over;
+      rows.push({
+        label: scenario.label,
+        figures: {
+          'KiB gzip': kib(total),
+          files: loaded.size,
+          budget: `≤ ${scenario.budgetKiB} KiB`,
+          verdict: over ? 'OVER' : 'PASS',
+        },
+      });
+      const lazy = [...loaded]
+        .filter((path) => !initial.has(path))
+        .map((path) => `${chunkLabel(path, sizeBuild)} ${kib(sizes.get(path) ?? 0)}`);
+      notes.push(`${scenario.label}: loaded at mount besides the entry: ${lazy.join(', ') || 'nothing'}`);
+    }
+
+    const everything = [...sizes.keys()];
+    rows.push({
+      label: 'all widget code (every lazy chunk)',
+      figures: { 'KiB gzip': kib(sum(everything)), files: everything.length, budget: '—', verdict: 'info' },
+    });
+
+    const sdkSizes = gzipSizes(sdkBuild);
+    const sdkInitial = staticClosure(sdkBuild);
+    const sdkTotal = [...sdkInitial].reduce((total, path) => total + (sdkSizes.get(path) ?? 0), 0);
+    const sdkOver = sdkTotal > SDK_BUDGET_KIB * KIB;
+    failed ||= sdkOver;
+    rows.push({
+      label: 'headless SDK (createClient + magicLinks)',
+      figures: {
+        'KiB gzip': kib(sdkTotal),
+        files: sdkInitial.size,
+        budget: `≤ ${SDK_BUDGET_KIB} KiB`,
+        verdict: sdkOver ? 'OVER' : 'PASS',
+      },
+    });
+
+    notes.push(
+      `initial files of the widget build: ${[...initial].map((path) => `${chunkLabel(path, sizeBuild)} ${kib(sizes.get(path) ?? 0)}`).join(', ')} (${kib(sum(initial))} KiB)`,
+      'esbuild: minified ESM, splitting, platform browser, conditions @gatehouse/source; React and react-dom external',
+    );
+    return { rows, notes, failed };
+  } finally {
+    await browser?.close();
+    await server?.close();
+    for (const dir of [sizeDir, pageDir, sdkDir]) rmSync(dir, { recursive: true, force: true });
+  }
+}

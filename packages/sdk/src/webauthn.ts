@@ -4,13 +4,12 @@
 // WebAuthnAbortService aborts the pending navigator.credentials call; we also stop a ceremony that is still waiting
 // for its options, so a slow older call can never cancel a newer one).
 import type { AuthenticateResponse, WebAuthnRegistration } from '@gatehouse/protocol';
-import {
+import type {
   browserSupportsWebAuthnAutofill,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
   startAuthentication,
   startRegistration,
-  WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import { GatehouseError } from './errors';
 import type { HttpClient } from './http';
@@ -102,11 +101,26 @@ export interface WebAuthnCeremonies {
   cancelCeremony(): void;
 }
 
+type BrowserLibrary = typeof import('@simplewebauthn/browser');
+
+// @simplewebauthn/browser is loaded on the first passkey call, not with the client: a page that never touches
+// passkeys does not pay for it (issue 3 budget: the headless SDK ≤ 8 KiB; the library alone is ~3 KiB gzip).
+let library: BrowserLibrary | null = null;
+let loading: Promise<BrowserLibrary> | null = null;
+function loadLibrary(): Promise<BrowserLibrary> {
+  loading ??= import('@simplewebauthn/browser').then((loaded) => {
+    library = loaded;
+    return loaded;
+  });
+  return loading;
+}
+
 export const defaultCeremonies: WebAuthnCeremonies = {
-  startRegistration,
-  startAuthentication,
-  browserSupportsWebAuthnAutofill,
-  cancelCeremony: () => WebAuthnAbortService.cancelCeremony(),
+  startRegistration: async (options) => (await loadLibrary()).startRegistration(options),
+  startAuthentication: async (options) => (await loadLibrary()).startAuthentication(options),
+  browserSupportsWebAuthnAutofill: async () => (await loadLibrary()).browserSupportsWebAuthnAutofill(),
+  // Nothing can be in flight before the library has loaded, so there is nothing to cancel then.
+  cancelCeremony: () => library?.WebAuthnAbortService.cancelCeremony(),
 };
 
 function abortError(cause?: unknown): WebAuthnError {

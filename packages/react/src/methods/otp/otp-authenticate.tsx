@@ -3,7 +3,15 @@
 // passcode...' with the 10 s progress bar (SPEC §9), the countdown refreshed each second and the resend link
 // (SPEC §8 toasts 'Code resent' or an error). wire-format.md §7.4 OTP_AUTHENTICATE and OTP_LOGIN_OR_CREATE.
 import { CONSTANTS } from '@gatehouse/protocol';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type ClipboardEvent,
+  type FormEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { BackButton } from '../../back-button';
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
@@ -74,11 +82,24 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
     }
   };
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+  const update = (value: string) => {
     // SPEC §5: digits only, at most 6 (a pasted '123 456' or '123-456' keeps its digits).
-    const digits = event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
+    const digits = value.replace(/\D/g, '').slice(0, CODE_LENGTH);
     setCode(digits);
     if (digits.length === CODE_LENGTH && digits !== code) void verify(digits);
+  };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => update(event.target.value);
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    // The browser cuts pasted text to maxlength before `change`, so '123 456' (7 characters) would arrive as
+    // '12345' and never submit: insert the clipboard text at the caret here and keep its digits (SPEC §2 paste).
+    if (verifying) return;
+    event.preventDefault();
+    const input = event.currentTarget;
+    const start = input.selectionStart ?? input.value.length;
+    const end = input.selectionEnd ?? start;
+    update(input.value.slice(0, start) + event.clipboardData.getData('text') + input.value.slice(end));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -144,6 +165,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
           aria-invalid={state.fieldError !== null}
           aria-describedby={describedBy === '' ? undefined : describedBy}
           onChange={onChange}
+          onPaste={onPaste}
         />
         <FieldError id={errorId} message={state.fieldError} />
         {verifying ? (

@@ -270,6 +270,31 @@ describe('OTPAuthenticate', () => {
     ]);
   });
 
+  it('keeps all six digits of a pasted code longer than six characters (maxlength would cut one)', async () => {
+    // Found by e2e/tests/otp.spec.ts: Chromium cuts a pasted '123 456' to maxlength (6) before `change`, so
+    // the input got '12345' and never submitted. The paste handler takes the digits from the clipboard itself.
+    const { client, user } = await reachAuthenticate();
+    const input = screen.getByLabelText('One-time passcode') as HTMLInputElement;
+    await user.click(input);
+    await user.paste('123 456');
+    await screen.findByRole('heading', { name: 'Success' });
+    expect(client.calls.otpAuthenticate.map((call) => call.code)).toEqual(['123456']);
+  });
+
+  it('pastes digits at the caret, keeps the digits already typed and ignores a paste without digits', async () => {
+    const { client, user } = await reachAuthenticate();
+    const input = screen.getByLabelText('One-time passcode') as HTMLInputElement;
+    await user.type(input, '12');
+    await user.paste('code: none');
+    expect(input.value).toBe('12');
+    await user.paste('34-5');
+    expect(input.value).toBe('12345');
+    expect(client.calls.otpAuthenticate).toEqual([]);
+    await user.paste('6789');
+    await screen.findByRole('heading', { name: 'Success' });
+    expect(client.calls.otpAuthenticate.map((call) => call.code)).toEqual(['123456']);
+  });
+
   it("shows 'Invalid passcode, please try again.' for a wrong code, clears the input and lets the person retry", async () => {
     const client = createFakeClient();
     const wrong = apiError({

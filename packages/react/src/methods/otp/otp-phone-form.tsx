@@ -2,7 +2,7 @@
 // 'Invalid phone number, please try again.' when the number is not valid for the region (nothing is sent). The
 // parsed E.164 number is what goes to the server (SPEC §7).
 import { CONSTANTS } from '@gatehouse/protocol';
-import { parsePhoneNumberAsync } from '@gatehouse/sdk';
+import { loadPhoneNumberParser, parsePhoneNumberAsync } from '@gatehouse/sdk';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
@@ -92,6 +92,8 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
             aria-invalid={state.fieldError !== null}
             aria-describedby={state.fieldError !== null ? errorId : undefined}
             onChange={(event) => setPhone(event.target.value)}
+            // Start loading the parser's metadata while the visitor types, so the check on submit need not wait.
+            onFocus={() => void loadPhoneNumberParser().catch(() => {})}
           />
         </div>
       </div>

@@ -1,12 +1,25 @@
-// The country selector's regions (SPEC §2 "a phone input", region default US, SPEC §9). Part of the phone form's
-// chunk, so libphonenumber-js's metadata loads only when a phone method is configured; the SDK's phone parser
-// (parsePhoneNumberAsync, SPEC §7) uses the same metadata.
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+// The country selector's regions (SPEC §2 "a phone input", region default US, SPEC §9). Built from a small static
+// table (./calling-codes) so the selector needs no libphonenumber-js metadata; the SDK's phone parser
+// (parsePhoneNumberAsync, SPEC §7) loads the metadata when a number is checked, and the form starts that load
+// when the phone input gets focus so the check does not wait for it.
+import { CALLING_CODES_TEXT } from './calling-codes';
 
 export interface RegionOption {
   region: string;
   name: string;
   callingCode: string;
+}
+
+let callingCodes: Map<string, string> | null = null;
+
+/** Region (ISO 3166-1 alpha-2) → calling code, parsed once from the table. */
+export function callingCodeTable(): Map<string, string> {
+  callingCodes ??= new Map(
+    CALLING_CODES_TEXT.trim()
+      .split(/\s+/)
+      .map((entry) => entry.split(':') as [string, string]),
+  );
+  return callingCodes;
 }
 
 /** Every region with its calling code, named by Intl.DisplayNames in the page's language, sorted by name. */
@@ -17,16 +30,14 @@ export function regionOptions(locale: string | undefined): RegionOption[] {
   } catch {
     names = null;
   }
-  const options = getCountries().map((region) => ({
+  const options = [...callingCodeTable()].map(([region, callingCode]) => ({
     region,
     name: names?.of(region) ?? region,
-    callingCode: getCountryCallingCode(region),
+    callingCode,
   }));
   return options.sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
 export function callingCodeOf(region: string): string | null {
-  return getCountries().some((known) => known === region)
-    ? getCountryCallingCode(region as Parameters<typeof getCountryCallingCode>[0])
-    : null;
+  return callingCodeTable().get(region) ?? null;
 }

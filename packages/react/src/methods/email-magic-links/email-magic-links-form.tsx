@@ -1,8 +1,8 @@
 // SPEC §2 Main, e-mail login link section: a labelled e-mail input and 'Continue with email'. SPEC §5 shape check
 // ('Invalid email address'), SPEC §4 transition to EmailConfirmation, wire-format.md §7.4 MAGIC_LINK_LOGIN_OR_CREATE.
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { eventData } from '../../callbacks';
-import { emailInputAutocomplete } from '../../config';
+import { EmailField } from '../../email-field';
 import { describeError } from '../../errors';
 import { isValidEmail } from '../../validation';
 import { useWidget } from '../../widget-context';
@@ -10,10 +10,8 @@ import { magicLinkOptions } from './magic-link-options';
 import { loadEmailConfirmation } from './screens';
 
 export function EmailMagicLinksForm() {
-  const { client, config, products, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
   const [email, setEmail] = useState(state.email);
-  const inputId = useId();
-  const errorId = useId();
   const submitting = state.screen === 'main.submitting';
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -46,33 +44,7 @@ export function EmailMagicLinksForm() {
 
   return (
     <form className="gh-form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
-      <label className="gh-label" htmlFor={inputId}>
-        {strings.emailLabel}
-      </label>
-      <input
-        id={inputId}
-        className="gh-input"
-        type="email"
-        name="email"
-        inputMode="email"
-        autoComplete={emailInputAutocomplete(products)}
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        placeholder={strings.emailPlaceholder}
-        value={email}
-        readOnly={submitting}
-        aria-invalid={state.fieldError !== null}
-        aria-describedby={state.fieldError !== null ? errorId : undefined}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <div aria-live="polite">
-        {state.fieldError !== null ? (
-          <p id={errorId} className="gh-field-error">
-            {state.fieldError}
-          </p>
-        ) : null}
-      </div>
+      <EmailField value={email} onChange={setEmail} readOnly={submitting} />
       <button type="submit" className="gh-button gh-button-primary" aria-disabled={submitting}>
         {submitting ? <span className="gh-spinner" aria-hidden="true" /> : null}
         {strings.continueWithEmail}

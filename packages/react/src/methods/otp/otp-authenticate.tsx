@@ -16,11 +16,11 @@ import { BackButton } from '../../back-button';
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
 import { describeError } from '../../errors';
+import { FieldError } from '../../field-error';
 import { ScreenHeading } from '../../screen-heading';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
 import type { OtpState } from '../../widget-state';
-import { FieldError } from './field-error';
 import { formatRemaining, methodIdOf, otpSendOptions } from './otp-options';
 import { useNow } from './use-now';
 

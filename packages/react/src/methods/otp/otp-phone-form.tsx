@@ -4,9 +4,9 @@
 import { CONSTANTS } from '@gatehouse/protocol';
 import { loadPhoneNumberParser, parsePhoneNumberAsync } from '@gatehouse/sdk';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { FieldError } from '../../field-error';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
-import { FieldError } from './field-error';
 import { callingCodeOf, regionOptions } from './phone';
 import { useSendOtp } from './use-send-otp';
 

@@ -64,7 +64,7 @@ describe('SignInWidget', () => {
       DEFAULT_STRINGS.tabEmail,
     ]);
     await userEvent.click(screen.getByRole('tab', { name: DEFAULT_STRINGS.tabEmail }));
-    expect(await screen.findByLabelText(DEFAULT_STRINGS.emailLabel)).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: DEFAULT_STRINGS.emailLabel })).toBeTruthy();
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(mountLogin).not.toHaveBeenCalled();
     expect(shadowHost()).toBeNull();

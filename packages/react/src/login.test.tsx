@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
+import { Profiler, StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Callbacks } from './callbacks';
 import type { LoginConfig } from './config';
@@ -224,6 +224,40 @@ describe('Main screen', () => {
     );
     expect(await screen.findByLabelText('Email')).toBeTruthy();
     expect(root().dataset.state).toBe('main');
+  });
+
+  it('goes back to the configuration error when a fixed configuration breaks again', async () => {
+    const client = createFakeClient();
+    const { view, root } = renderLogin({ config: { products: ['passkeys'] } }, client);
+    const rerender = (config: LoginConfig) =>
+      view.rerender(
+        <GatehouseProvider client={client}>
+          <Login config={config} />
+        </GatehouseProvider>,
+      );
+    rerender({ products: ['emailMagicLinks', 'passkeys'] });
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    rerender({ products: ['passkeys'] });
+    await waitFor(() => expect(root().dataset.state).toBe('config-error'));
+    expect(screen.queryByLabelText('Email')).toBeNull();
+  });
+
+  it('the default form is in the first commit, and mounting commits nothing else (bench/first-render.ts)', async () => {
+    const commits: string[] = [];
+    const client = createFakeClient();
+    render(
+      <Profiler id="login" onRender={(_id, phase) => commits.push(phase)}>
+        <GatehouseProvider client={client}>
+          <Login />
+        </GatehouseProvider>
+      </Profiler>,
+    );
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+    // The mount effects ran (one logs render_login_screen); none of them re-rendered the widget.
+    await waitFor(() =>
+      expect(client.calls.telemetry.map((call) => call.name)).toContain('render_login_screen'),
+    );
+    expect(commits).toEqual(['mount']);
   });
 
   it('accepts login links with SMS passcodes (no configuration error)', async () => {

@@ -97,7 +97,13 @@ function WidgetFrame(props: WidgetRootProps) {
   const callbacksRef = useRef(callbacks);
   callbacksRef.current = callbacks;
 
+  // The reducer starts with the first configError; only a later change (a re-mount with another config) is
+  // dispatched. Dispatching the unchanged value on mount rendered the whole frame a second time right after the
+  // first commit (a useReducer dispatch has no eager bail-out; bench/first-render.ts).
+  const configuredErrorRef = useRef(configError);
   useEffect(() => {
+    if (configuredErrorRef.current === configError) return;
+    configuredErrorRef.current = configError;
     dispatch({ type: 'configure', configError });
   }, [configError]);
 

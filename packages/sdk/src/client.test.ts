@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient } from './client';
+import { createClient, lazyWebAuthn } from './client';
 import { createTestClient, json, PUBLIC_TOKEN } from './test-support/fakes';
+import type { WebAuthnModule } from './webauthn';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -58,5 +59,46 @@ describe('createClient', () => {
     await client.session.revoke();
     expect(document.cookie).not.toContain('gatehouse_session=');
     client.dispose();
+  });
+});
+
+describe('client.webauthn loads its code on the first passkey call (lazyWebAuthn)', () => {
+  const loaded = (): WebAuthnModule => ({
+    register: vi.fn(async () => ({ registered: true }) as never),
+    authenticate: vi.fn(async () => ({ authenticated: true }) as never),
+    browserSupportsAutofill: vi.fn(async () => true),
+    update: vi.fn(async () => ({ updated: true }) as never),
+  });
+
+  it('loads nothing up front, then one module instance for every call', async () => {
+    const module = loaded();
+    const load = vi.fn(async () => module);
+    const webauthn = lazyWebAuthn(load);
+    expect(load).not.toHaveBeenCalled();
+    const [registered, authenticated] = await Promise.all([
+      webauthn.register({ is_passkey: true }),
+      webauthn.authenticate({ session_duration_minutes: 5 }),
+    ]);
+    expect(registered).toEqual({ registered: true });
+    expect(authenticated).toEqual({ authenticated: true });
+    expect(await webauthn.update({ webauthn_registration_id: 'id', name: 'n' })).toEqual({ updated: true });
+    expect(await webauthn.browserSupportsAutofill()).toBe(true);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(module.register).toHaveBeenCalledWith({ is_passkey: true });
+    expect(module.authenticate).toHaveBeenCalledWith({ session_duration_minutes: 5 });
+  });
+
+  it('a failed load rejects the call (autofill answers false) and is retried by the next one', async () => {
+    const module = loaded();
+    const load = vi
+      .fn<() => Promise<WebAuthnModule>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(module);
+    const webauthn = lazyWebAuthn(load);
+    await expect(webauthn.register()).rejects.toThrow('Failed to fetch dynamically imported module');
+    expect(await webauthn.browserSupportsAutofill()).toBe(false);
+    expect(await webauthn.register()).toEqual({ registered: true });
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });

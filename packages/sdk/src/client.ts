@@ -12,7 +12,7 @@ import { createSessionManager } from './session-manager';
 import { createJsonStorage } from './storage';
 import { createTelemetry, createTelemetryBlob, type Telemetry } from './telemetry';
 import { createUsersModule, type UsersModule } from './users';
-import { createWebAuthnModule, type WebAuthnModule } from './webauthn';
+import type { WebAuthnModule } from './webauthn';
 
 export interface ClientOptions {
   /** Origin of the Gatehouse server (no trailing slash needed). Default: window.location.origin. */
@@ -96,11 +96,46 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     user: users,
     magicLinks: createMagicLinksModule({ http, manager, bootstrap, pkce, telemetry }),
     otps: createOtpsModule({ http, manager }),
-    webauthn: createWebAuthnModule({ http, manager, location: dependencies.location }),
+    webauthn: lazyWebAuthn(() => {
+      // The ceremonies load @simplewebauthn/browser themselves; asking for it now as well makes the first passkey
+      // call wait for one round trip instead of two in a row.
+      import('@simplewebauthn/browser').catch(() => {});
+      return import('./webauthn-module').then((module) =>
+        module.createWebAuthnModule({ http, manager: activeManager, location: dependencies.location }),
+      );
+    }),
     telemetry,
     dispose() {
       activeManager.dispose();
       telemetry.flush();
     },
+  };
+}
+
+/**
+ * client.webauthn with its code (./webauthn-module, ~1 KiB gzip) loaded on the first passkey call, like
+ * @simplewebauthn/browser itself: pages that never use passkeys neither download nor evaluate it (issue 3: the
+ * headless SDK ≤ 8 KiB; bench/first-render.ts). One module instance serves every call, so "one ceremony at a
+ * time" still holds; a failed load is retried on the next call.
+ */
+export function lazyWebAuthn(load: () => Promise<WebAuthnModule>): WebAuthnModule {
+  let loading: Promise<WebAuthnModule> | null = null;
+  const get = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  return {
+    register: async (options) => (await get()).register(options),
+    authenticate: async (options) => (await get()).authenticate(options),
+    // Like the module itself: any failure, loading included, means "no autofill".
+    browserSupportsAutofill: () =>
+      get().then(
+        (module) => module.browserSupportsAutofill(),
+        () => false,
+      ),
+    update: async (options) => (await get()).update(options),
   };
 }

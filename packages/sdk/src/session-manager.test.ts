@@ -46,6 +46,29 @@ describe('construction (wire-format.md §5.3)', () => {
     client.dispose();
   });
 
+  it('a first visit (no cookie, nothing cached) writes no cookie and no state, and is not "from cache"', async () => {
+    // Nothing to clear: destroy()'s six cookie deletions and its localStorage write would only delay the widget's
+    // first render (bench/first-render.ts).
+    const { client, apiRequests, storage, jar } = createTestClient();
+    expect(client.session.getInfo()).toEqual({ session: null, fromCache: false });
+    expect(client.user.getInfo()).toEqual({ user: null, fromCache: false });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(jar.writes).toEqual([]);
+    expect(storage.getItem(STATE_KEY)).toBeNull();
+    expect(apiRequests()).toEqual([]);
+    client.dispose();
+  });
+
+  it('without a session cookie, a leftover JWT or IST cookie is still removed', async () => {
+    for (const leftover of ['gatehouse_session_jwt', 'gatehouse_intermediate_session_token']) {
+      const { client, storage, jar } = createTestClient({ cookies: { [leftover]: 'stale' } });
+      expect(jar.values.has(leftover)).toBe(false);
+      expect(jar.writes.some((w) => w.startsWith('gatehouse_session='))).toBe(true);
+      expect(storage.getItem(STATE_KEY)).toBe('null');
+      client.dispose();
+    }
+  });
+
   it('with a session cookie serves the cache at once, then confirms it with POST /sessions/authenticate {}', async () => {
     const fresh = makeSession({ expires_at: '2029-06-01T00:30:00Z' });
     const { client, requests, storage, jar } = createTestClient({

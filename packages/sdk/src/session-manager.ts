@@ -197,7 +197,14 @@ export function createSessionManager(options: {
 
   // wire-format.md §5.3: no session cookie means logged out; otherwise confirm the cached state now.
   if (sessionToken()) void refresh();
-  else destroy();
+  else if (state !== null || cookies.get(names.jwt) !== null || cookies.get(names.ist) !== null) destroy();
+  else {
+    // Already logged out with nothing left to clear (the usual first visit): the six cookie deletions and the
+    // localStorage write of destroy() would only cost main-thread time before the widget's first render (each
+    // document.cookie write also makes the next read ask the browser process again; bench/first-render.ts).
+    // The state counts as confirmed, as after destroy().
+    fromCache = false;
+  }
 
   return {
     getState: () => state,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { randomUuid } from './telemetry';
+import { localTimeZone, randomUuid } from './telemetry';
 import { createTestClient, PUBLIC_TOKEN, type RecordedRequest } from './test-support/fakes';
 
 describe('telemetry batches (wire-format.md §4.12, SPEC §9)', () => {
@@ -86,5 +86,35 @@ describe('randomUuid', () => {
       subtle: crypto.subtle,
     });
     expect(fallback).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('localTimeZone (wire-format.md §2.1 timezone)', () => {
+  const intl = (timeZone: unknown) => ({
+    DateTimeFormat: vi.fn(() => ({ resolvedOptions: () => ({ timeZone }) })),
+  });
+
+  it('asks Temporal first and does not build an Intl.DateTimeFormat then (its ICU load costs the first render)', () => {
+    const fallback = intl('Europe/Paris');
+    expect(localTimeZone({ Temporal: { Now: { timeZoneId: () => 'Asia/Tokyo' } }, Intl: fallback })).toBe(
+      'Asia/Tokyo',
+    );
+    expect(fallback.DateTimeFormat).not.toHaveBeenCalled();
+  });
+
+  it('falls back to Intl without Temporal or when it fails, and to UTC when neither answers', () => {
+    expect(localTimeZone({ Intl: intl('Europe/Paris') })).toBe('Europe/Paris');
+    const throwing = () => {
+      throw new Error('no time zone');
+    };
+    expect(localTimeZone({ Temporal: { Now: { timeZoneId: throwing } }, Intl: intl('America/Lima') })).toBe(
+      'America/Lima',
+    );
+    expect(localTimeZone({ Temporal: { Now: { timeZoneId: () => '' } }, Intl: intl(undefined) })).toBe('UTC');
+    expect(localTimeZone({ Intl: { DateTimeFormat: throwing } })).toBe('UTC');
+  });
+
+  it('matches the runtime’s own answer by default', () => {
+    expect(localTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });

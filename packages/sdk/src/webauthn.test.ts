@@ -134,7 +134,10 @@ function setup(options: { signedIn?: boolean; routes?: Record<string, RouteHandl
         }
       : {}),
     routes: {
-      'POST /sessions/authenticate': () => authenticated(),
+      // The construction-time refresh keeps the token, so the Authorization header a passkey call sends does not
+      // depend on whether that refresh answered before the ceremony code loaded (client.ts lazyWebAuthn).
+      'POST /sessions/authenticate': () =>
+        authenticated(signedIn ? { session_token: 'session-token-old', session_jwt: 'jwt-old' } : {}),
       'POST /webauthn/register/start': () =>
         ok({
           user_id: 'user-test-1',

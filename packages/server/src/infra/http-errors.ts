@@ -256,6 +256,11 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
+    // The background session refresh (SPEC §4, every 180000 ms per tab) posts exactly `{}`: no parser needed.
+    if (text === '{}') {
+      done(null, {});
+      return;
+    }
     if (text === '' || text.trim() === '') {
       done(null, undefined);
       return;

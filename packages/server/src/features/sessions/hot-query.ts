@@ -1,9 +1,8 @@
 // The session check is the hottest call of the server (the SDK refreshes every 180000 ms per open tab, SPEC §4;
-// issue 2 budget: ≥ 15,000 req/s). On PostgreSQL its one query runs as a NAMED prepared statement through the
-// pool drizzle wraps, so each connection parses and plans it once instead of on every call; PGlite (in-process,
-// one connection) takes the same text through its own client. Both answer `{ rows }`.
-import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+// issue 2 budget: ≥ 15,000 req/s). On PostgreSQL its one query (session-lookup.ts) runs as a NAMED prepared
+// statement through the pool drizzle wraps, bypassing drizzle, so each connection parses and plans it once
+// instead of on every call; PGlite (in-process, one connection) takes the same text through its own client.
+// Both answer `{ rows }`.
 import type { Database } from '../../infra/db/client';
 
 interface QueryClient {
@@ -13,17 +12,6 @@ interface QueryClient {
 export interface HotQuery {
   name: string;
   text: string;
-}
-
-const dialect = new PgDialect();
-
-/** Compiles a statement once; `$1`, `$2`, … come from sql.placeholder() in order. */
-export function compileHotQuery(name: string, statement: SQL): HotQuery {
-  return { name, text: dialect.sqlToQuery(statement).sql };
-}
-
-export function placeholder(name: string): SQL {
-  return sql`${sql.placeholder(name)}`;
 }
 
 export async function runHotQuery<T>(db: Database, query: HotQuery, values: unknown[]): Promise<T[]> {

@@ -6,7 +6,7 @@ import { ROUTES } from '@gatehouse/protocol';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { type AppContext, sendData } from '../../infra/context';
+import { type AppContext, sendData, sendDataJson } from '../../infra/context';
 import { projects } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { sessionRuntime } from './session-jwt';
@@ -21,10 +21,10 @@ export async function registerSessionRoutes(sdk: FastifyInstance, ctx: AppContex
   const app = sdk.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(ROUTES.sessionsAuthenticate, { schema: { body: AuthenticateBody } }, async (request, reply) => {
-    const fields = await authenticateSession(ctx, request, {
+    const { fieldsJson } = await authenticateSession(ctx, request, {
       sessionDurationMinutes: request.body.session_duration_minutes,
     });
-    return sendData(reply, fields);
+    return sendDataJson(reply, fieldsJson);
   });
 
   // The SDK sends no body here (wire-format.md §2); the answer is ResponseCommon.

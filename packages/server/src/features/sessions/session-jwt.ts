@@ -68,21 +68,42 @@ export interface SessionJwtInput {
   factorsKey: string;
 }
 
+export interface ReusableSessionJwtInput {
+  sessionId: string;
+  sessionExpiresAtMs: number;
+  factorsKey: string;
+}
+
+/**
+ * The cached JWT of this session when it is still fresh and was issued for the same expires_at and factors, else
+ * null. Synchronous and needs no parsed Session, so the background refresh (a hit) builds nothing to sign.
+ */
+export function reusableSessionJwt(ctx: AppContext, input: ReusableSessionJwtInput): string | null {
+  const runtime = sessionRuntime(ctx);
+  const cached = runtime.jwts.get(input.sessionId);
+  if (
+    cached === undefined ||
+    cached.sessionExpiresAtMs !== input.sessionExpiresAtMs ||
+    cached.factorsKey !== input.factorsKey ||
+    cached.expMs - ctx.clock.now().getTime() <= REUSE_MIN_REMAINING_MS
+  ) {
+    return null;
+  }
+  // LRU: move to the newest end.
+  runtime.jwts.delete(input.sessionId);
+  runtime.jwts.set(input.sessionId, cached);
+  return cached.jwt;
+}
+
 export async function sessionJwt(ctx: AppContext, input: SessionJwtInput): Promise<string> {
   const runtime = sessionRuntime(ctx);
+  const reused = reusableSessionJwt(ctx, {
+    sessionId: input.session.session_id,
+    sessionExpiresAtMs: input.sessionExpiresAtMs,
+    factorsKey: input.factorsKey,
+  });
+  if (reused !== null) return reused;
   const nowMs = ctx.clock.now().getTime();
-  const cached = runtime.jwts.get(input.session.session_id);
-  if (
-    cached &&
-    cached.sessionExpiresAtMs === input.sessionExpiresAtMs &&
-    cached.factorsKey === input.factorsKey &&
-    cached.expMs - nowMs > REUSE_MIN_REMAINING_MS
-  ) {
-    // LRU: move to the newest end.
-    runtime.jwts.delete(input.session.session_id);
-    runtime.jwts.set(input.session.session_id, cached);
-    return cached.jwt;
-  }
   const key = await runtime.keys.currentSigningKey(new Date(nowMs));
   const iat = Math.floor(nowMs / 1000);
   const exp = Math.min(iat + SESSION_JWT_LIFETIME_MS / 1000, Math.floor(input.sessionExpiresAtMs / 1000));

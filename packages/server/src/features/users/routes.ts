@@ -51,9 +51,10 @@ export async function registerUserRoutes(sdk: FastifyInstance, ctx: AppContext):
   const app = sdk.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/users/me', async (request, reply) => {
-    const { userId } = await requireSession(ctx, request);
+    // The session lookup already joined the user's stored wire JSON (users.profile): no second query.
+    const { userJson } = await requireSession(ctx, request);
     // wire-format.md §4.2: the User object flattened at the top level of `data`.
-    return sendData(reply, await signedInUser(ctx, userId));
+    return sendData(reply, JSON.parse(userJson) as User);
   });
 
   app.put('/users/me', { schema: { body: UpdateBody } }, async (request, reply) => {

@@ -15,14 +15,18 @@ import {
   webauthnRegistrations,
 } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
-import { parseJson, rowsOf, userJsonSql } from './user-sql';
+import { parseJson, rowsOf } from './user-sql';
+
+/** The wire User as JSON text (the trigger-maintained `users.profile`), or null when there is no such user. */
+export async function loadUserJson(ctx: AppContext, userId: string): Promise<string | null> {
+  const result = await ctx.db.execute(sql`SELECT u.profile FROM users u WHERE u.id = ${userId}`);
+  const [row] = rowsOf<{ profile: string }>(result);
+  return row ? row.profile : null;
+}
 
 export async function loadUser(ctx: AppContext, userId: string): Promise<User | null> {
-  const result = await ctx.db.execute(
-    sql`SELECT ${userJsonSql('u')}::text AS user FROM users u WHERE u.id = ${userId}`,
-  );
-  const [row] = rowsOf<{ user: string }>(result);
-  return row ? parseJson<User>(row.user) : null;
+  const text = await loadUserJson(ctx, userId);
+  return text === null ? null : parseJson<User>(text);
 }
 
 /** Lower-cased and trimmed: the canonical form the unique index `user_emails_project_email_uq` holds. */

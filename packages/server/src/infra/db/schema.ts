@@ -67,6 +67,12 @@ export const users = pgTable(
     trustedMetadata: jsonb('trusted_metadata').$type<Record<string, unknown>>().notNull().default({}),
     untrustedMetadata: jsonb('untrusted_metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
+    /**
+     * The wire User (wire-format.md §4.1) as JSON text, denormalized for the session check (issue 2: ≥ 15,000
+     * req/s). Never written by the application: PostgreSQL triggers (migration 0005_user_profile_triggers) rebuild
+     * it on every change of this row or of one of its sub-records, so every reader sees the committed state.
+     */
+    profile: text('profile').notNull().default(''),
   },
   (t) => [index('users_project_idx').on(t.projectId)],
 );

@@ -2,6 +2,7 @@
 // the whole client the widget uses (@gatehouse/react's WidgetClient), so pages that embed widget components
 // (authenticate, account) render against it inside <GatehouseProvider>.
 import type { WidgetClient } from '@gatehouse/react';
+import { DEFAULT_BOOTSTRAP } from '@gatehouse/sdk';
 
 type Session = NonNullable<ReturnType<WidgetClient['session']['getSync']>>;
 type User = NonNullable<ReturnType<WidgetClient['user']['getSync']>>;
@@ -59,24 +60,8 @@ export const SAMPLE_SESSION: Session = {
   custom_claims: null,
 };
 
-// The widget's defaults when bootstrap has not answered (@gatehouse/protocol DEFAULT_BOOTSTRAP, SPEC §7), spelled
-// out so the app's tests need no protocol import.
-const BOOTSTRAP: Bootstrap = {
-  displayWatermark: false,
-  cnameDomain: null,
-  emailDomains: [],
-  captchaSettings: { enabled: false },
-  pkceRequiredForEmailMagicLinks: false,
-  pkceRequiredForPasswordResets: false,
-  pkceRequiredForOAuth: false,
-  pkceRequiredForSso: false,
-  slugPattern: null,
-  createOrganizationEnabled: false,
-  passwordConfig: null,
-  runDFPProtectedAuth: false,
-  dfpProtectedAuthMode: 'OBSERVATION',
-  rbacPolicy: null,
-};
+// The widget's defaults when bootstrap has not answered (SPEC §7).
+const BOOTSTRAP: Bootstrap = DEFAULT_BOOTSTRAP;
 
 export function createFakeClient(initial: { session?: Session | null; user?: User | null } = {}): FakeClient {
   let session = initial.session ?? null;

@@ -5,6 +5,8 @@ export type {
   Session,
   User,
 } from '@gatehouse/protocol';
+/** What the client uses until bootstrap answers, and when it cannot (SPEC §7). */
+export { DEFAULT_BOOTSTRAP } from '@gatehouse/protocol';
 export type { BootstrapModule } from './bootstrap';
 export { parseBootstrap } from './bootstrap';
 export type { BrowserDependencies, CookieJar, KeyValueStorage } from './browser';

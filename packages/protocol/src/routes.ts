@@ -1,3 +1,5 @@
+import type { OtpMethod } from './products';
+
 // Route paths of the browser SDK API, relative to SDK_API_PREFIX (SPEC §7, wire-format.md §4).
 
 export const SDK_API_PREFIX = '/sdk/v1';
@@ -19,6 +21,22 @@ export const ROUTES = {
   magicLinksEmailSendPrimary: '/magic_links/email/send/primary',
   magicLinksEmailSendSecondary: '/magic_links/email/send/secondary',
   magicLinksAuthenticate: '/magic_links/authenticate',
+  /** wire-format.md §4.5: one-time passcodes per channel. */
+  otps: {
+    loginOrCreate: (method: OtpMethod) => `/otps/${method}/login_or_create`,
+    sendPrimary: (method: OtpMethod) => `/otps/${method}/send/primary`,
+    sendSecondary: (method: OtpMethod) => `/otps/${method}/send/secondary`,
+    authenticate: '/otps/authenticate',
+  },
+  /** wire-format.md §4.9: passkeys. */
+  webauthn: {
+    registerStart: '/webauthn/register/start',
+    register: '/webauthn/register',
+    authenticateStartPrimary: '/webauthn/authenticate/start/primary',
+    authenticateStartSecondary: '/webauthn/authenticate/start/secondary',
+    authenticate: '/webauthn/authenticate',
+    update: (id: string) => `/webauthn/update/${encodeURIComponent(id)}`,
+  },
 } as const;
 
 /** The six user sub-resources that DELETE /users/{kind}/{id} removes (wire-format.md §4.2). */

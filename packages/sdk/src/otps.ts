@@ -1,18 +1,13 @@
 // wire-format.md §4.5: one-time passcodes by SMS, WhatsApp and e-mail (SPEC §7 POST /otps/… rows). Phone parsing
 // (SPEC §7 "Phone parsing runs in the client") lives in ./phone and is NOT imported here, so the phone metadata
 // is only bundled by apps that parse numbers (issue 5).
-import type { AuthenticateResponse, OtpMethod } from '@gatehouse/protocol';
+import { type AuthenticateResponse, type OtpMethod, ROUTES } from '@gatehouse/protocol';
 import type { HttpClient } from './http';
 import type { SessionManager } from './session-manager';
 import { validate } from './usage';
 
 /** Paths relative to /sdk/v1 (the protocol ROUTES table has no passcode entries yet). */
-export const OTP_PATHS = {
-  loginOrCreate: (method: OtpMethod) => `/otps/${method}/login_or_create`,
-  sendPrimary: (method: OtpMethod) => `/otps/${method}/send/primary`,
-  sendSecondary: (method: OtpMethod) => `/otps/${method}/send/secondary`,
-  authenticate: '/otps/authenticate',
-} as const;
+export const OTP_PATHS = ROUTES.otps;
 
 export interface OtpSendOptions {
   /** Lifetime of the code in minutes (server default 5, SPEC §9; the server accepts 1..10). */

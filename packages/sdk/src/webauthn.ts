@@ -6,7 +6,7 @@
 //
 // This file holds the public names (types, paths, WebAuthnError); the ceremonies themselves live in
 // ./webauthn-module, which the client loads on the first passkey call (client.ts lazyWebAuthn).
-import type { AuthenticateResponse, WebAuthnRegistration } from '@gatehouse/protocol';
+import { type AuthenticateResponse, ROUTES, type WebAuthnRegistration } from '@gatehouse/protocol';
 import type {
   browserSupportsWebAuthnAutofill,
   startAuthentication,
@@ -14,15 +14,8 @@ import type {
 } from '@simplewebauthn/browser';
 import { GatehouseError } from './errors';
 
-/** Paths relative to /sdk/v1 (@gatehouse/protocol ROUTES has no passkey entries yet). */
-export const WEBAUTHN_PATHS = {
-  registerStart: '/webauthn/register/start',
-  register: '/webauthn/register',
-  authenticateStartPrimary: '/webauthn/authenticate/start/primary',
-  authenticateStartSecondary: '/webauthn/authenticate/start/secondary',
-  authenticate: '/webauthn/authenticate',
-  update: (id: string) => `/webauthn/update/${encodeURIComponent(id)}`,
-} as const;
+/** Paths relative to /sdk/v1 (wire-format.md §4.9). */
+export const WEBAUTHN_PATHS = ROUTES.webauthn;
 
 export interface WebAuthnRegisterOptions {
   /** Ask for a passkey (discoverable, user-verifying); the widget always passes true (SPEC §7). */

@@ -1,6 +1,7 @@
 // SPEC §7: the passcode calls under /sdk/v1 (wire-format.md §4.5). Routes are relative to the prefix. The paths
 // live here because @gatehouse/protocol ROUTES has no OTP entries yet (OTP_ROUTES mirrors its naming).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, sendData } from '../../infra/context';
 import type { OtpChannel } from './methods';
@@ -9,12 +10,7 @@ import { authenticateOtp, type OtpSendMode, sendOtp } from './service';
 
 export const OTP_CHANNELS: readonly OtpChannel[] = ['sms', 'whatsapp', 'email'];
 
-export const OTP_ROUTES = {
-  loginOrCreate: (channel: OtpChannel) => `/otps/${channel}/login_or_create`,
-  sendPrimary: (channel: OtpChannel) => `/otps/${channel}/send/primary`,
-  sendSecondary: (channel: OtpChannel) => `/otps/${channel}/send/secondary`,
-  authenticate: '/otps/authenticate',
-} as const;
+export const OTP_ROUTES = ROUTES.otps;
 
 const SEND_MODES: ReadonlyArray<readonly [(channel: OtpChannel) => string, OtpSendMode]> = [
   [OTP_ROUTES.loginOrCreate, 'login_or_create'],

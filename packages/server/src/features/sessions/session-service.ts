@@ -3,7 +3,13 @@
 // unknown/expired/revoked token or another project's token → 404 session_not_found; no session token →
 // 401 unauthorized_credentials; session whose user is gone → 401 user_unauthenticated.
 import { hash } from 'node:crypto';
-import type { AuthenticationFactor, Session, User } from '@gatehouse/protocol';
+import type {
+  AuthenticateResponse,
+  AuthenticationFactor,
+  ResponseCommon,
+  Session,
+  User,
+} from '@gatehouse/protocol';
 import { CONSTANTS } from '@gatehouse/protocol';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -65,14 +71,8 @@ export interface IssueSessionOptions {
   sessionDurationMinutes?: number | null | undefined;
 }
 
-export interface IssuedSession {
-  user_id: string;
-  session_token: string;
-  session_jwt: string;
-  session: Session;
-  user: User;
-  __user: User;
-}
+/** The AuthenticateResponse fields a sign-in method answers with (request_id and status_code come from sendData). */
+export type IssuedSession = Omit<AuthenticateResponse, keyof ResponseCommon>;
 
 function requireProject(request: FastifyRequest): ProjectRecord {
   if (!request.project) throw new ApiError('invalid_public_token', 'A valid public token is required.');

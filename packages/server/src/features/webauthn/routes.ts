@@ -1,6 +1,7 @@
 // SPEC §7: the six passkey calls under /sdk/v1 (wire-format.md §4.9). Routes are relative to the prefix. The
 // seventh passkey call, DELETE /users/webauthn_registrations/{id}, lives with the other user sub-resources.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, sendData } from '../../infra/context';
 import {
@@ -19,15 +20,8 @@ import {
   updateRegistration,
 } from './service';
 
-/** Paths relative to /sdk/v1 (@gatehouse/protocol ROUTES has no passkey entries yet). */
-export const WEBAUTHN_ROUTES = {
-  registerStart: '/webauthn/register/start',
-  register: '/webauthn/register',
-  authenticateStartPrimary: '/webauthn/authenticate/start/primary',
-  authenticateStartSecondary: '/webauthn/authenticate/start/secondary',
-  authenticate: '/webauthn/authenticate',
-  update: (id: string) => `/webauthn/update/${encodeURIComponent(id)}`,
-} as const;
+/** Paths relative to /sdk/v1 (wire-format.md §4.9). */
+export const WEBAUTHN_ROUTES = ROUTES.webauthn;
 
 export async function registerWebauthnRoutes(sdk: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = sdk.withTypeProvider<TypeBoxTypeProvider>();

@@ -86,9 +86,7 @@ function webauthnFactor(row: RegistrationRow): Omit<AuthenticationFactor, 'last_
   return {
     type: 'webauthn',
     delivery_method: 'webauthn_registration',
-    // Keys in jsonb's own order (shorter first): the sessions feature recognises a factor already on the session by
-    // comparing JSON text, and the stored copy comes back from jsonb reordered.
-    webauthn_factor: { domain: row.domain, user_agent: row.userAgent, webauthn_registration_id: row.id },
+    webauthn_factor: { webauthn_registration_id: row.id, domain: row.domain, user_agent: row.userAgent },
   };
 }
 

@@ -8,7 +8,6 @@ import type {
   AuthenticationFactor,
   ResponseCommon,
   Session,
-  User,
 } from '@gatehouse/protocol';
 import { CONSTANTS } from '@gatehouse/protocol';
 import { sql } from 'drizzle-orm';

@@ -1,6 +1,7 @@
 // DESIGN.md convention 2: buildApp(options) makes the app; only server.ts listens. Tests use app.inject().
-// The /sdk/v1 plugin holds the auth hook (public token → project, session token, Origin check); features add
-// their routes to it through the FEATURES list below.
+// The /sdk/v1 plugin holds the request-context hook (public token → project, Origin, product, session); features
+// add their routes to it through the FEATURES list below. Everything that lives as long as the app (caches,
+// batchers, limiters, key sets) is built here onto its AppContext (DESIGN.md convention 12).
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SDK_API_PREFIX } from '@gatehouse/protocol';
@@ -12,10 +13,11 @@ import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
 import { registerBootstrapRoutes } from './features/projects/bootstrap-routes';
 import { type CreatedProject, ensureDevProject, syncProjectFile } from './features/projects/project-service';
-import { registerJwksRoutes, registerSessionRoutes } from './features/sessions';
+import { registerJwksRoutes, registerSessionRoutes, resolveSession } from './features/sessions';
+import { createSessionState } from './features/sessions/session-state';
 import { registerUserRoutes } from './features/users';
 import { registerWebauthnRoutes } from './features/webauthn';
-import { createSdkAuthHook } from './infra/auth';
+import { ProjectCache } from './infra/auth';
 import { loadConfig, loadProjectFile } from './infra/config';
 import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from './infra/context';
 import { systemClock } from './infra/context';
@@ -30,6 +32,8 @@ import {
   notFoundHandler,
   registerJsonBodyParser,
 } from './infra/http-errors';
+import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
+import { createRequestContextHook } from './infra/request-context';
 import { registerStaticWeb } from './infra/static-web';
 
 export interface BuildAppOptions {
@@ -45,6 +49,10 @@ export interface BuildAppOptions {
   appProjectId?: string | null;
   /** More /sdk/v1 features after FEATURES (tests register probe routes behind the real auth hook this way). */
   features?: readonly SdkFeature[];
+  /** Rate limits over the defaults of infra/rate-limits.ts. */
+  rateLimits?: Partial<RateLimitSettings>;
+  /** Age after which a new session-JWT signing key takes over (default 7 days). */
+  keyRotationMs?: number;
 }
 
 /** What start-up did, for server.ts to print. */
@@ -117,6 +125,13 @@ async function assemble(
     clock: options.clock ?? systemClock,
     delivery: options.delivery ?? createDelivery({ config, db: handle.db, log: app.log }),
     log: app.log,
+    projects: new ProjectCache({ db: handle.db, excludeDevelopment: config.env === 'production' }),
+    sessions: createSessionState({
+      db: handle.db,
+      kind: handle.kind,
+      ...(options.keyRotationMs !== undefined ? { keyRotationMs: options.keyRotationMs } : {}),
+    }),
+    limits: new RateLimits(options.rateLimits),
   };
 
   app.decorate('gatehouse', ctx);
@@ -125,9 +140,7 @@ async function assemble(
       return this.id;
     },
   });
-  app.decorateRequest('project', null);
-  app.decorateRequest('tokenMode', 'test');
-  app.decorateRequest('sessionToken', null);
+  app.decorateRequest('gatehouse', null);
   if (ownsDatabase) app.addHook('onClose', () => handle.close());
 
   // wire-format.md §3: a request id on every answer, errors included.
@@ -149,7 +162,7 @@ async function assemble(
 
   await app.register(
     async (sdk) => {
-      sdk.addHook('onRequest', createSdkAuthHook(ctx));
+      sdk.addHook('onRequest', createRequestContextHook(ctx, { resolveSession }));
       // Unknown /sdk/v1 routes still get CORS headers so the SDK can read the 404.
       sdk.setNotFoundHandler(notFoundHandler);
       registerCorsPreflight(sdk);

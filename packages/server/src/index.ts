@@ -9,8 +9,8 @@ export {
   findDevProject,
   syncProjectFile,
 } from './features/projects';
-export type { ResolvedProject, RouteAuth, TokenMode } from './infra/auth';
-export { parseBasicAuthorization, resolveProjectByToken } from './infra/auth';
+export type { ResolvedProject, TokenMode } from './infra/auth';
+export { ProjectCache, parseBasicAuthorization } from './infra/auth';
 export type { Environment, ProjectDeclaration } from './infra/config';
 export { ConfigError, loadConfig, loadProjectFile, parseProjectFile } from './infra/config';
 export type {
@@ -21,9 +21,14 @@ export type {
   DeliveryChannel,
   OutgoingMessage,
   ProjectRecord,
+  RequestContext,
   RuntimeEnvironment,
 } from './infra/context';
 export { sendData, systemClock } from './infra/context';
 export type { DatabaseHandle, DatabaseOptions } from './infra/db/client';
 export { openDatabase } from './infra/db/client';
 export { ApiError, isApiError } from './infra/errors';
+export type { RateLimit, RateLimitName, RateLimitSettings } from './infra/rate-limits';
+export { DEFAULT_RATE_LIMITS, RateLimits } from './infra/rate-limits';
+export type { RouteAuth, SessionRequirement } from './infra/request-context';
+export { contextOf } from './infra/request-context';

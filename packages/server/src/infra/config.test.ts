@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       smtpUrl: null,
       mailFrom: 'Gatehouse <no-reply@localhost>',
       sms: null,
+      smsAllowedCountries: null,
       projectFile: null,
       webDistDir: DEFAULT_WEB_DIST_DIR,
       bodyLimit: 1_048_576,
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       TWILIO_FROM: '+15005550006',
       TWILIO_WHATSAPP_FROM: '+14155238886',
       TWILIO_API_BASE_URL: 'http://127.0.0.1:9999/',
+      SMS_ALLOWED_COUNTRIES: 'us, ca,US',
       PROJECT_FILE: 'projects.json',
       WEB_DIST_DIR: 'web',
       LOG_LEVEL: 'warn',
@@ -80,12 +82,17 @@ describe('loadConfig', () => {
         whatsappFrom: '+14155238886',
         apiBaseUrl: 'http://127.0.0.1:9999',
       },
+      smsAllowedCountries: ['US', 'CA'],
       projectFile: resolve('projects.json'),
       webDistDir: resolve('web'),
       logLevel: 'warn',
       bodyLimit: 2048,
       telemetryLimit: 0,
     });
+  });
+
+  it('refuses an SMS_ALLOWED_COUNTRIES entry that is not a region code, naming the key', () => {
+    expect(() => loadConfig({ SMS_ALLOWED_COUNTRIES: 'US,+44' })).toThrow(/SMS_ALLOWED_COUNTRIES has "\+44"/);
   });
 
   it('normalises PUBLIC_URL to its origin and lets overrides win', () => {

@@ -68,6 +68,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     value('MAIL_FROM') ?? `Gatehouse <no-reply@${new URL(publicUrl).hostname}>`,
   );
   const sms = smsConfig(value);
+  const smsAllowedCountries = regionList('SMS_ALLOWED_COUNTRIES', value('SMS_ALLOWED_COUNTRIES'));
   const projectFile = value('PROJECT_FILE') === null ? null : resolve(value('PROJECT_FILE')!);
   const webDistValue = value('WEB_DIST_DIR');
   const webDistDir = webDistValue === null ? DEFAULT_WEB_DIST_DIR : resolve(webDistValue);
@@ -93,6 +94,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     smtpUrl,
     mailFrom,
     sms,
+    smsAllowedCountries,
     projectFile,
     webDistDir,
     bodyLimit,
@@ -182,6 +184,21 @@ function mailbox(key: string, raw: string): string {
     );
   }
   return raw;
+}
+
+/** A comma-separated list of ISO 3166-1 alpha-2 regions (`US,CA`), upper-cased; null when unset. */
+function regionList(key: string, raw: string | null): string[] | null {
+  if (raw === null) return null;
+  const regions = raw.split(',').map((entry) => entry.trim().toUpperCase());
+  for (const region of regions) {
+    if (!/^[A-Z]{2}$/.test(region)) {
+      throw new ConfigError(
+        key,
+        `has "${region}"; allowed: ISO 3166-1 alpha-2 region codes such as US,CA,GB`,
+      );
+    }
+  }
+  return [...new Set(regions)];
 }
 
 const E164_PATTERN = /^\+[1-9]\d{6,14}$/;

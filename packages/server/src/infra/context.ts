@@ -1,8 +1,12 @@
-// The seam between the platform (app.ts, config, auth, envelope) and the features: everything a route needs
-// arrives through AppContext and the request decorations declared here.
+// The seam between the platform (app.ts, config, auth, envelope) and the features: everything a service needs
+// arrives through AppContext (per app) and RequestContext (per call).
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { ResolvedSession } from '../features/sessions/session-lookup';
+import type { SessionState } from '../features/sessions/session-state';
+import type { ProjectCache, TokenMode } from './auth';
 import type { Database } from './db/client';
 import type { projects } from './db/schema';
+import type { RateLimits } from './rate-limits';
 
 export type ProjectRecord = typeof projects.$inferSelect;
 
@@ -31,6 +35,11 @@ export interface AppConfig {
     whatsappFrom: string | null;
     apiBaseUrl: string;
   } | null;
+  /**
+   * ISO regions whose numbers may receive SMS/WhatsApp passcodes (SMS_ALLOWED_COUNTRIES, e.g. "US,CA"), or null
+   * for every region (security-tests.md BF-05: disallowed countries are refused before the provider is called).
+   */
+  smsAllowedCountries: readonly string[] | null;
   /** Path of the project file (JSON) validated at start, or null. */
   projectFile: string | null;
   /** Folder of the built web app (apps/web/dist), or null to serve no static files. */
@@ -65,11 +74,46 @@ export interface Delivery {
   send(message: OutgoingMessage): Promise<void>;
 }
 
+/**
+ * What lives as long as the app (DESIGN.md convention 12): built once by buildApp, never in module-level maps, so
+ * two apps in one process (tests, two instances on one database) never share a cache by accident.
+ */
 export interface AppContext {
   config: AppConfig;
   db: Database;
   clock: Clock;
   delivery: Delivery;
+  log: FastifyBaseLogger;
+  /** Public token → project, cached briefly (infra/auth.ts). */
+  projects: ProjectCache;
+  /** Session lookups, signing keys and the JWT cache (features/sessions). */
+  sessions: SessionState;
+  /** Per-instance rate limits (infra/rate-limits.ts). */
+  limits: RateLimits;
+}
+
+/**
+ * DESIGN.md convention 11: what one /sdk/v1 call is about, resolved once by the request-context hook
+ * (infra/request-context.ts) and handed to services as plain data — services never see a FastifyRequest.
+ */
+export interface RequestContext {
+  project: ProjectRecord;
+  /** 'test' when the public token is the project's test token (wire-format.md §1.2). */
+  tokenMode: TokenMode;
+  /** The password half of Basic authorization when it is a session token (not the public token again). */
+  sessionToken: string | null;
+  /**
+   * The caller's live session, resolved when the route asks for one (`config.session` 'required' or
+   * 'optional'); null otherwise, or when an optional session token names no live session.
+   */
+  session: ResolvedSession | null;
+  /** The client address (the socket's, until trusted proxies are configured). */
+  ip: string;
+  /** The User-Agent header, bounded and storable. */
+  userAgent: string;
+  /** `request-id-<mode>-<uuid>`, also sent as X-Request-Id. */
+  requestId: string;
+  /** The request's logger (its lines carry the request id). */
   log: FastifyBaseLogger;
 }
 
@@ -77,12 +121,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** `request-id-<mode>-<uuid>`, also sent as the X-Request-Id header (wire-format.md §3). */
     requestId: string;
-    /** The project named by the Basic authorization's public token (null on routes that take none). */
-    project: ProjectRecord | null;
-    /** 'test' when the public token contains `public-token-test` (wire-format.md §1.2). */
-    tokenMode: 'test' | 'live';
-    /** The password half of Basic authorization when it is a session token (not the public token again). */
-    sessionToken: string | null;
+    /** Set by the request-context hook on /sdk/v1 routes that take a public token; read it with contextOf. */
+    gatehouse: RequestContext | null;
   }
 }
 

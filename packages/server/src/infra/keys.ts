@@ -37,6 +37,8 @@ export interface KeyStore {
   currentSigningKey(now: Date): Promise<SigningKey>;
   /** Every public key whose JWTs may still be alive at `now`, newest first. */
   publicKeys(now: Date): Promise<PublicJwk[]>;
+  /** Drops the cached signing key; the next call reads the table again. */
+  forget(): void;
 }
 
 export interface KeyStoreOptions {
@@ -102,6 +104,10 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
       cached = await pending;
       cachedAt = Date.now();
       return cached;
+    },
+    forget() {
+      cached = null;
+      cachedAt = 0;
     },
     async publicKeys(now) {
       const rows = await db

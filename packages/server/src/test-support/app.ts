@@ -2,15 +2,27 @@
 // and a fresh project after each reset. Route tests go through app.inject() with the SDK's own headers.
 import { PRODUCTS } from '@gatehouse/protocol';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type GatehouseApp, type SdkFeature } from '../app';
+import { type BuildAppOptions, buildApp, type GatehouseApp, type SdkFeature } from '../app';
 import { createProject } from '../features/projects/project-service';
-import { resetSessionRuntime } from '../features/sessions';
-import { invalidateProjectCache } from '../infra/auth';
+import { forgetSigningKeys } from '../features/sessions';
 import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from '../infra/context';
 import type { DatabaseHandle } from '../infra/db/client';
+import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSettings } from '../infra/rate-limits';
+import { contextOf } from '../infra/request-context';
 import { type DatabaseKind, openTestDatabase, resetDatabase } from './database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+/**
+ * Limits no functional test reaches (each app's limiters live as long as the app, so a test file's many sends
+ * from one inject address would otherwise add up). Tests of the limits themselves set their own.
+ */
+export const GENEROUS_LIMITS: Partial<RateLimitSettings> = Object.fromEntries(
+  (Object.keys(DEFAULT_RATE_LIMITS) as RateLimitName[]).map((name) => [
+    name,
+    { points: 10_000, durationSeconds: 60 },
+  ]),
+);
 export const TEST_REDIRECT_URL = 'http://localhost:3000/authenticate';
 
 export interface TestApp {
@@ -23,6 +35,13 @@ export interface TestApp {
   publicToken: string;
   /** Empties every table, clears the caches and creates a fresh test project. */
   reset(): Promise<void>;
+  /**
+   * A second app on the same database with other options (rate limits, key rotation, clock): its caches and
+   * limiters are its own, as another instance's would be. Closed with this one.
+   */
+  sibling(
+    options: Pick<BuildAppOptions, 'rateLimits' | 'keyRotationMs' | 'clock' | 'delivery' | 'config'>,
+  ): Promise<GatehouseApp>;
   close(): Promise<void>;
 }
 
@@ -33,6 +52,8 @@ export interface CreateTestAppOptions {
   config?: Partial<AppConfig>;
   /** Extra /sdk/v1 routes for the test (they run behind the real auth hook, CORS and error handling). */
   features?: readonly SdkFeature[];
+  /** Default GENEROUS_LIMITS: only tests of a limit set it (to the limit they test). */
+  rateLimits?: Partial<RateLimitSettings>;
 }
 
 /** The configuration of every test app: env 'test', nothing persisted, no static files, no SMTP/SMS. */
@@ -54,16 +75,19 @@ export function testConfig(overrides: Partial<AppConfig> = {}): Partial<AppConfi
 
 export async function createTestApp(options: CreateTestAppOptions): Promise<TestApp> {
   const handle = await openTestDatabase(options.kind);
+  const appOptions: BuildAppOptions = {
+    config: testConfig(options.config),
+    database: handle,
+    clock: options.clock,
+    delivery: options.delivery,
+    features: options.features,
+    rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
+    logger: false,
+  };
+  const siblings: GatehouseApp[] = [];
   let app: GatehouseApp;
   try {
-    app = await buildApp({
-      config: testConfig(options.config),
-      database: handle,
-      clock: options.clock,
-      delivery: options.delivery,
-      features: options.features,
-      logger: false,
-    });
+    app = await buildApp(appOptions);
   } catch (error) {
     await handle.close();
     throw error;
@@ -88,15 +112,27 @@ export async function createTestApp(options: CreateTestAppOptions): Promise<Test
     publicToken: project.publicTokenTest,
     reset: async () => {
       await resetDatabase(handle);
-      // Emptied tables take the signing keys and projects with them: drop what the app caches of both.
-      invalidateProjectCache(ctx);
-      resetSessionRuntime(ctx);
+      // Emptied tables take the signing keys and projects with them: drop what the apps cache of both.
+      for (const each of [app, ...siblings]) {
+        each.gatehouse.projects.clear();
+        forgetSigningKeys(each.gatehouse.sessions);
+      }
       const fresh = await newProject();
       testApp.project = fresh;
       testApp.publicToken = fresh.publicTokenTest;
     },
+    sibling: async (overrides) => {
+      const sibling = await buildApp({
+        ...appOptions,
+        ...overrides,
+        config: { ...appOptions.config, ...overrides.config },
+      });
+      siblings.push(sibling);
+      return sibling;
+    },
     close: async () => {
       try {
+        for (const sibling of siblings) await sibling.close();
         await app.close();
       } finally {
         await handle.close();
@@ -128,14 +164,17 @@ export const probeFeature: SdkFeature = {
           },
         },
       },
-      async (request) => ({
-        data: {
-          echoed: request.body,
-          session_token: request.sessionToken,
-          mode: request.tokenMode,
-          project_id: request.project?.id ?? null,
-        },
-      }),
+      async (request) => {
+        const context = contextOf(request);
+        return {
+          data: {
+            echoed: request.body,
+            session_token: context.sessionToken,
+            mode: context.tokenMode,
+            project_id: context.project.id,
+          },
+        };
+      },
     );
   },
 };

@@ -5,7 +5,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { resolveProjectByToken } from '../../infra/auth';
 import type { AppContext } from '../../infra/context';
 import { sendData } from '../../infra/context';
 import { isOriginAllowedForProject } from '../../infra/cors';
@@ -64,7 +63,7 @@ async function storeEvents(ctx: AppContext, items: EventItem[], origin: string |
   const rows: (typeof telemetryEvents.$inferInsert)[] = [];
   const projectIds = new Set<string>();
   for (const item of items) {
-    const resolved = await resolveProjectByToken(ctx, item.event.public_token);
+    const resolved = await ctx.projects.resolve(item.event.public_token);
     if (resolved === null) continue;
     // A page may only report for a project that allows it (no CORS bypass through telemetry).
     if (origin !== undefined && !isOriginAllowedForProject(resolved, origin, ctx.config.publicUrl)) continue;

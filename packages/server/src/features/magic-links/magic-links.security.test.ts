@@ -4,13 +4,13 @@
 // failure), LD-02 (login-or-create race) and project isolation.
 import { ROUTES } from '@gatehouse/protocol';
 import { count, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../../infra/crypto';
 import { magicLinkTokens, sessions, userEmails, users } from '../../infra/db/schema';
 import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { createProject } from '../projects';
+import { fakeSignInRequest } from '../sessions/test-fixtures';
 import { rowsOf } from '../users/user-sql';
 import { authenticateMagicLink, MAGIC_LINK_TOKEN_BYTES } from './service';
 import { fakeClock, linkIn, pkcePair, recordingDelivery } from './test-helpers';
@@ -96,17 +96,9 @@ describe.each(testDatabaseKinds())('login-link security on %s', (kind) => {
     expect((await authenticate({ token: linkIn(delivery.last()).token })).statusCode).toBe(200);
     await send({ email: 'overlap@example.com' });
     const { token } = linkIn(delivery.last());
-    const request = {
-      project: t.project,
-      tokenMode: 'test',
-      sessionToken: null,
-      requestId: 'request-id-test-overlap',
-      ip: '127.0.0.1',
-      headers: {},
-      log: t.app.log,
-    } as unknown as FastifyRequest;
+    const request = await fakeSignInRequest(t.ctx, { project: t.project, ip: '127.0.0.1' });
     const results = await Promise.allSettled(
-      Array.from({ length: 16 }, () => authenticateMagicLink(t.ctx, { request, body: { token } })),
+      Array.from({ length: 16 }, () => authenticateMagicLink(t.ctx, request, { token })),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     for (const result of results) {

@@ -1,8 +1,10 @@
-// SPEC §7: the four login-link calls under /sdk/v1 (wire-format.md §4.4). Routes are relative to the prefix.
+// SPEC §7: the four login-link calls under /sdk/v1 (wire-format.md §4.4), all of the emailMagicLinks product.
+// Routes are relative to the prefix.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, sendData } from '../../infra/context';
+import { contextOf } from '../../infra/request-context';
 import { AuthenticateMagicLinkBody, SendMagicLinkBody } from './schema';
 import { authenticateMagicLink, type SendMode, sendMagicLink } from './service';
 
@@ -15,14 +17,22 @@ const SEND_ROUTES: ReadonlyArray<readonly [string, SendMode]> = [
 export async function registerMagicLinkRoutes(sdk: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = sdk.withTypeProvider<TypeBoxTypeProvider>();
   for (const [url, mode] of SEND_ROUTES) {
-    app.post(url, { schema: { body: SendMagicLinkBody } }, async (request, reply) =>
-      sendData(reply, await sendMagicLink(ctx, { request, body: request.body, mode })),
+    const config = {
+      product: 'emailMagicLinks',
+      session: mode === 'secondary' ? 'required' : 'none',
+    } as const;
+    app.post(url, { schema: { body: SendMagicLinkBody }, config }, async (request, reply) =>
+      sendData(reply, await sendMagicLink(ctx, contextOf(request), { body: request.body, mode })),
     );
   }
   app.post(
     ROUTES.magicLinksAuthenticate,
-    { schema: { body: AuthenticateMagicLinkBody } },
+    // A signed-in caller's session gets the factor added (SPEC §4 secondary calls).
+    {
+      schema: { body: AuthenticateMagicLinkBody },
+      config: { product: 'emailMagicLinks', session: 'optional' },
+    },
     async (request, reply) =>
-      sendData(reply, await authenticateMagicLink(ctx, { request, body: request.body })),
+      sendData(reply, await authenticateMagicLink(ctx, contextOf(request), request.body)),
   );
 }

@@ -4,12 +4,11 @@
 import type { AuthenticationFactor } from '@gatehouse/protocol';
 import { CONSTANTS } from '@gatehouse/protocol';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext, ProjectRecord } from '../../infra/context';
+import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
 import { newId, randomToken, sha256 } from '../../infra/crypto';
 import { magicLinkTokens, userEmails, users } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
-import { issueSession, requireSession, validateSessionDuration } from '../sessions';
+import { issueSession, signedIn, validateSessionDuration } from '../sessions';
 import { activateUser, findOrCreateUserByEmail, markEmailVerified } from '../users';
 import { assertValidEmail } from './email-address';
 import { renderMagicLinkEmail } from './email-template';
@@ -40,13 +39,6 @@ interface LinkSettings {
   redirectUrl: string;
   expirationMinutes: number;
   templateId: string | null;
-}
-
-function requireProject(request: FastifyRequest): ProjectRecord {
-  if (request.project === null) {
-    throw new ApiError('invalid_public_token', 'A public token is required in the Authorization header.');
-  }
-  return request.project;
 }
 
 export function assertExpirationMinutes(value: number | undefined, field: string): number {
@@ -153,14 +145,15 @@ async function attachEmailToUser(
  */
 export async function sendMagicLink(
   ctx: AppContext,
-  options: { request: FastifyRequest; body: SendMagicLinkBody; mode: SendMode },
+  request: RequestContext,
+  options: { body: SendMagicLinkBody; mode: SendMode },
 ): Promise<SendMagicLinkResult> {
-  const { request, body, mode } = options;
-  const project = requireProject(request);
+  const { body, mode } = options;
+  const { project } = request;
   const email = assertValidEmail(body.email);
   const settings = resolveLinkSettings(project, body);
   // send/secondary needs a signed-in user (SPEC §4: secondary calls carry an existing session).
-  const session = mode === 'secondary' ? await requireSession(ctx, request) : null;
+  const session = mode === 'secondary' ? signedIn(request) : null;
 
   let recipient: Recipient;
   if (mode === 'login_or_create') {
@@ -230,10 +223,7 @@ export async function sendMagicLink(
     await ctx.delivery.send({ channel: 'email', to: email, projectId: project.id, ...rendered });
   } catch (error) {
     // security-tests.md FT-03: never a 500; a documented, retryable error. The token is not logged.
-    request.log.error(
-      { err: error, requestId: request.requestId },
-      'login link e-mail could not be delivered',
-    );
+    request.log.error({ err: error }, 'login link e-mail could not be delivered');
     throw new ApiError(
       'email_delivery_failed',
       'The email could not be sent. Please try again in a moment.',
@@ -251,10 +241,10 @@ export async function sendMagicLink(
  */
 export async function authenticateMagicLink(
   ctx: AppContext,
-  options: { request: FastifyRequest; body: AuthenticateMagicLinkBody },
+  request: RequestContext,
+  body: AuthenticateMagicLinkBody,
 ) {
-  const { request, body } = options;
-  const project = requireProject(request);
+  const { project } = request;
   // SPEC §9: 30 minutes by default; 5..525600 else 400 invalid_session_duration (shared with every method).
   const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
   const tokenHash = sha256(body.token);

@@ -1,6 +1,5 @@
 export { codeKey, codeMatches, generateCode, hashCode } from './code';
-export type { OtpLimits, RateLimit } from './limits';
-export { configureOtpLimits, DEFAULT_OTP_LIMITS, resetOtpLimits } from './limits';
+export { TOO_MANY_GUESSES_MESSAGE, TOO_MANY_SENDS_MESSAGE } from './limits';
 export type { OtpChannel, OtpMethod } from './methods';
 export type { ParsedPhone } from './phone-number';
 export { assertValidPhone, INVALID_PHONE_MESSAGE, parsePhone, phonePrefix } from './phone-number';

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { otpCodes, outboxMessages, userPhoneNumbers, users } from '../../infra/db/schema';
 import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
-import { configureOtpLimits } from './limits';
 import { OTP_ROUTES } from './routes';
 
 interface ProviderCall {
@@ -67,7 +66,6 @@ describe.each(testDatabaseKinds())('passcode delivery on %s', (kind) => {
     });
     beforeEach(async () => {
       await t.reset();
-      configureOtpLimits(t.ctx);
       calls.length = 0;
       providerStatus = 201;
     });
@@ -154,7 +152,6 @@ describe.each(testDatabaseKinds())('passcode delivery on %s', (kind) => {
     });
     beforeEach(async () => {
       await t.reset();
-      configureOtpLimits(t.ctx);
     });
 
     const post = (url: string, body: unknown) =>

@@ -5,35 +5,36 @@
 // surrogates). Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL at READ COMMITTED.
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { GatehouseApp } from '../../app';
 import { sha256 } from '../../infra/crypto';
 import { otpCodes, sessions, userPhoneNumbers, users } from '../../infra/db/schema';
-import { basicAuth, createTestApp, sdkRequest, type TestApp } from '../../test-support/app';
+import type { RateLimitSettings } from '../../infra/rate-limits';
+import { basicAuth, createTestApp, GENEROUS_LIMITS, sdkRequest, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { fakeClock, recordingDelivery } from '../magic-links/test-helpers';
 import { rowsOf } from '../users/user-sql';
 import { codeKey, hashCode } from './code';
-import { configureOtpLimits, type OtpLimits } from './limits';
 import { OTP_ROUTES } from './routes';
 import { MAX_OTP_ATTEMPTS } from './service';
 import { codeIn, wrongCode } from './test-helpers';
-
-const GENEROUS: Partial<OtpLimits> = {
-  sendsPerRecipient: { points: 1000, durationSeconds: 60 },
-  sendsPerPhonePrefix: { points: 1000, durationSeconds: 60 },
-  sendsPerIp: { points: 1000, durationSeconds: 60 },
-  failedAttemptsPerMethod: { points: 1000, durationSeconds: 60 },
-};
 
 describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
   const clock = fakeClock();
   const delivery = recordingDelivery();
   let failDelivery = false;
   let t: TestApp;
+  /** The app under test: t.app with generous limits, or a sibling with the limits a test sets. */
+  let app: GatehouseApp;
+  /** Starts a sibling app (its own, fresh limiters) with these limits over GENEROUS_LIMITS. */
+  const withLimits = async (limits: Partial<RateLimitSettings>, config = {}) => {
+    app = await t.sibling({ rateLimits: { ...GENEROUS_LIMITS, ...limits }, config });
+  };
 
   beforeAll(async () => {
     t = await createTestApp({
       kind,
       clock,
+      rateLimits: GENEROUS_LIMITS,
       delivery: {
         send: async (message) => {
           if (failDelivery) throw new Error('provider said 503');
@@ -47,7 +48,7 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
   });
   beforeEach(async () => {
     await t.reset();
-    configureOtpLimits(t.ctx, GENEROUS);
+    app = t.app;
     delivery.messages.length = 0;
     failDelivery = false;
     clock.set(new Date('2030-01-01T00:00:00.000Z'));
@@ -55,14 +56,14 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
 
   const post = (url: string, body: unknown, options: { ip?: string } = {}) =>
     options.ip
-      ? t.app.inject({
+      ? app.inject({
           method: 'POST',
           url: `/sdk/v1${url}`,
           remoteAddress: options.ip,
           headers: { authorization: basicAuth(t.publicToken), 'content-type': 'application/json' },
           payload: JSON.stringify(body),
         })
-      : sdkRequest(t.app, { method: 'POST', url, publicToken: t.publicToken, body });
+      : sdkRequest(app, { method: 'POST', url, publicToken: t.publicToken, body });
   const sendSms = (phone_number: string, options: { ip?: string } = {}) =>
     post(OTP_ROUTES.loginOrCreate('sms'), { phone_number }, options);
   const authenticate = (token: string, method_id: string) =>
@@ -136,7 +137,7 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
   });
 
   it('BF-05: the guess budget per method survives resends (429 too_many_requests with Retry-After)', async () => {
-    configureOtpLimits(t.ctx, { ...GENEROUS, failedAttemptsPerMethod: { points: 7, durationSeconds: 3600 } });
+    await withLimits({ otpFailedAttemptsPerMethod: { points: 7, durationSeconds: 3600 } });
     const data = (await sendSms('+14155550123')).json().data;
     for (let i = 0; i < 5; i += 1) await authenticate(wrongCode(codeIn(delivery.last())), data.method_id);
     await post(OTP_ROUTES.sendPrimary('sms'), { phone_number: '+14155550123' });
@@ -153,7 +154,7 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
   });
 
   it('BF-05: sends are limited per recipient, answering 429 with Retry-After and sending nothing', async () => {
-    configureOtpLimits(t.ctx, { ...GENEROUS, sendsPerRecipient: { points: 2, durationSeconds: 60 } });
+    await withLimits({ otpSendsPerRecipient: { points: 2, durationSeconds: 60 } });
     expect((await sendSms('+14155550123')).statusCode).toBe(200);
     expect((await post(OTP_ROUTES.sendPrimary('sms'), { phone_number: '+1 415 555 0123' })).statusCode).toBe(
       200,
@@ -174,7 +175,7 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
   });
 
   it('BF-05: sends are limited per phone prefix (pumping across a number range)', async () => {
-    configureOtpLimits(t.ctx, { ...GENEROUS, sendsPerPhonePrefix: { points: 3, durationSeconds: 600 } });
+    await withLimits({ otpSendsPerPhonePrefix: { points: 3, durationSeconds: 600 } });
     for (const suffix of ['0101', '0102', '0103'])
       expect((await sendSms(`+1415555${suffix}`)).statusCode).toBe(200);
     const fourth = await post(OTP_ROUTES.loginOrCreate('whatsapp'), { phone_number: '+14155550104' });
@@ -184,7 +185,7 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
   });
 
   it('BF-05: sends are limited per IP across channels and recipients', async () => {
-    configureOtpLimits(t.ctx, { ...GENEROUS, sendsPerIp: { points: 3, durationSeconds: 600 } });
+    await withLimits({ otpSendsPerIp: { points: 3, durationSeconds: 600 } });
     const ip = '203.0.113.7';
     expect((await sendSms('+14155550101', { ip })).statusCode).toBe(200);
     expect((await sendSms('+12015550102', { ip })).statusCode).toBe(200);
@@ -195,7 +196,7 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
     // X-Forwarded-For is not trusted (no proxy configured), so it cannot dodge the limit (BF-02).
-    const spoofed = await t.app.inject({
+    const spoofed = await app.inject({
       method: 'POST',
       url: `/sdk/v1${OTP_ROUTES.loginOrCreate('email')}`,
       remoteAddress: ip,
@@ -211,7 +212,7 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
   });
 
   it('BF-05: with a country allowlist, other countries are refused before the provider is called', async () => {
-    configureOtpLimits(t.ctx, { ...GENEROUS, allowedCountries: ['US'] });
+    await withLimits({}, { smsAllowedCountries: ['US'] });
     const response = await sendSms('+447400123456');
     expect(response.statusCode).toBe(400);
     expect(response.json().error_type).toBe('invalid_phone_number');

@@ -7,7 +7,6 @@ import { otpCodes, sessions, userEmails, userPhoneNumbers, users } from '../../i
 import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { fakeClock, recordingDelivery } from '../magic-links/test-helpers';
-import { resetOtpLimits } from './limits';
 import type { OtpChannel } from './methods';
 import { OTP_ROUTES } from './routes';
 import { UNABLE_TO_AUTH_OTP_MESSAGE } from './service';
@@ -34,7 +33,6 @@ describe.each(testDatabaseKinds())('one-time passcodes on %s', (kind) => {
   });
   beforeEach(async () => {
     await t.reset();
-    resetOtpLimits(t.ctx);
     delivery.messages.length = 0;
     clock.set(new Date('2030-01-01T00:00:00.000Z'));
   });

@@ -1,9 +1,10 @@
-// SPEC §7: the passcode calls under /sdk/v1 (wire-format.md §4.5). Routes are relative to the prefix. The paths
-// live here because @gatehouse/protocol ROUTES has no OTP entries yet (OTP_ROUTES mirrors its naming).
+// SPEC §7: the passcode calls under /sdk/v1 (wire-format.md §4.5), all of the otp product (e-mail passcodes
+// included). Routes are relative to the prefix.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, sendData } from '../../infra/context';
+import { contextOf } from '../../infra/request-context';
 import type { OtpChannel } from './methods';
 import { AuthenticateOtpBody, SendEmailOtpBody, SendPhoneOtpBody } from './schema';
 import { authenticateOtp, type OtpSendMode, sendOtp } from './service';
@@ -23,12 +24,16 @@ export async function registerOtpRoutes(sdk: FastifyInstance, ctx: AppContext): 
   for (const channel of OTP_CHANNELS) {
     const body = channel === 'email' ? SendEmailOtpBody : SendPhoneOtpBody;
     for (const [path, mode] of SEND_MODES) {
-      app.post(path(channel), { schema: { body } }, async (request, reply) =>
-        sendData(reply, await sendOtp(ctx, { request, channel, mode, body: request.body })),
+      const config = { product: 'otp', session: mode === 'secondary' ? 'required' : 'none' } as const;
+      app.post(path(channel), { schema: { body }, config }, async (request, reply) =>
+        sendData(reply, await sendOtp(ctx, contextOf(request), { channel, mode, body: request.body })),
       );
     }
   }
-  app.post(OTP_ROUTES.authenticate, { schema: { body: AuthenticateOtpBody } }, async (request, reply) =>
-    sendData(reply, await authenticateOtp(ctx, { request, body: request.body })),
+  app.post(
+    OTP_ROUTES.authenticate,
+    // A signed-in caller's session gets the factor added (SPEC §4 secondary calls).
+    { schema: { body: AuthenticateOtpBody }, config: { product: 'otp', session: 'optional' } },
+    async (request, reply) => sendData(reply, await authenticateOtp(ctx, contextOf(request), request.body)),
   );
 }

@@ -14,16 +14,15 @@
 import type { AuthenticationFactor } from '@gatehouse/protocol';
 import { CONSTANTS } from '@gatehouse/protocol';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext, ProjectRecord } from '../../infra/context';
+import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
 import { otpCodes, userEmails, userPhoneNumbers } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { assertValidEmail } from '../magic-links';
-import { issueSession, requireSession, validateSessionDuration } from '../sessions';
+import { issueSession, signedIn, validateSessionDuration } from '../sessions';
 import { activateUser } from '../users';
 import { codeKey, codeMatches, generateCode, hashCode } from './code';
-import { assertGuessBudget, consumeSend, otpLimiters, recordWrongCode } from './limits';
+import { assertGuessBudget, consumeSend, recordWrongCode } from './limits';
 import {
   attachMethod,
   duplicateDestination,
@@ -72,13 +71,6 @@ const CHANNEL_LABEL: Record<OtpChannel, string> = {
   whatsapp: 'WhatsApp message',
 };
 
-function requireProject(request: FastifyRequest): ProjectRecord {
-  if (request.project === null) {
-    throw new ApiError('invalid_public_token', 'A public token is required in the Authorization header.');
-  }
-  return request.project;
-}
-
 /** SPEC §9 default passcode expiry 5 minutes; otherwise a whole number of minutes within 1..10. */
 export function assertOtpExpiration(value: number | undefined): number {
   const minutes = value ?? CONSTANTS.defaultPasscodeExpiryMinutes;
@@ -104,7 +96,7 @@ function assertDestination(
   if (channel === 'email')
     return { destination: assertValidEmail((body as SendEmailOtpBody).email), prefix: null };
   const phone = assertValidPhone((body as SendPhoneOtpBody).phone_number, {
-    allowedCountries: otpLimiters(ctx).settings.allowedCountries,
+    allowedCountries: ctx.config.smsAllowedCountries,
   });
   return { destination: phone.e164, prefix: phonePrefix(phone.e164) };
 }
@@ -147,19 +139,19 @@ function renderMessage(options: {
  */
 export async function sendOtp(
   ctx: AppContext,
+  request: RequestContext,
   options: {
-    request: FastifyRequest;
     channel: OtpChannel;
     mode: OtpSendMode;
     body: SendPhoneOtpBody | SendEmailOtpBody;
   },
 ): Promise<SendOtpResult> {
-  const { request, channel, mode, body } = options;
-  const project = requireProject(request);
+  const { channel, mode, body } = options;
+  const { project } = request;
   const { destination, prefix } = assertDestination(ctx, channel, body);
   const expirationMinutes = assertOtpExpiration(body.expiration_minutes);
   // send/secondary needs a signed-in user (SPEC §4: secondary calls carry an existing session).
-  const session = mode === 'secondary' ? await requireSession(ctx, request) : null;
+  const session = mode === 'secondary' ? signedIn(request) : null;
   await consumeSend(ctx, { ip: request.ip, recipient: `${channel}:${destination}`, phonePrefix: prefix });
 
   const lookup = { channel, projectId: project.id, destination };
@@ -180,10 +172,7 @@ export async function sendOtp(
     await ctx.delivery.send(renderMessage({ channel, project, destination, kind, code, expirationMinutes }));
   } catch (error) {
     // security-tests.md FT-03: never a 500; a documented, retryable error. The code is not logged (TK-05).
-    request.log.error(
-      { err: error, requestId: request.requestId, channel },
-      'passcode could not be delivered',
-    );
+    request.log.error({ err: error, channel }, 'passcode could not be delivered');
     throw new ApiError(
       DELIVERY_ERROR[channel],
       `The ${CHANNEL_LABEL[channel]} could not be sent. Please try again in a moment.`,
@@ -264,12 +253,8 @@ const unableToAuth = () => new ApiError('unable_to_auth_otp_code', UNABLE_TO_AUT
  * POST /otps/authenticate: evaluates the code of method_id once (counted before the comparison), consumes it,
  * verifies the phone number or address, activates a pending user and starts or extends the session (SPEC §4).
  */
-export async function authenticateOtp(
-  ctx: AppContext,
-  options: { request: FastifyRequest; body: AuthenticateOtpBody },
-) {
-  const { request, body } = options;
-  const project = requireProject(request);
+export async function authenticateOtp(ctx: AppContext, request: RequestContext, body: AuthenticateOtpBody) {
+  const { project } = request;
   // SPEC §7: passcode authenticate defaults to 30 minutes; 5..525600 else 400 invalid_session_duration.
   const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
   const now = ctx.clock.now();

@@ -1,7 +1,6 @@
 // wire-format.md §4.11: every bootstrap field, with the right type, for a known token; 401 for an unknown one.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateProjectCache } from '../../infra/auth';
 import { projects } from '../../infra/db/schema';
 import { basicAuth, createTestApp, sdkRequest, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
@@ -89,7 +88,7 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
         },
       })
       .where(eq(projects.id, t.project.id));
-    invalidateProjectCache(t.ctx);
+    t.ctx.projects.clear();
     const data = (
       await sdkRequest(t.app, {
         method: 'GET',
@@ -112,7 +111,7 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
       .update(projects)
       .set({ settings: { disable_sdk_watermark: true } as never })
       .where(eq(projects.id, t.project.id));
-    invalidateProjectCache(t.ctx);
+    t.ctx.projects.clear();
     const data = (
       await sdkRequest(t.app, {
         method: 'GET',

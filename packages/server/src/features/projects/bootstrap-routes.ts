@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext, ProjectRecord } from '../../infra/context';
 import { sendData } from '../../infra/context';
-import { ApiError } from '../../infra/errors';
+import { contextOf } from '../../infra/request-context';
 import { defaultProjectSettings } from './project-service';
 
 const BootstrapParams = Type.Object({ public_token: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -41,11 +41,6 @@ export async function registerBootstrapRoutes(sdk: FastifyInstance, ctx: AppCont
     '/projects/bootstrap/:public_token',
     // The token is in the path (auth.ts 'path-token' resolves it and checks the Origin).
     { schema: { params: BootstrapParams }, config: { auth: 'path-token' } },
-    async (request, reply) => {
-      const project = request.project;
-      if (project === null)
-        throw new ApiError('invalid_public_token', 'The public token is not valid for any project.');
-      return sendData(reply, bootstrapFields(ctx, project));
-    },
+    async (request, reply) => sendData(reply, bootstrapFields(ctx, contextOf(request).project)),
   );
 }

@@ -1,6 +1,7 @@
 // Projects: tokens, the secret stored only as SHA-256, the development project, the project file upsert.
 import { PRODUCTS } from '@gatehouse/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ProjectCache } from '../../infra/auth';
 import { loadConfig, parseProjectFile } from '../../infra/config';
 import type { AppContext } from '../../infra/context';
 import { sha256 } from '../../infra/crypto';
@@ -19,13 +20,14 @@ import {
 
 describe.each(testDatabaseKinds())('project service on %s', (kind) => {
   let handle: DatabaseHandle;
-  let ctx: Pick<AppContext, 'db' | 'config'>;
+  let ctx: Pick<AppContext, 'db' | 'config' | 'projects'>;
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
     ctx = {
       db: handle.db,
       config: loadConfig({ NODE_ENV: 'development', PORT: '3000', PUBLIC_URL: 'http://gatehouse.test:3000' }),
+      projects: new ProjectCache({ db: handle.db, excludeDevelopment: false }),
     };
   });
   beforeEach(async () => {
@@ -75,7 +77,7 @@ describe.each(testDatabaseKinds())('project service on %s', (kind) => {
 
   it('adds the new origins when PORT or PUBLIC_URL changed', async () => {
     const first = await ensureDevProject(ctx);
-    const moved = { db: ctx.db, config: { ...ctx.config, port: 4000, publicUrl: 'http://localhost:4000' } };
+    const moved = { ...ctx, config: { ...ctx.config, port: 4000, publicUrl: 'http://localhost:4000' } };
     const { project } = await ensureDevProject(moved);
     expect(project.publicTokenTest).toBe(first.project.publicTokenTest);
     expect(project.allowedOrigins).toEqual(expect.arrayContaining(devProjectOrigins(moved.config)));
@@ -130,7 +132,7 @@ describe.each(testDatabaseKinds())('project service on %s', (kind) => {
       })
     ).project;
     expect((await findAppProject(ctx, { appProjectId: shop.id }))?.id).toBe(dev.id);
-    const production = { db: ctx.db, config: { ...ctx.config, env: 'production' as const } };
+    const production = { ...ctx, config: { ...ctx.config, env: 'production' as const } };
     expect((await findAppProject(production, { appProjectId: shop.id }))?.id).toBe(shop.id);
     expect((await findAppProject(production, { appProjectId: 'Shop' }))?.id).toBe(shop.id);
     expect((await findAppProject(production, { appProjectId: null }))?.id).toBe(dev.id);

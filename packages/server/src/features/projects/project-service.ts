@@ -3,13 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { PRODUCTS, type Product } from '@gatehouse/protocol';
 import { and, asc, eq } from 'drizzle-orm';
-import { invalidateProjectCache } from '../../infra/auth';
 import { mailFromDomain, type ProjectDeclaration } from '../../infra/config';
 import type { AppConfig, AppContext, ProjectRecord } from '../../infra/context';
 import { randomToken, sha256 } from '../../infra/crypto';
 import { type ProjectSettings, projects } from '../../infra/db/schema';
 
-type ProjectContext = Pick<AppContext, 'db' | 'config'>;
+type ProjectContext = Pick<AppContext, 'db' | 'config' | 'projects'>;
 
 /** The development project has a fixed id so concurrent first starts create it once (ON CONFLICT). */
 export const DEV_PROJECT_ID = 'project-test-development';
@@ -80,7 +79,7 @@ export async function createProject(
       isDevelopment: options.isDevelopment ?? false,
     })
     .returning();
-  invalidateProjectCache(ctx);
+  ctx.projects.clear();
   return { project: project!, secret };
 }
 
@@ -126,7 +125,7 @@ export async function ensureDevProject(
     .onConflictDoNothing({ target: projects.id })
     .returning();
   if (inserted[0] !== undefined) {
-    invalidateProjectCache(ctx);
+    ctx.projects.clear();
     return { project: inserted[0], created: true, secret };
   }
   const [existing] = await ctx.db.select().from(projects).where(eq(projects.id, DEV_PROJECT_ID)).limit(1);
@@ -143,7 +142,7 @@ export async function ensureDevProject(
     })
     .where(eq(projects.id, DEV_PROJECT_ID))
     .returning();
-  invalidateProjectCache(ctx);
+  ctx.projects.clear();
   return { project: updated!, created: false, secret: null };
 }
 
@@ -202,7 +201,7 @@ export async function syncProjectFile(
       .returning();
     result.updated.push(updated!);
   }
-  invalidateProjectCache(ctx);
+  ctx.projects.clear();
   return result;
 }
 

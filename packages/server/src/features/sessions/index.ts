@@ -1,12 +1,16 @@
 export { registerJwksRoutes, registerSessionRoutes } from './routes';
-export { configureSessionKeys, resetSessionRuntime, SESSION_CLAIM } from './session-jwt';
+export { SESSION_CLAIM } from './session-jwt';
+export type { ResolvedSession } from './session-lookup';
 export type { IssuedSession, IssueSessionOptions, NewAuthenticationFactor } from './session-service';
 export {
   ABSOLUTE_SESSION_LIFETIME_MINUTES,
   issueSession,
   MAX_SESSION_DURATION_MINUTES,
   MIN_SESSION_DURATION_MINUTES,
-  requireSession,
-  sessionDurationSchema,
+  resolveSession,
+  signedIn,
+  toWireSession,
   validateSessionDuration,
 } from './session-service';
+export type { SessionState } from './session-state';
+export { createSessionState, forgetSigningKeys } from './session-state';

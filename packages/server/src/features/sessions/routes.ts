@@ -6,30 +6,36 @@ import { ROUTES } from '@gatehouse/protocol';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { SessionDurationField } from '../../infra/body-fields';
 import { type AppContext, sendData, sendDataJson } from '../../infra/context';
 import { projects } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
-import { sessionRuntime } from './session-jwt';
-import { authenticateSession, revokeSession, sessionDurationSchema } from './session-service';
+import { contextOf } from '../../infra/request-context';
+import { authenticateSession, revokeSession } from './session-service';
 
+// The only keys the SDK sends here (wire-format.md §4.3); unlike the sign-in calls, nothing is spread into it.
 const AuthenticateBody = Type.Object(
-  { session_duration_minutes: Type.Optional(sessionDurationSchema()) },
+  { session_duration_minutes: SessionDurationField },
   { additionalProperties: false },
 );
 
 export async function registerSessionRoutes(sdk: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = sdk.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post(ROUTES.sessionsAuthenticate, { schema: { body: AuthenticateBody } }, async (request, reply) => {
-    const { fieldsJson } = await authenticateSession(ctx, request, {
-      sessionDurationMinutes: request.body.session_duration_minutes,
-    });
-    return sendDataJson(reply, fieldsJson);
-  });
+  app.post(
+    ROUTES.sessionsAuthenticate,
+    { schema: { body: AuthenticateBody }, config: { session: 'required' } },
+    async (request, reply) => {
+      const { fieldsJson } = await authenticateSession(ctx, contextOf(request), {
+        sessionDurationMinutes: request.body.session_duration_minutes,
+      });
+      return sendDataJson(reply, fieldsJson);
+    },
+  );
 
   // The SDK sends no body here (wire-format.md §2); the answer is ResponseCommon.
   app.post(ROUTES.sessionsRevoke, async (request, reply) => {
-    await revokeSession(ctx, request);
+    await revokeSession(ctx, contextOf(request));
     return sendData(reply, {});
   });
 }
@@ -45,7 +51,7 @@ export async function registerJwksRoutes(root: FastifyInstance, ctx: AppContext)
       .where(eq(projects.id, request.params.project_id))
       .limit(1);
     if (!project) throw new ApiError('not_found', 'No project with this id.');
-    const keys = await sessionRuntime(ctx).keys.publicKeys(ctx.clock.now());
+    const keys = await ctx.sessions.keys.publicKeys(ctx.clock.now());
     // Verifiers (jose createRemoteJWKSet) refetch on an unknown kid, so a short cache is enough.
     return reply.header('cache-control', 'public, max-age=60').send({ keys });
   });

@@ -6,58 +6,24 @@
 import type { Session } from '@gatehouse/protocol';
 import { SignJWT } from 'jose';
 import type { AppContext } from '../../infra/context';
-import type { Database } from '../../infra/db/client';
-import { createKeyStore, type KeyStore, SESSION_JWT_LIFETIME_MS, SIGNING_ALGORITHM } from '../../infra/keys';
+import { SESSION_JWT_LIFETIME_MS, SIGNING_ALGORITHM } from '../../infra/keys';
 
 export const SESSION_CLAIM = 'https://gatehouse.dev/session';
 
 /** A cached JWT is reused only while it has more than this left (the SDK refreshes every 3 minutes). */
 const REUSE_MIN_REMAINING_MS = 60_000;
-const JWT_CACHE_SIZE = 10_000;
+/** Bound of the per-app JWT cache (ctx.sessions.jwts). */
+export const JWT_CACHE_SIZE = 10_000;
 
-interface CachedJwt {
+export interface CachedJwt {
   jwt: string;
   expMs: number;
   sessionExpiresAtMs: number;
   factorsKey: string;
 }
 
-export interface SessionRuntime {
-  keys: KeyStore;
-  jwts: Map<string, CachedJwt>;
-}
-
-// Per database (one per app instance): the key store caches the signing key, the map caches JWTs. Neither is state
-// another instance needs: every instance can sign with any current key and all keys are in the shared table.
-const runtimes = new WeakMap<Database, SessionRuntime>();
-
-export function sessionRuntime(ctx: Pick<AppContext, 'db'>): SessionRuntime {
-  let runtime = runtimes.get(ctx.db);
-  if (!runtime) {
-    runtime = { keys: createKeyStore({ db: ctx.db }), jwts: new Map() };
-    runtimes.set(ctx.db, runtime);
-  }
-  return runtime;
-}
-
-/** Replaces the key store of this database (tests use a short rotation age). */
-export function configureSessionKeys(ctx: Pick<AppContext, 'db'>, options: { rotateAfterMs: number }): void {
-  runtimes.set(ctx.db, {
-    keys: createKeyStore({ db: ctx.db, rotateAfterMs: options.rotateAfterMs }),
-    jwts: new Map(),
-  });
-}
-
-/**
- * Forgets the cached signing key and JWTs of this database. Needed when the tables were emptied under a running
- * app (test resets): the cached key would otherwise sign JWTs whose kid is no longer published.
- */
-export function resetSessionRuntime(ctx: Pick<AppContext, 'db'>): void {
-  runtimes.delete(ctx.db);
-}
-
-export function forgetSessionJwt(ctx: Pick<AppContext, 'db'>, sessionId: string): void {
-  sessionRuntime(ctx).jwts.delete(sessionId);
+export function forgetSessionJwt(ctx: Pick<AppContext, 'sessions'>, sessionId: string): void {
+  ctx.sessions.jwts.delete(sessionId);
 }
 
 export interface SessionJwtInput {
@@ -79,8 +45,8 @@ export interface ReusableSessionJwtInput {
  * null. Synchronous and needs no parsed Session, so the background refresh (a hit) builds nothing to sign.
  */
 export function reusableSessionJwt(ctx: AppContext, input: ReusableSessionJwtInput): string | null {
-  const runtime = sessionRuntime(ctx);
-  const cached = runtime.jwts.get(input.sessionId);
+  const { jwts } = ctx.sessions;
+  const cached = jwts.get(input.sessionId);
   if (
     cached === undefined ||
     cached.sessionExpiresAtMs !== input.sessionExpiresAtMs ||
@@ -90,13 +56,13 @@ export function reusableSessionJwt(ctx: AppContext, input: ReusableSessionJwtInp
     return null;
   }
   // LRU: move to the newest end.
-  runtime.jwts.delete(input.sessionId);
-  runtime.jwts.set(input.sessionId, cached);
+  jwts.delete(input.sessionId);
+  jwts.set(input.sessionId, cached);
   return cached.jwt;
 }
 
 export async function sessionJwt(ctx: AppContext, input: SessionJwtInput): Promise<string> {
-  const runtime = sessionRuntime(ctx);
+  const { jwts, keys } = ctx.sessions;
   const reused = reusableSessionJwt(ctx, {
     sessionId: input.session.session_id,
     sessionExpiresAtMs: input.sessionExpiresAtMs,
@@ -104,7 +70,7 @@ export async function sessionJwt(ctx: AppContext, input: SessionJwtInput): Promi
   });
   if (reused !== null) return reused;
   const nowMs = ctx.clock.now().getTime();
-  const key = await runtime.keys.currentSigningKey(new Date(nowMs));
+  const key = await keys.currentSigningKey(new Date(nowMs));
   const iat = Math.floor(nowMs / 1000);
   const exp = Math.min(iat + SESSION_JWT_LIFETIME_MS / 1000, Math.floor(input.sessionExpiresAtMs / 1000));
   const { session } = input;
@@ -126,16 +92,16 @@ export async function sessionJwt(ctx: AppContext, input: SessionJwtInput): Promi
     .setNotBefore(iat)
     .setExpirationTime(exp)
     .sign(key.privateKey);
-  runtime.jwts.delete(session.session_id);
-  runtime.jwts.set(session.session_id, {
+  jwts.delete(session.session_id);
+  jwts.set(session.session_id, {
     jwt,
     expMs: exp * 1000,
     sessionExpiresAtMs: input.sessionExpiresAtMs,
     factorsKey: input.factorsKey,
   });
-  if (runtime.jwts.size > JWT_CACHE_SIZE) {
-    const oldest = runtime.jwts.keys().next();
-    if (!oldest.done) runtime.jwts.delete(oldest.value);
+  if (jwts.size > JWT_CACHE_SIZE) {
+    const oldest = jwts.keys().next();
+    if (!oldest.done) jwts.delete(oldest.value);
   }
   return jwt;
 }

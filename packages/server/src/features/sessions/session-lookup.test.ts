@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
-import { resetSessionRuntime } from './session-jwt';
 import { SessionLookupBatcher } from './session-lookup';
 import { createTestClock, type SignedInUser, signIn } from './test-fixtures';
 
@@ -25,7 +24,6 @@ describe.each(testDatabaseKinds())('session lookup on %s', (kind) => {
   });
   beforeEach(async () => {
     await t.reset();
-    resetSessionRuntime(t.ctx);
   });
 
   function countQueries() {

@@ -31,6 +31,15 @@ export interface SessionWithUserRow extends SessionRow {
   user: string | null;
 }
 
+/** A live session of a user who still exists, as the request-context hook hands it to services. */
+export interface ResolvedSession {
+  /** The row as read for this request (times in ms since the epoch; factors and claims as JSON text). */
+  row: SessionRow;
+  userId: string;
+  /** The user's wire JSON (users.profile) as of this read. */
+  userJson: string;
+}
+
 /** Columns of a SessionRow from `sessions s` (also used by the writes that return the row). */
 export const SESSION_COLUMNS_SQL = `s.id, s.user_id,
   (extract(epoch from s.started_at) * 1000)::float8 AS started_ms,
@@ -122,25 +131,4 @@ export class SessionLookupBatcher {
     this.inFlight -= 1;
     if (this.queue.length > 0 && this.inFlight < this.slots) this.dispatch();
   }
-}
-
-const batchers = new WeakMap<Database, SessionLookupBatcher>();
-
-/** The session with its user's wire JSON for a token hash (hex) in a project, or null. */
-export function lookupSession(
-  ctx: { db: Database },
-  hashHex: string,
-  projectId: string,
-): Promise<SessionWithUserRow | null> {
-  let batcher = batchers.get(ctx.db);
-  if (batcher === undefined) {
-    const isPool =
-      typeof (ctx.db as unknown as { $client?: { totalCount?: unknown } }).$client?.totalCount === 'number';
-    batcher = new SessionLookupBatcher(
-      ctx.db,
-      isPool ? SESSION_LOOKUP_SLOTS.postgres : SESSION_LOOKUP_SLOTS.pglite,
-    );
-    batchers.set(ctx.db, batcher);
-  }
-  return batcher.lookup(hashHex, projectId);
 }

@@ -11,21 +11,15 @@ import type {
 } from '@gatehouse/protocol';
 import { CONSTANTS } from '@gatehouse/protocol';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import type { AppContext, ProjectRecord } from '../../infra/context';
+import type { AppContext, RequestContext } from '../../infra/context';
 import { newId, randomToken, sha256 } from '../../infra/crypto';
 import { sessions } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { missingSessionToken } from '../../infra/request-context';
 import { loadUser } from '../users/user-service';
 import { parseJson, rfc3339, rowsOf } from '../users/user-sql';
 import { forgetSessionJwt, reusableSessionJwt, sessionJwt } from './session-jwt';
-import {
-  lookupSession,
-  SESSION_COLUMNS_SQL,
-  type SessionRow,
-  type SessionWithUserRow,
-} from './session-lookup';
+import { type ResolvedSession, SESSION_COLUMNS_SQL, type SessionRow } from './session-lookup';
 
 /** Bounds of session_duration_minutes: 5 minutes to 365 days (the range the sign-in methods validate too). */
 export const MIN_SESSION_DURATION_MINUTES = 5;
@@ -73,11 +67,6 @@ export interface IssueSessionOptions {
 /** The AuthenticateResponse fields a sign-in method answers with (request_id and status_code come from sendData). */
 export type IssuedSession = Omit<AuthenticateResponse, keyof ResponseCommon>;
 
-function requireProject(request: FastifyRequest): ProjectRecord {
-  if (!request.project) throw new ApiError('invalid_public_token', 'A valid public token is required.');
-  return request.project;
-}
-
 function tokenHash(token: string): Buffer {
   return Buffer.from(sha256(token));
 }
@@ -89,20 +78,11 @@ function tokenHashHex(token: string): string {
 
 const SESSION_COLUMNS = sql.raw(SESSION_COLUMNS_SQL);
 
-/** The session and its user's wire JSON (batched, see session-lookup.ts), or null. */
-function findSessionWithUser(
-  ctx: AppContext,
-  projectId: string,
-  token: string,
-): Promise<SessionWithUserRow | null> {
-  return lookupSession(ctx, tokenHashHex(token), projectId);
-}
-
 function isLive(row: SessionRow, now: Date): boolean {
   return row.expires_ms > now.getTime();
 }
 
-function toWireSession(row: SessionRow): Session {
+export function toWireSession(row: SessionRow): Session {
   return {
     session_id: row.id,
     user_id: row.user_id,
@@ -117,13 +97,6 @@ function toWireSession(row: SessionRow): Session {
 
 function sessionNotFound(): ApiError {
   return new ApiError('session_not_found', 'Session could not be found.');
-}
-
-function missingSessionToken(): ApiError {
-  return new ApiError(
-    'unauthorized_credentials',
-    'This call needs a session token in the Authorization header.',
-  );
 }
 
 function userGone(): ApiError {
@@ -144,23 +117,30 @@ async function touch(ctx: AppContext, row: SessionRow, now: Date): Promise<void>
 }
 
 /**
- * For routes that need a signed-in user (GET/PUT /users/me, the DELETE routes, secondary sign-in calls).
- * Returns the wire session and its user id or throws one of the SPEC §4 logout error types.
+ * The live session named by `token` in this project, with its user's wire JSON (one batched read, see
+ * session-lookup.ts), or the SPEC §4 logout error that says why there is none: unknown, expired or revoked →
+ * 404 session_not_found; user gone → 401 user_unauthenticated. Marks the session accessed.
  */
-export async function requireSession(
+export async function resolveSession(
   ctx: AppContext,
-  request: FastifyRequest,
-): Promise<{ session: Session; userId: string; userJson: string }> {
-  const project = requireProject(request);
-  const token = request.sessionToken;
-  if (!token) throw missingSessionToken();
+  options: { projectId: string; token: string },
+): Promise<ResolvedSession> {
   const now = ctx.clock.now();
-  const row = await findSessionWithUser(ctx, project.id, token);
+  const row = await ctx.sessions.lookup.lookup(tokenHashHex(options.token), options.projectId);
   if (!row || !isLive(row, now)) throw sessionNotFound();
   if (row.user === null) throw userGone();
   await touch(ctx, row, now);
-  // userJson: the user as of this read (GET /users/me answers with it; writers reload after their change).
-  return { session: toWireSession(row), userId: row.user_id, userJson: row.user };
+  return { row, userId: row.user_id, userJson: row.user };
+}
+
+/**
+ * The caller's session on a route declared `config: { session: 'required' }` (the request-context hook resolved
+ * it, or already answered with the logout error). Throws 401 unauthorized_credentials should a route forget to
+ * declare it, so a missing declaration can never let a call through without a session.
+ */
+export function signedIn(request: RequestContext): ResolvedSession {
+  if (request.session === null) throw missingSessionToken();
+  return request.session;
 }
 
 /**
@@ -195,17 +175,13 @@ function wireSessionJson(row: SessionRow): string {
  */
 export async function authenticateSession(
   ctx: AppContext,
-  request: FastifyRequest,
+  request: RequestContext,
   options: { sessionDurationMinutes?: number | undefined },
 ): Promise<AuthenticatedSession> {
-  const project = requireProject(request);
-  const token = request.sessionToken;
-  if (!token) throw missingSessionToken();
-  const now = ctx.clock.now();
-  const row = await findSessionWithUser(ctx, project.id, token);
-  if (!row || !isLive(row, now)) throw sessionNotFound();
-  if (row.user === null) throw userGone();
+  const { row, userJson } = signedIn(request);
+  const token = request.sessionToken!;
   if (options.sessionDurationMinutes !== undefined) {
+    const now = ctx.clock.now();
     const minutes = validateSessionDuration(options.sessionDurationMinutes);
     const expiresMs = Math.min(now.getTime() + minutes * MINUTE_MS, absoluteEndMs(row.started_ms));
     await ctx.db.execute(sql`UPDATE sessions
@@ -214,10 +190,7 @@ export async function authenticateSession(
       WHERE id = ${row.id}`);
     row.expires_ms = expiresMs;
     row.last_accessed_ms = now.getTime();
-  } else {
-    await touch(ctx, row, now);
   }
-  const userJson = row.user;
   // The refresh normally reuses the JWT it issued a moment ago; only a miss needs the parsed session to sign.
   const session_jwt =
     reusableSessionJwt(ctx, {
@@ -226,7 +199,7 @@ export async function authenticateSession(
       factorsKey: row.factors,
     }) ??
     (await sessionJwt(ctx, {
-      projectId: project.id,
+      projectId: request.project.id,
       session: toWireSession(row),
       sessionExpiresAtMs: row.expires_ms,
       factorsKey: row.factors,
@@ -239,8 +212,8 @@ export async function authenticateSession(
 }
 
 /** POST /sessions/revoke: the session named by the Basic authorization's session token ends now. */
-export async function revokeSession(ctx: AppContext, request: FastifyRequest): Promise<void> {
-  const project = requireProject(request);
+export async function revokeSession(ctx: AppContext, request: RequestContext): Promise<void> {
+  const { project } = request;
   const token = request.sessionToken;
   if (!token) throw missingSessionToken();
   const now = ctx.clock.now();
@@ -290,32 +263,30 @@ function mergeFactor(
  */
 export async function issueSession(
   ctx: AppContext,
-  request: FastifyRequest,
+  request: RequestContext,
   options: IssueSessionOptions,
 ): Promise<IssuedSession> {
-  const project = requireProject(request);
+  const { project } = request;
   const minutes = validateSessionDuration(options.sessionDurationMinutes);
   const now = ctx.clock.now();
   const token = randomToken(32);
   const hash = tokenHash(token);
   let row: SessionRow | null = null;
 
-  if (request.sessionToken) {
-    const existing = await findSessionWithUser(ctx, project.id, request.sessionToken);
-    if (existing && isLive(existing, now) && existing.user_id === options.userId) {
-      const factors = mergeFactor(parseJson<AuthenticationFactor[]>(existing.factors), options.factor, now);
-      const expiresMs = Math.min(now.getTime() + minutes * MINUTE_MS, absoluteEndMs(existing.started_ms));
-      // Guarded by the old hash: when two calls race on one session, only one rotates it; the other starts anew.
-      const result = await ctx.db.execute(sql`UPDATE sessions s SET
-          token_hash = ${hash},
-          authentication_factors = ${JSON.stringify(factors)}::jsonb,
-          expires_at = ${new Date(expiresMs).toISOString()}::timestamptz,
-          last_accessed_at = ${now.toISOString()}::timestamptz
-        WHERE s.id = ${existing.id} AND s.token_hash = ${tokenHash(request.sessionToken)}
-        RETURNING ${SESSION_COLUMNS}`);
-      row = rowsOf<SessionRow>(result)[0] ?? null;
-      if (row) forgetSessionJwt(ctx, row.id);
-    }
+  const existing = request.session?.row;
+  if (existing && request.sessionToken && isLive(existing, now) && existing.user_id === options.userId) {
+    const factors = mergeFactor(parseJson<AuthenticationFactor[]>(existing.factors), options.factor, now);
+    const expiresMs = Math.min(now.getTime() + minutes * MINUTE_MS, absoluteEndMs(existing.started_ms));
+    // Guarded by the old hash: when two calls race on one session, only one rotates it; the other starts anew.
+    const result = await ctx.db.execute(sql`UPDATE sessions s SET
+        token_hash = ${hash},
+        authentication_factors = ${JSON.stringify(factors)}::jsonb,
+        expires_at = ${new Date(expiresMs).toISOString()}::timestamptz,
+        last_accessed_at = ${now.toISOString()}::timestamptz
+      WHERE s.id = ${existing.id} AND s.token_hash = ${tokenHash(request.sessionToken)}
+      RETURNING ${SESSION_COLUMNS}`);
+    row = rowsOf<SessionRow>(result)[0] ?? null;
+    if (row) forgetSessionJwt(ctx, row.id);
   }
 
   if (!row) {
@@ -331,8 +302,8 @@ export async function issueSession(
         lastAccessedAt: now,
         expiresAt: new Date(now.getTime() + minutes * MINUTE_MS),
         // issue 2: session attributes are the ip_address and user_agent of the request that started it.
-        ipAddress: request.ip ?? '',
-        userAgent: headerText(request.headers['user-agent']),
+        ipAddress: request.ip,
+        userAgent: request.userAgent,
         authenticationFactors: factors,
       })
       .returning({ id: sessions.id });
@@ -352,15 +323,4 @@ export async function issueSession(
     factorsKey: row.factors,
   });
   return { user_id: options.userId, session_token: token, session_jwt, session, user, __user: user };
-}
-
-function headerText(value: string | string[] | undefined): string {
-  const text = Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
-  // Postgres text cannot hold NUL; a header cannot really carry one, but never let it become a 500.
-  return text.replaceAll(String.fromCharCode(0), '').slice(0, 1024);
-}
-
-/** The TypeBox schema of session_duration_minutes for the routes of every sign-in method (a schema error → 400). */
-export function sessionDurationSchema() {
-  return Type.Integer({ minimum: MIN_SESSION_DURATION_MINUTES, maximum: MAX_SESSION_DURATION_MINUTES });
 }

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, sdkRequest } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { createProject } from '../projects';
-import { resetSessionRuntime } from './session-jwt';
 import { MAX_SESSION_DURATION_MINUTES } from './session-service';
 import { createTestClock, signIn } from './test-fixtures';
 
@@ -25,7 +24,6 @@ describe.each(testDatabaseKinds())('session security on %s', (kind) => {
   beforeEach(async () => {
     clock.set('2030-01-01T00:00:00.000Z');
     await t.reset();
-    resetSessionRuntime(t.ctx);
   });
 
   function authenticate(sessionToken: string | null, body: unknown = {}, publicToken = t.publicToken) {

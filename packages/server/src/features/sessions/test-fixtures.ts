@@ -1,9 +1,13 @@
 // Shared fixtures of the sessions and users tests: a controllable clock, a stand-in for the request a sign-in
 // method passes to issueSession, and a user with a session.
-import type { FastifyRequest } from 'fastify';
-import type { AppContext, Clock, ProjectRecord } from '../../infra/context';
+import type { AppContext, Clock, ProjectRecord, RequestContext } from '../../infra/context';
 import { findOrCreateUserByEmail } from '../users/user-service';
-import { type IssuedSession, issueSession, type NewAuthenticationFactor } from './session-service';
+import {
+  type IssuedSession,
+  issueSession,
+  type NewAuthenticationFactor,
+  resolveSession,
+} from './session-service';
 
 export interface TestClock extends Clock {
   set(date: Date | string): void;
@@ -23,19 +27,29 @@ export function createTestClock(start = '2030-01-01T00:00:00.000Z'): TestClock {
   };
 }
 
-export function fakeSignInRequest(options: {
-  project: ProjectRecord;
-  sessionToken?: string | null;
-  ip?: string;
-  userAgent?: string;
-}): FastifyRequest {
+/**
+ * The request context a sign-in call would carry (infra/request-context.ts builds the real one): the session of
+ * `sessionToken` is resolved as on an 'optional' route — a token that names no live session is simply absent.
+ */
+export async function fakeSignInRequest(
+  ctx: AppContext,
+  options: { project: ProjectRecord; sessionToken?: string | null; ip?: string; userAgent?: string },
+): Promise<RequestContext> {
+  const sessionToken = options.sessionToken ?? null;
+  const session =
+    sessionToken === null
+      ? null
+      : await resolveSession(ctx, { projectId: options.project.id, token: sessionToken }).catch(() => null);
   return {
     project: options.project,
     tokenMode: 'test',
-    sessionToken: options.sessionToken ?? null,
+    sessionToken,
+    session,
     ip: options.ip ?? '203.0.113.7',
-    headers: { 'user-agent': options.userAgent ?? 'Mozilla/5.0 (vitest)' },
-  } as unknown as FastifyRequest;
+    userAgent: options.userAgent ?? 'Mozilla/5.0 (vitest)',
+    requestId: 'request-id-test-fixture',
+    log: ctx.log,
+  };
 }
 
 export function emailFactor(emailId: string, email: string): NewAuthenticationFactor {
@@ -61,7 +75,7 @@ export async function signIn(
   const found = await findOrCreateUserByEmail(ctx, { project, tokenMode: 'test', email, status: 'active' });
   const issued = await issueSession(
     ctx,
-    fakeSignInRequest({ project, sessionToken: options.sessionToken ?? null }),
+    await fakeSignInRequest(ctx, { project, sessionToken: options.sessionToken ?? null }),
     {
       userId: found.userId,
       factor: emailFactor(found.emailId, found.email),

@@ -1,11 +1,12 @@
 // GET/PUT /sdk/v1/users/me and the six DELETE /users/{kind}/{id} routes (wire-format.md §4.2, SPEC §7).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { USER_RESOURCE_KINDS, type User, type UserResourceKind } from '@gatehouse/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { type AppContext, sendData } from '../../infra/context';
+import { type AppContext, type RequestContext, sendData } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
-import { requireSession } from '../sessions/session-service';
+import { contextOf } from '../../infra/request-context';
+import { signedIn } from '../sessions/session-service';
 import { assertStorableJson, assertStorableText } from './storable';
 import { deleteUserResource, loadUser, updateUser } from './user-service';
 
@@ -50,15 +51,18 @@ async function signedInUser(ctx: AppContext, userId: string): Promise<User> {
 export async function registerUserRoutes(sdk: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = sdk.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/users/me', async (request, reply) => {
+  // Every route here acts on the signed-in user: the request-context hook resolves the session first.
+  const config = { session: 'required' } as const;
+
+  app.get('/users/me', { config }, async (request, reply) => {
     // The session lookup already joined the user's stored wire JSON (users.profile): no second query.
-    const { userJson } = await requireSession(ctx, request);
+    const { userJson } = signedIn(contextOf(request));
     // wire-format.md §4.2: the User object flattened at the top level of `data`.
     return sendData(reply, JSON.parse(userJson) as User);
   });
 
-  app.put('/users/me', { schema: { body: UpdateBody } }, async (request, reply) => {
-    const { userId } = await requireSession(ctx, request);
+  app.put('/users/me', { schema: { body: UpdateBody }, config }, async (request, reply) => {
+    const { userId } = signedIn(contextOf(request));
     const { name, untrusted_metadata } = request.body;
     // Checked before anything is written: Postgres text/jsonb reject NUL and lone surrogates (would be a 500).
     for (const [field, value] of Object.entries(name ?? {})) assertStorableText(`name.${field}`, value);
@@ -77,8 +81,8 @@ export async function registerUserRoutes(sdk: FastifyInstance, ctx: AppContext):
   });
 
   for (const kind of USER_RESOURCE_KINDS) {
-    app.delete(`/users/${kind}/:id`, { schema: { params: ResourceParams } }, async (request, reply) =>
-      deleteRoute(ctx, kind, request, reply, request.params.id),
+    app.delete(`/users/${kind}/:id`, { schema: { params: ResourceParams }, config }, async (request, reply) =>
+      deleteRoute(ctx, kind, contextOf(request), reply, request.params.id),
     );
   }
 }
@@ -86,11 +90,11 @@ export async function registerUserRoutes(sdk: FastifyInstance, ctx: AppContext):
 async function deleteRoute(
   ctx: AppContext,
   kind: UserResourceKind,
-  request: FastifyRequest,
+  request: RequestContext,
   reply: FastifyReply,
   id: string,
 ): Promise<FastifyReply> {
-  const { userId } = await requireSession(ctx, request);
-  await deleteUserResource(ctx, { kind, id, userId, projectId: request.project!.id });
+  const { userId } = signedIn(request);
+  await deleteUserResource(ctx, { kind, id, userId, projectId: request.project.id });
   return sendData(reply, mutationFields(await signedInUser(ctx, userId)));
 }

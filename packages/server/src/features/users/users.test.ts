@@ -13,7 +13,6 @@ import {
 } from '../../infra/db/schema';
 import { createTestApp, sdkRequest } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
-import { resetSessionRuntime } from '../sessions/session-jwt';
 import { createTestClock, signIn } from '../sessions/test-fixtures';
 import { activateUser, findOrCreateUserByEmail, loadUser, markEmailVerified } from './user-service';
 
@@ -29,7 +28,6 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
   });
   beforeEach(async () => {
     await t.reset();
-    resetSessionRuntime(t.ctx);
   });
 
   function call(method: 'GET' | 'PUT' | 'DELETE', url: string, sessionToken: string | null, body?: unknown) {

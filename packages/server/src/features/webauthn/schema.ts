@@ -2,12 +2,12 @@
 // captcha/dfp fields); types are strict and sizes bounded (security-tests.md IV-01, IV-02). The domain's allow-list
 // check and the credential's own checks run in the service, so they answer with their documented error types.
 import { type Static, Type } from 'typebox';
+import { CaptchaFields, SessionDurationField } from '../../infra/body-fields';
 import { MAX_REGISTRATION_NAME_LENGTH } from './registration-name';
 
 const Domain = Type.String({ minLength: 1, maxLength: 253 });
 /** A credential JSON string; real ones are a few kilobytes (attestation certificates included). */
 const PublicKeyCredential = Type.String({ minLength: 2, maxLength: 65_536 });
-const SessionDuration = Type.Optional(Type.Integer());
 
 export const RegisterStartBody = Type.Object({
   domain: Domain,
@@ -19,7 +19,7 @@ export type RegisterStartBody = Static<typeof RegisterStartBody>;
 
 export const RegisterBody = Type.Object({
   public_key_credential: PublicKeyCredential,
-  session_duration_minutes: SessionDuration,
+  session_duration_minutes: SessionDurationField,
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
@@ -31,9 +31,8 @@ export type AuthenticateStartBody = Static<typeof AuthenticateStartBody>;
 
 export const AuthenticateBody = Type.Object({
   public_key_credential: PublicKeyCredential,
-  session_duration_minutes: SessionDuration,
-  captcha_token: Type.Optional(Type.String({ maxLength: 4096 })),
-  dfp_telemetry_id: Type.Optional(Type.String({ maxLength: 1024 })),
+  session_duration_minutes: SessionDurationField,
+  ...CaptchaFields,
 });
 export type AuthenticateBody = Static<typeof AuthenticateBody>;
 

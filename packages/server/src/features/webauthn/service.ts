@@ -14,12 +14,11 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext, ProjectRecord } from '../../infra/context';
+import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
 import { webauthnRegistrations } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
-import { issueSession, requireSession, validateSessionDuration } from '../sessions';
+import { issueSession, signedIn, validateSessionDuration } from '../sessions';
 import { loadUser } from '../users';
 import { assertStorableText } from '../users/storable';
 import { type ChallengeRecord, consumeChallenge, createChallenge } from './challenges';
@@ -52,11 +51,22 @@ const KNOWN_TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', '
 
 type RegistrationRow = typeof webauthnRegistrations.$inferSelect;
 
-function requireProject(request: FastifyRequest): ProjectRecord {
-  if (request.project === null) {
-    throw new ApiError('invalid_public_token', 'A public token is required in the Authorization header.');
+export const TOO_MANY_CHALLENGES_MESSAGE =
+  'Too many passkey requests were started. Please wait a moment and try again.';
+
+/**
+ * Issue 8: passkey challenges are limited per IP and per user, so a flood of ceremony starts cannot fill the
+ * challenges table (security-tests.md BF-07: nonce tables grow only within limits).
+ */
+async function consumeChallengeBudget(
+  ctx: AppContext,
+  request: RequestContext,
+  userId: string | null,
+): Promise<void> {
+  await ctx.limits.consume('passkeyChallengesPerIp', request.ip, TOO_MANY_CHALLENGES_MESSAGE);
+  if (userId !== null) {
+    await ctx.limits.consume('passkeyChallengesPerUser', userId, TOO_MANY_CHALLENGES_MESSAGE);
   }
-  return request.project;
 }
 
 function registrationRefused(why: string): ApiError {
@@ -119,16 +129,13 @@ function withoutEmptyHints<T extends { hints?: unknown[] }>(options: T): Omit<T,
  * POST /webauthn/register/start (signed-in user only). Passkeys: a discoverable credential with user verification
  * required; excludeCredentials lists the user's existing credentials so one authenticator is not registered twice.
  */
-export async function startRegistration(
-  ctx: AppContext,
-  options: { request: FastifyRequest; body: RegisterStartBody },
-) {
-  const { request, body } = options;
-  const project = requireProject(request);
-  const { userId } = await requireSession(ctx, request);
+export async function startRegistration(ctx: AppContext, request: RequestContext, body: RegisterStartBody) {
+  const { project } = request;
+  const { userId } = signedIn(request);
   const rpId = assertAllowedDomain(ctx, project, body.domain);
   const userAgent = body.user_agent ?? '';
   assertStorableText('user_agent', userAgent);
+  await consumeChallengeBudget(ctx, request, userId);
   const isPasskey = body.return_passkey_credential_options === true;
   const user = await loadUser(ctx, userId);
   if (!user) throw new ApiError('user_unauthenticated', 'The user of this session no longer exists.');
@@ -173,14 +180,10 @@ export async function startRegistration(
 }
 
 /** POST /webauthn/register: the WebAuthn L3 §7.1 checks, then the record is stored and the session gets the factor. */
-export async function finishRegistration(
-  ctx: AppContext,
-  options: { request: FastifyRequest; body: RegisterBody },
-) {
-  const { request, body } = options;
-  const project = requireProject(request);
+export async function finishRegistration(ctx: AppContext, request: RequestContext, body: RegisterBody) {
+  const { project } = request;
   const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
-  const { userId } = await requireSession(ctx, request);
+  const { userId } = signedIn(request);
   const credential = parseCredential<{
     clientDataJSON: string;
     attestationObject: string;
@@ -260,7 +263,7 @@ export async function finishRegistration(
 
 async function insertRegistration(
   ctx: AppContext,
-  request: FastifyRequest,
+  request: RequestContext,
   options: {
     project: ProjectRecord;
     userId: string;
@@ -314,12 +317,14 @@ async function insertRegistration(
  */
 export async function startAuthentication(
   ctx: AppContext,
-  options: { request: FastifyRequest; body: AuthenticateStartBody; mode: 'primary' | 'secondary' },
+  request: RequestContext,
+  options: { body: AuthenticateStartBody; mode: 'primary' | 'secondary' },
 ) {
-  const { request, body, mode } = options;
-  const project = requireProject(request);
-  const userId = mode === 'secondary' ? (await requireSession(ctx, request)).userId : null;
+  const { body, mode } = options;
+  const { project } = request;
+  const userId = mode === 'secondary' ? signedIn(request).userId : null;
   const rpId = assertAllowedDomain(ctx, project, body.domain);
+  await consumeChallengeBudget(ctx, request, userId);
   const isPasskey = body.return_passkey_credential_options === true;
   const allowCredentials = userId === null ? [] : await userCredentials(ctx, project.id, userId);
   if (userId !== null && allowCredentials.length === 0) throw notFound();
@@ -348,12 +353,8 @@ export async function startAuthentication(
  * POST /webauthn/authenticate: the WebAuthn L3 §7.2 checks; a new session, or the factor added to the caller's
  * session of the same user (SPEC §4).
  */
-export async function finishAuthentication(
-  ctx: AppContext,
-  options: { request: FastifyRequest; body: AuthenticateBody },
-) {
-  const { request, body } = options;
-  const project = requireProject(request);
+export async function finishAuthentication(ctx: AppContext, request: RequestContext, body: AuthenticateBody) {
+  const { project } = request;
   const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
   const credential = parseCredential<{
     clientDataJSON: string;
@@ -430,7 +431,7 @@ export async function finishAuthentication(
     });
   } catch (error) {
     request.log.warn(
-      { requestId: request.requestId, registrationId: registration.id, reason: (error as Error).message },
+      { registrationId: registration.id, reason: (error as Error).message },
       'passkey assertion refused',
     );
     throw authenticationRefused();
@@ -459,7 +460,7 @@ export async function finishAuthentication(
     .returning();
   if (!updated) {
     request.log.warn(
-      { requestId: request.requestId, registrationId: registration.id },
+      { registrationId: registration.id },
       'passkey signature counter did not increase: possible cloned authenticator',
     );
     throw authenticationRefused();
@@ -476,11 +477,11 @@ export async function finishAuthentication(
 /** PUT /webauthn/update/{id}: renames one of the signed-in user's own registrations (anyone else's is a 404). */
 export async function updateRegistration(
   ctx: AppContext,
-  options: { request: FastifyRequest; id: string; name: string },
+  request: RequestContext,
+  options: { id: string; name: string },
 ) {
-  const { request } = options;
-  const project = requireProject(request);
-  const { userId } = await requireSession(ctx, request);
+  const { project } = request;
+  const { userId } = signedIn(request);
   const name = options.name.trim();
   assertStorableText('name', name);
   const [updated] = await ctx.db

@@ -33,6 +33,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 3000,
     host: '127.0.0.1',
     publicUrl: 'http://localhost:3000',
+    smsAllowedCountries: null,
     databaseUrl: null,
     dataDir: null,
     smtpUrl: null,

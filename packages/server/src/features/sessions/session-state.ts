@@ -1,0 +1,42 @@
+// The per-app state of sessions (DESIGN.md convention 12), built once by buildApp and kept on ctx.sessions:
+// the batched session lookup, the signing keys and the cache of recently issued JWTs. Nothing here is state
+// another instance needs: every instance reads the same session rows and signing keys from the database.
+import type { Database } from '../../infra/db/client';
+import { createKeyStore, type KeyStore } from '../../infra/keys';
+import type { CachedJwt } from './session-jwt';
+import { SESSION_LOOKUP_SLOTS, SessionLookupBatcher } from './session-lookup';
+
+export interface SessionState {
+  lookup: SessionLookupBatcher;
+  keys: KeyStore;
+  /** Session id → its newest JWT (an LRU, bounded by session-jwt.ts JWT_CACHE_SIZE). */
+  jwts: Map<string, CachedJwt>;
+}
+
+export interface SessionStateOptions {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Age after which a new signing key takes over (infra/keys.ts default: 7 days). */
+  keyRotationMs?: number;
+}
+
+export function createSessionState(options: SessionStateOptions): SessionState {
+  return {
+    lookup: new SessionLookupBatcher(options.db, SESSION_LOOKUP_SLOTS[options.kind]),
+    keys: createKeyStore({
+      db: options.db,
+      ...(options.keyRotationMs !== undefined ? { rotateAfterMs: options.keyRotationMs } : {}),
+    }),
+    jwts: new Map(),
+  };
+}
+
+/**
+ * Forgets the cached signing key and JWTs, for when the signing_keys table changed behind this app's back (a
+ * table emptied under a running app, keys re-encrypted by another instance): the cached key would otherwise sign
+ * JWTs whose kid is no longer published. The next JWT loads the current key from the table.
+ */
+export function forgetSigningKeys(state: SessionState): void {
+  state.keys.forget();
+  state.jwts.clear();
+}

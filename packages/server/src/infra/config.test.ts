@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       databaseUrl: null,
       dataDir: resolve('./data'),
+      secretKey: null,
       smtpUrl: null,
       mailFrom: 'Gatehouse <no-reply@localhost>',
       sms: null,

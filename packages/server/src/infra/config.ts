@@ -62,6 +62,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   const databaseUrl = urlWithScheme('DATABASE_URL', value('DATABASE_URL'), ['postgres:', 'postgresql:']);
   const dataDirValue = value('DATA_DIR') ?? './data';
   const dataDir = IN_MEMORY_DATA_DIRS.has(dataDirValue) ? null : resolve(dataDirValue);
+  const secretKey = secret('SECRET_KEY', value('SECRET_KEY'));
   const smtpUrl = urlWithScheme('SMTP_URL', value('SMTP_URL'), ['smtp:', 'smtps:']);
   const mailFrom = mailbox(
     'MAIL_FROM',
@@ -91,6 +92,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     publicUrl,
     databaseUrl,
     dataDir,
+    secretKey,
     smtpUrl,
     mailFrom,
     sms,
@@ -155,6 +157,20 @@ function httpOrigin(key: string, raw: string): string {
     );
   }
   return url.origin;
+}
+
+/** SECRET_KEY_MIN_LENGTH characters at least: `openssl rand -base64 32` prints 44. */
+export const SECRET_KEY_MIN_LENGTH = 32;
+
+function secret(key: string, raw: string | null): string | null {
+  if (raw === null) return null;
+  if (raw.length < SECRET_KEY_MIN_LENGTH) {
+    throw new ConfigError(
+      key,
+      `is ${raw.length} characters long; allowed: at least ${SECRET_KEY_MIN_LENGTH} random characters (openssl rand -base64 32)`,
+    );
+  }
+  return raw;
 }
 
 function urlWithScheme(key: string, raw: string | null, schemes: readonly string[]): string | null {

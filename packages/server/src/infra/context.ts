@@ -23,6 +23,12 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** PGlite folder; null keeps it in memory. */
   dataDir: string | null;
+  /**
+   * The key-encryption secret (SECRET_KEY, at least 32 characters): encrypts signing keys at rest and derives the
+   * passcode HMAC key (issue 8 item 4). Null when unset: development then uses one generated into DATA_DIR;
+   * production refuses to start.
+   */
+  secretKey: string | null;
   /** smtp(s)://… or null: every e-mail goes to the dev outbox. */
   smtpUrl: string | null;
   /** The From address of e-mails. */

@@ -34,6 +34,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     host: '127.0.0.1',
     publicUrl: 'http://localhost:3000',
     smsAllowedCountries: null,
+    secretKey: null,
     databaseUrl: null,
     dataDir: null,
     smtpUrl: null,

@@ -5,7 +5,12 @@
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { SDK_API_PREFIX } from '@gatehouse/protocol';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { registerDevRoutes } from './features/dev';
 import { registerEventRoutes } from './features/events';
 import { registerMagicLinkRoutes } from './features/magic-links';
@@ -63,7 +68,19 @@ export interface StartupReport {
   createdProjects: CreatedProject[];
 }
 
-export type GatehouseApp = FastifyInstance & { gatehouse: AppContext; gatehouseStartup: StartupReport };
+/** A route as registered (tests walk this list: products, hostile input on every route). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+}
+
+export type GatehouseApp = FastifyInstance & {
+  gatehouse: AppContext;
+  gatehouseStartup: StartupReport;
+  /** Every route of the app, in registration order (HEAD routes Fastify adds for GETs excluded). */
+  gatehouseRoutes: readonly RegisteredRoute[];
+};
 
 /** A feature that adds routes under /sdk/v1 (routes relative to the prefix; the auth hook already ran). */
 export interface SdkFeature {
@@ -135,6 +152,13 @@ async function assemble(
   };
 
   app.decorate('gatehouse', ctx);
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, config: route.config ?? {} });
+    }
+  });
+  app.decorate('gatehouseRoutes', routes);
   app.decorateRequest('requestId', {
     getter(this: { id: string }) {
       return this.id;

@@ -1,4 +1,4 @@
-export type { BuildAppOptions, GatehouseApp, SdkFeature, StartupReport } from './app';
+export type { BuildAppOptions, GatehouseApp, RegisteredRoute, SdkFeature, StartupReport } from './app';
 export { buildApp, FEATURES } from './app';
 export type { ProjectFileSyncResult } from './features/projects';
 export {

@@ -6,9 +6,10 @@ import { ROUTES } from '@gatehouse/protocol';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../../infra/crypto';
-import { magicLinkTokens, sessions, userEmails, users } from '../../infra/db/schema';
-import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app';
+import { magicLinkTokens, projects, sessions, userEmails, users } from '../../infra/db/schema';
+import { createTestApp, sdkRequest, TEST_REDIRECT_URL, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
+import { snapshotTables } from '../../test-support/snapshot';
 import { createProject } from '../projects';
 import { fakeSignInRequest } from '../sessions/test-fixtures';
 import { rowsOf } from '../users/user-sql';
@@ -153,6 +154,81 @@ describe.each(testDatabaseKinds())('login-link security on %s', (kind) => {
     );
     expect((await counts()).sessions).toBe(0);
     expect((await authenticate({ token, code_verifier: browserA.verifier })).statusCode).toBe(200);
+  });
+
+  describe('a project that requires PKCE for login links (issue 8: pkce_required_for_email_magic_links)', () => {
+    async function strictProject() {
+      return (
+        await createProject(t.ctx, {
+          name: 'Strict',
+          allowedOrigins: [],
+          allowedRedirectUrls: [TEST_REDIRECT_URL],
+          enabledProducts: ['emailMagicLinks'],
+          settings: { pkce_required_for_email_magic_links: true },
+        })
+      ).project;
+    }
+
+    it('refuses a send without code_challenge with missing_pkce, sending and storing nothing', async () => {
+      const strict = await strictProject();
+      const before = await snapshotTables(t.ctx.db);
+      for (const url of [ROUTES.magicLinksEmailLoginOrCreate, ROUTES.magicLinksEmailSendPrimary]) {
+        const response = await post(
+          url,
+          { email: 'ada@example.com' },
+          { publicToken: strict.publicTokenTest },
+        );
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error_type).toBe('missing_pkce');
+        expect(response.json().error_message).toContain('pkce');
+      }
+      expect(await snapshotTables(t.ctx.db)).toEqual(before);
+      expect(delivery.messages).toHaveLength(0);
+    });
+
+    it('refuses a redemption without or with a wrong verifier, and the link still works with the right one', async () => {
+      const strict = await strictProject();
+      const browser = pkcePair(20);
+      const stranger = pkcePair(21);
+      const sent = await post(
+        ROUTES.magicLinksEmailLoginOrCreate,
+        { email: 'ada@example.com', code_challenge: browser.challenge },
+        { publicToken: strict.publicTokenTest },
+      );
+      expect(sent.statusCode).toBe(200);
+      const { token } = linkIn(delivery.last());
+      const without = await authenticate({ token }, strict.publicTokenTest);
+      expect(without.statusCode).toBe(400);
+      expect(without.json().error_type).toBe('missing_pkce');
+      const wrong = await authenticate({ token, code_verifier: stranger.verifier }, strict.publicTokenTest);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error_type).toBe('pkce_mismatch');
+      expect((await counts()).sessions).toBe(0);
+      const right = await authenticate({ token, code_verifier: browser.verifier }, strict.publicTokenTest);
+      expect(right.statusCode).toBe(200);
+      expect(right.json().data.session_token).toEqual(expect.any(String));
+    });
+
+    it('refuses a link issued without a challenge before the setting was turned on', async () => {
+      const strict = await strictProject();
+      await t.ctx.db
+        .update(projects)
+        .set({ settings: { ...strict.settings, pkce_required_for_email_magic_links: false } })
+        .where(eq(projects.id, strict.id));
+      t.ctx.projects.clear();
+      await post(
+        ROUTES.magicLinksEmailLoginOrCreate,
+        { email: 'old@example.com' },
+        { publicToken: strict.publicTokenTest },
+      );
+      const { token } = linkIn(delivery.last());
+      await t.ctx.db.update(projects).set({ settings: strict.settings }).where(eq(projects.id, strict.id));
+      t.ctx.projects.clear();
+      const response = await authenticate({ token }, strict.publicTokenTest);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error_type).toBe('missing_pkce');
+      expect((await counts()).sessions).toBe(0);
+    });
   });
 
   it('TK-05: the token is random, 256 bits, and stored only as its SHA-256', async () => {

@@ -8,11 +8,11 @@ import type { AppContext, ProjectRecord, RequestContext } from '../../infra/cont
 import { newId, randomToken, sha256 } from '../../infra/crypto';
 import { magicLinkTokens, userEmails, users } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
 import { activateUser, findOrCreateUserByEmail, markEmailVerified } from '../users';
 import { assertValidEmail } from './email-address';
 import { renderMagicLinkEmail } from './email-template';
-import { assertPkce } from './pkce';
 import { buildMagicLinkUrl, resolveRedirectUrl } from './redirect-url';
 import type { AuthenticateMagicLinkBody, SendMagicLinkBody } from './schema';
 import type { MagicLinkKind } from './types';
@@ -152,6 +152,7 @@ export async function sendMagicLink(
   const { project } = request;
   const email = assertValidEmail(body.email);
   const settings = resolveLinkSettings(project, body);
+  assertChallengeWhenRequired(project, 'email_magic_links', body.code_challenge ?? null);
   // send/secondary needs a signed-in user (SPEC §4: secondary calls carry an existing session).
   const session = mode === 'secondary' ? signedIn(request) : null;
 
@@ -277,7 +278,12 @@ export async function authenticateMagicLink(
   // PKCE is checked before the token is consumed: a mismatch must leave the link usable, because the SDK
   // first tries the passwords verifier and retries with the magic_links one on a `pkce` error (wire-format.md
   // §6). The verifier has 128 hex characters of entropy, so keeping the token alive gives a guesser nothing.
-  assertPkce({ codeChallenge: candidate.codeChallenge, codeVerifier: body.code_verifier ?? null });
+  assertPkce({
+    project,
+    flow: 'email_magic_links',
+    codeChallenge: candidate.codeChallenge,
+    codeVerifier: body.code_verifier ?? null,
+  });
 
   // security-tests.md TK-01: check and consume in one statement, so concurrent redemptions yield one winner
   // (at READ COMMITTED the losers re-evaluate `used_at IS NULL` after the winner commits and match nothing).

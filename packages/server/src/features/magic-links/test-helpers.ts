@@ -1,6 +1,6 @@
 // Test-only helpers of the login-link tests: a recording delivery, a fake clock and link parsing.
 import type { Clock, Delivery, OutgoingMessage } from '../../infra/context';
-import { s256Challenge } from './pkce';
+import { s256Challenge } from '../../infra/pkce';
 
 export function recordingDelivery(): Delivery & { messages: OutgoingMessage[]; last(): OutgoingMessage } {
   const messages: OutgoingMessage[] = [];

@@ -4,8 +4,9 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sessions, webauthnRegistrations } from '../../infra/db/schema';
-import { createTestApp, type TestApp } from '../../test-support/app';
+import type { GatehouseApp } from '../../app';
+import { sessions, webauthnChallenges, webauthnRegistrations } from '../../infra/db/schema';
+import { basicAuth, createTestApp, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { createTestClock } from '../sessions/test-fixtures';
 import { WEBAUTHN_ROUTES } from './routes';
@@ -323,6 +324,76 @@ describe.each(testDatabaseKinds())('passkey relying-party checks on %s', (kind) 
       expectError(response, 404, 'webauthn_registration_not_found');
       expect((await counts()).registrations).toBe(1);
       expect(dataOf(await authenticate(t, authenticator))).toMatchObject({ user_id: ada.userId });
+    });
+  });
+
+  describe('challenge limits (issue 8: passkey challenges are limited per user and per IP)', () => {
+    const start = (app: GatehouseApp, url: string, options: { sessionToken?: string; ip: string }) =>
+      app.inject({
+        method: 'POST',
+        url: `/sdk/v1${url}`,
+        remoteAddress: options.ip,
+        headers: {
+          authorization: basicAuth(t.publicToken, options.sessionToken ?? null),
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({ domain: DOMAIN, return_passkey_credential_options: true }),
+      });
+
+    async function challengeCount(): Promise<number> {
+      const [row] = await t.ctx.db.select({ n: count() }).from(webauthnChallenges);
+      return row?.n ?? 0;
+    }
+
+    it('limits ceremony starts per IP: 429 with Retry-After and no challenge stored', async () => {
+      const app = await t.sibling({
+        rateLimits: { passkeyChallengesPerIp: { points: 3, durationSeconds: 60 } },
+      });
+      for (let i = 0; i < 3; i += 1) {
+        expect(
+          (await start(app, WEBAUTHN_ROUTES.authenticateStartPrimary, { ip: '203.0.113.9' })).statusCode,
+        ).toBe(200);
+      }
+      const before = await challengeCount();
+      const refused = await start(app, WEBAUTHN_ROUTES.authenticateStartPrimary, { ip: '203.0.113.9' });
+      expectError(refused, 429, 'too_many_requests');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await challengeCount()).toBe(before);
+      // Another address is not affected.
+      expect(
+        (await start(app, WEBAUTHN_ROUTES.authenticateStartPrimary, { ip: '203.0.113.10' })).statusCode,
+      ).toBe(200);
+    });
+
+    it('limits ceremony starts per user across addresses (registration and secondary sign-in)', async () => {
+      const app = await t.sibling({
+        rateLimits: { passkeyChallengesPerUser: { points: 2, durationSeconds: 60 } },
+      });
+      // Registering rotates the session token (a factor was added): keep the new one.
+      const { sessionToken } = await registered(
+        t,
+        new SoftwareAuthenticator(),
+        await signedInUser(t, 'ada@example.com'),
+      );
+      const asAda = (url: string, ip: string) => start(app, url, { sessionToken, ip });
+      expect((await asAda(WEBAUTHN_ROUTES.registerStart, '203.0.113.1')).statusCode).toBe(200);
+      expect((await asAda(WEBAUTHN_ROUTES.authenticateStartSecondary, '203.0.113.2')).statusCode).toBe(200);
+      expectError(await asAda(WEBAUTHN_ROUTES.registerStart, '203.0.113.3'), 429, 'too_many_requests');
+      expectError(
+        await asAda(WEBAUTHN_ROUTES.authenticateStartSecondary, '203.0.113.4'),
+        429,
+        'too_many_requests',
+      );
+      // Another user is not affected.
+      const bob = await signedInUser(t, 'bob@example.com');
+      expect(
+        (
+          await start(app, WEBAUTHN_ROUTES.registerStart, {
+            sessionToken: bob.sessionToken,
+            ip: '203.0.113.5',
+          })
+        ).statusCode,
+      ).toBe(200);
     });
   });
 });

@@ -41,8 +41,8 @@ describe.each(testDatabaseKinds())('login links on %s', (kind) => {
       ...(sessionToken ? { sessionToken } : {}),
     });
   const loginOrCreate = (body: Record<string, unknown>) => post(ROUTES.magicLinksEmailLoginOrCreate, body);
-  const authenticate = (body: Record<string, unknown>) =>
-    post(ROUTES.magicLinksAuthenticate, { session_duration_minutes: 30, ...body });
+  const authenticate = (body: Record<string, unknown>, sessionToken?: string) =>
+    post(ROUTES.magicLinksAuthenticate, { session_duration_minutes: 30, ...body }, sessionToken);
 
   async function rowCounts() {
     const [u] = await t.ctx.db.select({ n: count() }).from(users);
@@ -378,7 +378,7 @@ describe.each(testDatabaseKinds())('login links on %s', (kind) => {
       expect(await rowCounts()).toEqual({ users: 0, emails: 0, tokens: 0, sessions: 0, mails: 0 });
     });
 
-    it('attaches a new address unverified to the signed-in user; the link verifies it', async () => {
+    it('attaches a new address unverified to the signed-in user; the link, redeemed by that session, verifies it', async () => {
       const { sessionToken, userId } = await signUp('first@example.com');
       const response = await post(
         ROUTES.magicLinksEmailSendSecondary,
@@ -391,9 +391,11 @@ describe.each(testDatabaseKinds())('login links on %s', (kind) => {
       const [attached] = await t.ctx.db.select().from(userEmails).where(eq(userEmails.id, data.email_id));
       expect(attached).toMatchObject({ userId, email: 'second@example.com', verified: false });
 
-      const done = await authenticate({ token: linkIn(delivery.last()).token });
+      const done = await authenticate({ token: linkIn(delivery.last()).token }, sessionToken);
       expect(done.statusCode).toBe(200);
       expect(done.json().data.user_id).toBe(userId);
+      // The factor joined the same session (SPEC §4 secondary call).
+      expect(done.json().data.session.authentication_factors).toHaveLength(2);
       const [verified] = await t.ctx.db.select().from(userEmails).where(eq(userEmails.id, data.email_id));
       expect(verified?.verified).toBe(true);
     });

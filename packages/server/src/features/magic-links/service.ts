@@ -6,11 +6,19 @@ import { CONSTANTS } from '@gatehouse/protocol';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
 import { newId, randomToken, sha256 } from '../../infra/crypto';
-import { magicLinkTokens, userEmails, users } from '../../infra/db/schema';
+import { magicLinkTokens, users } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
-import { activateUser, findOrCreateUserByEmail, markEmailVerified } from '../users';
+import {
+  activateUser,
+  claimIdentifier,
+  findIdentifierById,
+  findOrCreateUserByIdentifier,
+  findOwnedIdentifier,
+  isRedeemableBy,
+  proveIdentifier,
+} from '../users';
 import { assertValidEmail } from './email-address';
 import { renderMagicLinkEmail } from './email-template';
 import { buildMagicLinkUrl, resolveRedirectUrl } from './redirect-url';
@@ -87,19 +95,6 @@ interface Recipient {
   status: 'active' | 'pending';
 }
 
-async function findRecipientByEmail(
-  ctx: AppContext,
-  options: { projectId: string; email: string },
-): Promise<Recipient | null> {
-  const [row] = await ctx.db
-    .select({ userId: users.id, emailId: userEmails.id, status: users.status })
-    .from(userEmails)
-    .innerJoin(users, eq(users.id, userEmails.userId))
-    .where(and(eq(userEmails.projectId, options.projectId), eq(userEmails.email, options.email)))
-    .limit(1);
-  return row ? { ...row, created: false } : null;
-}
-
 async function loadUserStatus(ctx: AppContext, userId: string): Promise<'active' | 'pending'> {
   const [row] = await ctx.db
     .select({ status: users.status })
@@ -109,34 +104,54 @@ async function loadUserStatus(ctx: AppContext, userId: string): Promise<'active'
   return row?.status ?? 'active';
 }
 
-/** send/secondary: the address joins the signed-in user's account (unverified until the link is used). */
-async function attachEmailToUser(
+/**
+ * The user the link goes to (DESIGN.md convention 13): login_or_create finds the address's owner or creates a
+ * user; send/primary needs an owner; send/secondary makes the address a pending claim of the calling session,
+ * which only that session can redeem (features/users/identifiers.ts).
+ */
+async function findRecipient(
   ctx: AppContext,
-  options: { project: ProjectRecord; tokenMode: 'test' | 'live'; userId: string; email: string },
+  request: RequestContext,
+  options: { mode: SendMode; email: string; createAsPending: boolean },
 ): Promise<Recipient> {
-  const { project, userId, email } = options;
-  const existing = await findRecipientByEmail(ctx, { projectId: project.id, email });
-  if (existing === null) {
-    await ctx.db
-      .insert(userEmails)
-      .values({
-        id: newId('email', options.tokenMode),
-        userId,
-        projectId: project.id,
-        email,
-        verified: false,
-      })
-      .onConflictDoNothing();
+  const { mode, email } = options;
+  const projectId = request.project.id;
+  if (mode === 'login_or_create') {
+    const status = options.createAsPending ? 'pending' : 'active';
+    const found = await findOrCreateUserByIdentifier(ctx, {
+      kind: 'email',
+      projectId,
+      tokenMode: request.tokenMode,
+      value: email,
+      status,
+    });
+    return {
+      userId: found.userId,
+      emailId: found.id,
+      created: found.created,
+      status: found.created ? status : await loadUserStatus(ctx, found.userId),
+    };
   }
-  // Re-read: a concurrent request may have inserted the same address first (unique per project).
-  const recipient = existing ?? (await findRecipientByEmail(ctx, { projectId: project.id, email }));
-  if (recipient === null || recipient.userId !== userId) {
-    throw new ApiError(
-      'duplicate_email',
-      'This email address already belongs to another user of this project.',
-    );
+  const identifier =
+    mode === 'primary'
+      ? await findOwnedIdentifier(ctx, { kind: 'email', projectId, value: email })
+      : await claimIdentifier(ctx, {
+          kind: 'email',
+          projectId,
+          tokenMode: request.tokenMode,
+          value: email,
+          userId: signedIn(request).userId,
+          sessionId: signedIn(request).row.id,
+        });
+  if (identifier === null) {
+    throw new ApiError('email_not_found', 'No user of this project has this email address.');
   }
-  return recipient;
+  return {
+    userId: identifier.userId,
+    emailId: identifier.id,
+    created: false,
+    status: await loadUserStatus(ctx, identifier.userId),
+  };
 }
 
 /**
@@ -153,37 +168,11 @@ export async function sendMagicLink(
   const email = assertValidEmail(body.email);
   const settings = resolveLinkSettings(project, body);
   assertChallengeWhenRequired(project, 'email_magic_links', body.code_challenge ?? null);
-  // send/secondary needs a signed-in user (SPEC §4: secondary calls carry an existing session).
-  const session = mode === 'secondary' ? signedIn(request) : null;
-
-  let recipient: Recipient;
-  if (mode === 'login_or_create') {
-    const found = await findOrCreateUserByEmail(ctx, {
-      project,
-      tokenMode: request.tokenMode,
-      email,
-      status: body.create_user_as_pending === true ? 'pending' : 'active',
-    });
-    const status = found.created ? null : await loadUserStatus(ctx, found.userId);
-    recipient = {
-      userId: found.userId,
-      emailId: found.emailId,
-      created: found.created,
-      status: status ?? 'active',
-    };
-  } else if (mode === 'primary') {
-    const found = await findRecipientByEmail(ctx, { projectId: project.id, email });
-    if (found === null)
-      throw new ApiError('email_not_found', 'No user of this project has this email address.');
-    recipient = found;
-  } else {
-    recipient = await attachEmailToUser(ctx, {
-      project,
-      tokenMode: request.tokenMode,
-      userId: session!.userId,
-      email,
-    });
-  }
+  const recipient = await findRecipient(ctx, request, {
+    mode,
+    email,
+    createAsPending: body.create_user_as_pending === true,
+  });
 
   // A new user, or one still pending, has not finished signing up: they get the signup link; everyone else
   // gets the login link (wire-format.md §4.4 login_* / signup_* fields).
@@ -284,6 +273,12 @@ export async function authenticateMagicLink(
     codeChallenge: candidate.codeChallenge,
     codeVerifier: body.code_verifier ?? null,
   });
+  // Issue 8 item 1: a link sent by a secondary send is a pending claim that only the session which sent it can
+  // redeem; anyone else who opens it (the address's real owner, say) is not signed in to the claimer's account.
+  const address = await findIdentifierById(ctx, { kind: 'email', id: candidate.emailId });
+  if (address === null || !isRedeemableBy(address, request.session?.row.id ?? null)) {
+    throw new ApiError('unable_to_auth_magic_link', UNABLE_TO_AUTH_MESSAGE);
+  }
 
   // security-tests.md TK-01: check and consume in one statement, so concurrent redemptions yield one winner
   // (at READ COMMITTED the losers re-evaluate `used_at IS NULL` after the winner commits and match nothing).
@@ -295,18 +290,15 @@ export async function authenticateMagicLink(
   if (!consumed) throw new ApiError('unable_to_auth_magic_link', UNABLE_TO_AUTH_MESSAGE);
 
   try {
-    await markEmailVerified(ctx, { emailId: consumed.emailId });
+    // The address is proven: a claim becomes the user's, and other users' claims of it are dropped.
+    const proven = await proveIdentifier(ctx, { kind: 'email', id: consumed.emailId });
+    if (proven === null) throw new ApiError('unable_to_auth_magic_link', UNABLE_TO_AUTH_MESSAGE);
     await activateUser(ctx, { userId: consumed.userId });
-    const [emailRow] = await ctx.db
-      .select({ email: userEmails.email })
-      .from(userEmails)
-      .where(eq(userEmails.id, consumed.emailId))
-      .limit(1);
     const factor: AuthenticationFactor = {
       type: 'magic_link',
       delivery_method: 'email',
       last_authenticated_at: now.toISOString(),
-      email_factor: { email_id: consumed.emailId, email_address: emailRow?.email ?? '' },
+      email_factor: { email_id: consumed.emailId, email_address: proven.value },
     };
     const issued = await issueSession(ctx, request, {
       userId: consumed.userId,

@@ -1,6 +1,6 @@
 export { codeKey, codeMatches, generateCode, hashCode } from './code';
 export { TOO_MANY_GUESSES_MESSAGE, TOO_MANY_SENDS_MESSAGE } from './limits';
-export type { OtpChannel, OtpMethod } from './methods';
+export type { OtpChannel } from './methods';
 export type { ParsedPhone } from './phone-number';
 export { assertValidPhone, INVALID_PHONE_MESSAGE, parsePhone, phonePrefix } from './phone-number';
 export { OTP_CHANNELS, OTP_ROUTES, registerOtpRoutes } from './routes';

@@ -16,22 +16,24 @@ import { CONSTANTS } from '@gatehouse/protocol';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
-import { otpCodes, userEmails, userPhoneNumbers } from '../../infra/db/schema';
+import { otpCodes } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { assertValidEmail } from '../magic-links';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
-import { activateUser } from '../users';
+import {
+  activateUser,
+  claimIdentifier,
+  duplicateIdentifier,
+  findIdentifierById,
+  findOrCreateUserByIdentifier,
+  findOwnedIdentifier,
+  type IdentifierRow,
+  isRedeemableBy,
+  proveIdentifier,
+} from '../users';
 import { codeKey, codeMatches, generateCode, hashCode } from './code';
 import { assertGuessBudget, consumeSend, recordWrongCode } from './limits';
-import {
-  attachMethod,
-  duplicateDestination,
-  findMethod,
-  findOrCreateMethod,
-  markMethodVerified,
-  type OtpChannel,
-  type OtpMethod,
-} from './methods';
+import { identifierKindOf, methodNotFound, type OtpChannel } from './methods';
 import { assertValidPhone, phonePrefix } from './phone-number';
 import type { AuthenticateOtpBody, SendEmailOtpBody, SendPhoneOtpBody } from './schema';
 import { type OtpMessageKind, renderOtpEmail, renderOtpText } from './templates';
@@ -154,15 +156,13 @@ export async function sendOtp(
   const session = mode === 'secondary' ? signedIn(request) : null;
   await consumeSend(ctx, { ip: request.ip, recipient: `${channel}:${destination}`, phonePrefix: prefix });
 
-  const lookup = { channel, projectId: project.id, destination };
-  const existing = await findMethod(ctx, lookup);
-  if (mode === 'primary' && existing === null) {
-    throw channel === 'email'
-      ? new ApiError('email_not_found', 'No user of this project has this email address.')
-      : new ApiError('phone_number_not_found', 'No user of this project has this phone number.');
-  }
+  const identifierKind = identifierKindOf(channel);
+  const lookup = { kind: identifierKind, projectId: project.id, value: destination };
+  // DESIGN.md convention 13: only the destination's owner counts here; pending claims are nobody's yet.
+  const existing = await findOwnedIdentifier(ctx, lookup);
+  if (mode === 'primary' && existing === null) throw methodNotFound(channel);
   if (session !== null && existing !== null && existing.userId !== session.userId) {
-    throw duplicateDestination(channel);
+    throw duplicateIdentifier(identifierKind);
   }
 
   // A destination nobody holds yet gets the signup wording (login_*/signup_* template ids, wire-format.md §4.5).
@@ -180,13 +180,23 @@ export async function sendOtp(
     );
   }
 
-  let method: OtpMethod;
+  // login_or_create: the owner or a new user; primary: the owner; secondary: a pending claim of this session.
+  let method: IdentifierRow & { created?: boolean };
   if (mode === 'login_or_create') {
-    method = await findOrCreateMethod(ctx, { ...lookup, tokenMode: request.tokenMode });
+    method = await findOrCreateUserByIdentifier(ctx, {
+      ...lookup,
+      tokenMode: request.tokenMode,
+      status: 'active',
+    });
   } else if (mode === 'primary') {
     method = existing!;
   } else {
-    method = await attachMethod(ctx, { ...lookup, tokenMode: request.tokenMode, userId: session!.userId });
+    method = await claimIdentifier(ctx, {
+      ...lookup,
+      tokenMode: request.tokenMode,
+      userId: session!.userId,
+      sessionId: session!.row.id,
+    });
   }
   await storeCode(ctx, {
     project,
@@ -198,11 +208,11 @@ export async function sendOtp(
     expirationMinutes,
   });
 
-  const idField = channel === 'email' ? { email_id: method.methodId } : { phone_id: method.methodId };
+  const idField = channel === 'email' ? { email_id: method.id } : { phone_id: method.id };
   return {
-    method_id: method.methodId,
+    method_id: method.id,
     user_id: method.userId,
-    ...(mode === 'login_or_create' ? { user_created: method.created } : {}),
+    ...(mode === 'login_or_create' ? { user_created: method.created === true } : {}),
     ...idField,
   };
 }
@@ -215,7 +225,7 @@ async function storeCode(
     tokenMode: 'test' | 'live';
     channel: OtpChannel;
     destination: string;
-    method: OtpMethod;
+    method: IdentifierRow;
     code: string;
     expirationMinutes: number;
   },
@@ -227,16 +237,16 @@ async function storeCode(
   await ctx.db.transaction(async (tx) => {
     // Two concurrent sends to one method queue here, so exactly one code is live afterwards (TK-03).
     const table = options.channel === 'email' ? sql`user_emails` : sql`user_phone_numbers`;
-    await tx.execute(sql`SELECT id FROM ${table} WHERE id = ${method.methodId} FOR UPDATE`);
+    await tx.execute(sql`SELECT id FROM ${table} WHERE id = ${method.id} FOR UPDATE`);
     await tx
       .update(otpCodes)
       .set({ voidedAt: now })
-      .where(and(eq(otpCodes.methodId, method.methodId), isNull(otpCodes.usedAt), isNull(otpCodes.voidedAt)));
+      .where(and(eq(otpCodes.methodId, method.id), isNull(otpCodes.usedAt), isNull(otpCodes.voidedAt)));
     await tx.insert(otpCodes).values({
       id,
       projectId: project.id,
       userId: method.userId,
-      methodId: method.methodId,
+      methodId: method.id,
       channel: options.channel,
       destination: options.destination,
       codeHash,
@@ -268,6 +278,11 @@ export async function authenticateOtp(ctx: AppContext, request: RequestContext, 
     .limit(1);
   if (!candidate) throw new ApiError('otp_code_not_found', OTP_NOT_FOUND_MESSAGE);
   await assertGuessBudget(ctx, body.method_id);
+  // Issue 8 item 1: a code sent by a secondary send goes to a pending claim that only the session which sent it
+  // can redeem; for anyone else it is not evaluated at all (no attempt counted, nothing learned).
+  const kind = identifierKindOf(candidate.channel);
+  const method = await findIdentifierById(ctx, { kind, id: candidate.methodId });
+  if (method === null || !isRedeemableBy(method, request.session?.row.id ?? null)) throw unableToAuth();
 
   const live = and(eq(otpCodes.id, candidate.id), isNull(otpCodes.usedAt), isNull(otpCodes.voidedAt));
   // security-tests.md BF-04: the attempt is counted atomically BEFORE the code is compared.
@@ -294,9 +309,11 @@ export async function authenticateOtp(ctx: AppContext, request: RequestContext, 
   if (!consumed) throw unableToAuth();
 
   try {
-    await markMethodVerified(ctx, { channel: consumed.channel, methodId: consumed.methodId });
+    // The destination is proven: a claim becomes the user's, and other users' claims of it are dropped.
+    const proven = await proveIdentifier(ctx, { kind, id: consumed.methodId });
+    if (proven === null) throw unableToAuth();
     await activateUser(ctx, { userId: consumed.userId });
-    const factor = await buildFactor(ctx, consumed);
+    const factor = otpFactor(consumed.channel, proven);
     const issued = await issueSession(ctx, request, {
       userId: consumed.userId,
       factor,
@@ -333,30 +350,19 @@ async function explainRefusal(ctx: AppContext, codeId: string, now: Date): Promi
 }
 
 /** wire-format.md §4.1 AuthenticationFactor for a passcode (type 'otp', delivery method = channel). */
-async function buildFactor(
-  ctx: AppContext,
-  code: { channel: OtpChannel; methodId: string; destination: string },
-): Promise<Omit<AuthenticationFactor, 'last_authenticated_at'>> {
-  if (code.channel === 'email') {
-    const [row] = await ctx.db
-      .select({ email: userEmails.email })
-      .from(userEmails)
-      .where(eq(userEmails.id, code.methodId))
-      .limit(1);
-    return {
-      type: 'otp',
-      delivery_method: 'email',
-      email_factor: { email_id: code.methodId, email_address: row?.email ?? code.destination },
-    };
-  }
-  const [row] = await ctx.db
-    .select({ phoneNumber: userPhoneNumbers.phoneNumber })
-    .from(userPhoneNumbers)
-    .where(eq(userPhoneNumbers.id, code.methodId))
-    .limit(1);
-  return {
-    type: 'otp',
-    delivery_method: code.channel,
-    phone_number_factor: { phone_id: code.methodId, phone_number: row?.phoneNumber ?? code.destination },
-  };
+function otpFactor(
+  channel: OtpChannel,
+  method: IdentifierRow,
+): Omit<AuthenticationFactor, 'last_authenticated_at'> {
+  return channel === 'email'
+    ? {
+        type: 'otp',
+        delivery_method: 'email',
+        email_factor: { email_id: method.id, email_address: method.value },
+      }
+    : {
+        type: 'otp',
+        delivery_method: channel,
+        phone_number_factor: { phone_id: method.id, phone_number: method.value },
+      };
 }

@@ -1,3 +1,13 @@
+export type { FoundIdentifier, IdentifierKind, IdentifierRow } from './identifiers';
+export {
+  claimIdentifier,
+  duplicateIdentifier,
+  findIdentifierById,
+  findOrCreateUserByIdentifier,
+  findOwnedIdentifier,
+  isRedeemableBy,
+  proveIdentifier,
+} from './identifiers';
 export { registerUserRoutes } from './routes';
 export type { FindOrCreateUserByEmailOptions, FoundUser, UpdateUserOptions } from './user-service';
 export {
@@ -5,7 +15,6 @@ export {
   deleteUserResource,
   findOrCreateUserByEmail,
   loadUser,
-  markEmailVerified,
   normalizeEmail,
   updateUser,
 } from './user-service';

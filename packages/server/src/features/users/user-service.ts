@@ -4,7 +4,6 @@
 import type { User, UserResourceKind } from '@gatehouse/protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
-import { newId } from '../../infra/crypto';
 import {
   biometricRegistrations,
   oauthRegistrations,
@@ -15,6 +14,7 @@ import {
   webauthnRegistrations,
 } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { findOrCreateUserByIdentifier } from './identifiers';
 import { parseJson, rowsOf } from './user-sql';
 
 /** The wire User as JSON text (the trigger-maintained `users.profile`), or null when there is no such user. */
@@ -49,61 +49,20 @@ export interface FoundUser {
   created: boolean;
 }
 
-// Thrown inside the transaction to roll back our user row when a concurrent call created the address first.
-class LostCreateRace extends Error {}
-
-/**
- * Atomic (user and e-mail in one transaction) and race-safe (security-tests.md LD-02: many parallel first
- * sign-ins for one new address create exactly one user): the insert of the e-mail uses ON CONFLICT DO NOTHING on
- * the unique (project_id, email) index; the loser rolls back its user row and reads the winner's.
- */
+/** login_or_create by e-mail (identifiers.ts findOrCreateUserByIdentifier), with the address normalised. */
 export async function findOrCreateUserByEmail(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'clock'>,
   options: FindOrCreateUserByEmailOptions,
 ): Promise<FoundUser> {
   const email = normalizeEmail(options.email);
-  const projectId = options.project.id;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const existing = await findEmail(ctx, projectId, email);
-    if (existing) return { ...existing, email, created: false };
-    try {
-      return await ctx.db.transaction(async (tx) => {
-        const userId = newId('user', options.tokenMode);
-        const emailId = newId('email', options.tokenMode);
-        const now = ctx.clock.now();
-        await tx.insert(users).values({ id: userId, projectId, status: options.status, createdAt: now });
-        const inserted = await tx
-          .insert(userEmails)
-          .values({ id: emailId, userId, projectId, email, createdAt: now })
-          .onConflictDoNothing({ target: [userEmails.projectId, userEmails.email] })
-          .returning({ id: userEmails.id });
-        if (inserted.length === 0) throw new LostCreateRace();
-        return { userId, emailId, email, created: true };
-      });
-    } catch (error) {
-      if (!(error instanceof LostCreateRace)) throw error;
-    }
-  }
-  const winner = await findEmail(ctx, projectId, email);
-  if (!winner) throw new Error('findOrCreateUserByEmail: the address vanished during concurrent creation');
-  return { ...winner, email, created: false };
-}
-
-async function findEmail(
-  ctx: AppContext,
-  projectId: string,
-  email: string,
-): Promise<{ userId: string; emailId: string } | null> {
-  const [row] = await ctx.db
-    .select({ userId: userEmails.userId, emailId: userEmails.id })
-    .from(userEmails)
-    .where(and(eq(userEmails.projectId, projectId), eq(userEmails.email, email)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function markEmailVerified(ctx: AppContext, options: { emailId: string }): Promise<void> {
-  await ctx.db.update(userEmails).set({ verified: true }).where(eq(userEmails.id, options.emailId));
+  const found = await findOrCreateUserByIdentifier(ctx, {
+    kind: 'email',
+    projectId: options.project.id,
+    tokenMode: options.tokenMode,
+    value: email,
+    status: options.status,
+  });
+  return { userId: found.userId, emailId: found.id, email, created: found.created };
 }
 
 /** pending → active (a pending user becomes active at their first successful sign-in). */

@@ -14,7 +14,8 @@ import {
 import { createTestApp, sdkRequest } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { createTestClock, signIn } from '../sessions/test-fixtures';
-import { activateUser, findOrCreateUserByEmail, loadUser, markEmailVerified } from './user-service';
+import { proveIdentifier } from './identifiers';
+import { activateUser, findOrCreateUserByEmail, loadUser } from './user-service';
 
 describe.each(testDatabaseKinds())('users on %s', (kind) => {
   const clock = createTestClock();
@@ -237,7 +238,7 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
     expect(await t.ctx.db.select().from(userEmails)).toHaveLength(1);
   });
 
-  it('markEmailVerified and activateUser (pending → active)', async () => {
+  it('proveIdentifier and activateUser (pending → active)', async () => {
     const found = await findOrCreateUserByEmail(t.ctx, {
       project: t.project,
       tokenMode: 'test',
@@ -245,7 +246,7 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       status: 'pending',
     });
     expect((await loadUser(t.ctx, found.userId))!.status).toBe('pending');
-    await markEmailVerified(t.ctx, { emailId: found.emailId });
+    await proveIdentifier(t.ctx, { kind: 'email', id: found.emailId });
     await activateUser(t.ctx, { userId: found.userId });
     const user = (await loadUser(t.ctx, found.userId))!;
     expect(user.status).toBe('active');

@@ -4,6 +4,7 @@
 // (login-link tokens, passcodes, challenges) in their own migrations without reshaping these.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -86,20 +87,35 @@ const projectRef = () =>
     .notNull()
     .references(() => projects.id, { onDelete: 'cascade' });
 
+/**
+ * DESIGN.md convention 13 / issue 8 (pre-account takeover): an address attached by a secondary send is a pending
+ * claim of the session that sent it (`claim_session_id`) until that session redeems its link or code. No sign-in
+ * resolves a user through a claim, so only rows with `claim_session_id IS NULL` (the owner's) are unique per
+ * project; several users may claim one address at once, each at most once. A claim dies with its session.
+ */
+const claimSession = () =>
+  text('claim_session_id').references((): AnyPgColumn => sessions.id, { onDelete: 'cascade' });
+
 export const userEmails = pgTable(
   'user_emails',
   {
     id: text('id').primaryKey(),
     userId: userRef(),
     projectId: projectRef(),
-    /** Stored lower-cased; unique per project. */
+    /** Stored lower-cased; unique per project among owned rows. */
     email: text('email').notNull(),
     verified: boolean('verified').notNull().default(false),
+    /** The session whose secondary send attached this address, until it redeems; null = the user owns it. */
+    claimSessionId: claimSession(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('user_emails_project_email_uq').on(t.projectId, t.email),
+    uniqueIndex('user_emails_project_email_uq')
+      .on(t.projectId, t.email)
+      .where(sql`${t.claimSessionId} IS NULL`),
+    uniqueIndex('user_emails_project_email_user_uq').on(t.projectId, t.email, t.userId),
     index('user_emails_user_idx').on(t.userId),
+    index('user_emails_claim_session_idx').on(t.claimSessionId),
   ],
 );
 
@@ -109,14 +125,20 @@ export const userPhoneNumbers = pgTable(
     id: text('id').primaryKey(),
     userId: userRef(),
     projectId: projectRef(),
-    /** E.164. */
+    /** E.164; unique per project among owned rows. */
     phoneNumber: text('phone_number').notNull(),
     verified: boolean('verified').notNull().default(false),
+    /** As on user_emails: the claiming session until it redeems a code; null = the user owns it. */
+    claimSessionId: claimSession(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('user_phone_numbers_project_phone_uq').on(t.projectId, t.phoneNumber),
+    uniqueIndex('user_phone_numbers_project_phone_uq')
+      .on(t.projectId, t.phoneNumber)
+      .where(sql`${t.claimSessionId} IS NULL`),
+    uniqueIndex('user_phone_numbers_project_phone_user_uq').on(t.projectId, t.phoneNumber, t.userId),
     index('user_phone_numbers_user_idx').on(t.userId),
+    index('user_phone_numbers_claim_session_idx').on(t.claimSessionId),
   ],
 );
 

@@ -1,0 +1,296 @@
+// E-mail addresses and phone numbers of users, and the rule that binds them (DESIGN.md convention 13; issue 8
+// item 1, security-tests.md AT-01): an identifier belongs to a user only once that user proved it.
+//
+// - login_or_create finds the OWNER of an identifier or creates a user holding it (unverified until the first
+//   link or code is redeemed: SPEC §1 "login or create"; that user has nothing but this identifier).
+// - A secondary send attaches the identifier to the signed-in user only as a PENDING CLAIM of that session
+//   (`claim_session_id`). No sign-in resolves a user through a claim, so a claim cannot hijack the real owner's
+//   later sign-up; several users may claim one identifier at once. The claim becomes the user's when its link or
+//   code is redeemed by the claiming session; it dies with that session (foreign key, ON DELETE CASCADE).
+// - Whenever an identifier is proven (any redemption), every other user's pending claim of it is dropped.
+//
+// Every sign-in method that binds an e-mail or phone number goes through this module; no other feature writes
+// user_emails or user_phone_numbers (DESIGN.md convention 11).
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../infra/context';
+import { newId } from '../../infra/crypto';
+import { userEmails, userPhoneNumbers, users } from '../../infra/db/schema';
+import { ApiError } from '../../infra/errors';
+
+export type IdentifierKind = 'email' | 'phone_number';
+
+export interface IdentifierRow {
+  /** email_id or phone_id (the passcode `method_id`). */
+  id: string;
+  userId: string;
+  projectId: string;
+  /** The lower-cased address or E.164 number. */
+  value: string;
+  verified: boolean;
+  /** The session that claimed it through a secondary send and has not redeemed yet; null = owned. */
+  claimSessionId: string | null;
+}
+
+export interface FoundIdentifier extends IdentifierRow {
+  /** True when this call created the user. */
+  created: boolean;
+}
+
+const TABLES = {
+  email: { table: userEmails, value: userEmails.email, idKind: 'email' },
+  phone_number: { table: userPhoneNumbers, value: userPhoneNumbers.phoneNumber, idKind: 'phone-number' },
+} as const;
+
+function columns(kind: IdentifierKind) {
+  const { table, value } = TABLES[kind];
+  return {
+    id: table.id,
+    userId: table.userId,
+    projectId: table.projectId,
+    value,
+    verified: table.verified,
+    claimSessionId: table.claimSessionId,
+  };
+}
+
+/** The partial unique index of owned rows: ON CONFLICT must name its predicate to infer it. */
+function ownedTarget(kind: IdentifierKind) {
+  const { table, value } = TABLES[kind];
+  return { target: [table.projectId, value], where: sql`${table.claimSessionId} IS NULL` };
+}
+
+export function duplicateIdentifier(kind: IdentifierKind): ApiError {
+  return kind === 'email'
+    ? new ApiError('duplicate_email', 'This email address already belongs to another user of this project.')
+    : new ApiError(
+        'duplicate_phone_number',
+        'This phone number already belongs to another user of this project.',
+      );
+}
+
+/** The user who owns `value` in the project (never a pending claim), or null. */
+export async function findOwnedIdentifier(
+  ctx: Pick<AppContext, 'db'>,
+  options: { kind: IdentifierKind; projectId: string; value: string },
+): Promise<IdentifierRow | null> {
+  const { table, value } = TABLES[options.kind];
+  const [row] = await ctx.db
+    .select(columns(options.kind))
+    .from(table)
+    .where(
+      and(eq(table.projectId, options.projectId), eq(value, options.value), isNull(table.claimSessionId)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** One identifier row by id (owned or claimed), or null when it is gone. */
+export async function findIdentifierById(
+  ctx: Pick<AppContext, 'db'>,
+  options: { kind: IdentifierKind; id: string },
+): Promise<IdentifierRow | null> {
+  const { table } = TABLES[options.kind];
+  const [row] = await ctx.db
+    .select(columns(options.kind))
+    .from(table)
+    .where(eq(table.id, options.id))
+    .limit(1);
+  return row ?? null;
+}
+
+type Executor = Pick<AppContext['db'], 'insert'>;
+
+interface NewRow {
+  id: string;
+  userId: string;
+  projectId: string;
+  value: string;
+  claimSessionId: string | null;
+  createdAt: Date;
+}
+
+/** Inserts an owned row unless the identifier is owned already (then false: someone else won the race). */
+async function insertOwned(db: Executor, kind: IdentifierKind, newRow: NewRow): Promise<boolean> {
+  const { value, ...row } = newRow;
+  const inserted =
+    kind === 'email'
+      ? await db
+          .insert(userEmails)
+          .values({ ...row, email: value })
+          .onConflictDoNothing(ownedTarget(kind))
+          .returning({ id: userEmails.id })
+      : await db
+          .insert(userPhoneNumbers)
+          .values({ ...row, phoneNumber: value })
+          .onConflictDoNothing(ownedTarget(kind))
+          .returning({ id: userPhoneNumbers.id });
+  return inserted.length > 0;
+}
+
+/** Inserts a claim, or re-binds the user's earlier claim to this session; null when the user owns it already. */
+async function upsertClaim(
+  db: Executor,
+  kind: IdentifierKind,
+  newRow: NewRow,
+): Promise<IdentifierRow | null> {
+  const { value, ...row } = newRow;
+  const claimSessionId = newRow.claimSessionId;
+  const [claimed] =
+    kind === 'email'
+      ? await db
+          .insert(userEmails)
+          .values({ ...row, email: value })
+          .onConflictDoUpdate({
+            target: [userEmails.projectId, userEmails.email, userEmails.userId],
+            set: { claimSessionId },
+            setWhere: isNotNull(userEmails.claimSessionId),
+          })
+          .returning(columns(kind))
+      : await db
+          .insert(userPhoneNumbers)
+          .values({ ...row, phoneNumber: value })
+          .onConflictDoUpdate({
+            target: [userPhoneNumbers.projectId, userPhoneNumbers.phoneNumber, userPhoneNumbers.userId],
+            set: { claimSessionId },
+            setWhere: isNotNull(userPhoneNumbers.claimSessionId),
+          })
+          .returning(columns(kind));
+  return claimed ?? null;
+}
+
+// Thrown inside the transaction to roll back our user row when a concurrent call created the identifier first.
+class LostCreateRace extends Error {}
+
+/**
+ * login_or_create: the owner of `value`, or a new user holding it unverified. Atomic (user and identifier in one
+ * transaction) and race-safe (security-tests.md LD-02: many parallel first sign-ins for one new identifier create
+ * exactly one user): the identifier insert uses ON CONFLICT DO NOTHING on the owned-rows unique index; the loser
+ * rolls back its user row and reads the winner's. Pending claims of other users are invisible here.
+ */
+export async function findOrCreateUserByIdentifier(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  options: {
+    kind: IdentifierKind;
+    projectId: string;
+    tokenMode: 'test' | 'live';
+    value: string;
+    /** Status of a newly created user (an existing user keeps theirs). */
+    status: 'active' | 'pending';
+  },
+): Promise<FoundIdentifier> {
+  const { kind, projectId, value } = options;
+  const { idKind } = TABLES[kind];
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const existing = await findOwnedIdentifier(ctx, { kind, projectId, value });
+    if (existing) return { ...existing, created: false };
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const userId = newId('user', options.tokenMode);
+        const id = newId(idKind, options.tokenMode);
+        const now = ctx.clock.now();
+        await tx.insert(users).values({ id: userId, projectId, status: options.status, createdAt: now });
+        const row = { id, userId, projectId, value, claimSessionId: null, createdAt: now };
+        if (!(await insertOwned(tx, kind, row))) throw new LostCreateRace();
+        return { id, userId, projectId, value, verified: false, claimSessionId: null, created: true };
+      });
+    } catch (error) {
+      if (!(error instanceof LostCreateRace)) throw error;
+    }
+  }
+  const winner = await findOwnedIdentifier(ctx, { kind, projectId, value });
+  if (!winner)
+    throw new Error(`findOrCreateUserByIdentifier: the ${kind} vanished during concurrent creation`);
+  return { ...winner, created: false };
+}
+
+/**
+ * A secondary send (SPEC §4: a signed-in caller adds an identifier): the user's own row when they own it already;
+ * otherwise their pending claim, bound to the calling session (an earlier claim of theirs is re-bound to it).
+ * Refused with duplicate_email / duplicate_phone_number when another user owns the identifier.
+ */
+export async function claimIdentifier(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  options: {
+    kind: IdentifierKind;
+    projectId: string;
+    tokenMode: 'test' | 'live';
+    value: string;
+    userId: string;
+    sessionId: string;
+  },
+): Promise<IdentifierRow> {
+  const { kind, projectId, value, userId, sessionId } = options;
+  const owner = await findOwnedIdentifier(ctx, { kind, projectId, value });
+  if (owner !== null) {
+    if (owner.userId !== userId) throw duplicateIdentifier(kind);
+    return owner;
+  }
+  // One row per (identifier, user): a repeated claim moves to the newest session that sent it.
+  const claimed = await upsertClaim(ctx.db, kind, {
+    id: newId(TABLES[kind].idKind, options.tokenMode),
+    userId,
+    projectId,
+    value,
+    claimSessionId: sessionId,
+    createdAt: ctx.clock.now(),
+  });
+  if (claimed) return claimed;
+  // The conflicting row is owned (the user proved it meanwhile, so setWhere left it alone): it is theirs.
+  const now = await findOwnedIdentifier(ctx, { kind, projectId, value });
+  if (now === null || now.userId !== userId) throw duplicateIdentifier(kind);
+  return now;
+}
+
+/** A pending claim is redeemable only by the session that made it; an owned identifier by anyone holding its code. */
+export function isRedeemableBy(row: IdentifierRow, sessionId: string | null): boolean {
+  return row.claimSessionId === null || row.claimSessionId === sessionId;
+}
+
+/** PostgreSQL unique_violation: the owned-rows index refused to turn a claim into a second owner. */
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause;
+  return [error, cause].some((each) => (each as { code?: unknown } | null)?.code === '23505');
+}
+
+/**
+ * A link or code sent to identifier `id` was redeemed: it is proven. A pending claim becomes the user's (refused
+ * with duplicate_* — and dropped — when someone else owns it by now); the row is verified; every other user's
+ * pending claim of the same identifier is dropped (with the links sent to it, by cascade), so a verified sign-up
+ * by the real owner ends every attempt to pre-claim their address. Returns the row as it is now, or null when
+ * it no longer exists (a claim dropped or deleted since its code was sent: nothing is redeemable then).
+ */
+export async function proveIdentifier(
+  ctx: Pick<AppContext, 'db'>,
+  options: { kind: IdentifierKind; id: string },
+): Promise<IdentifierRow | null> {
+  const { kind, id } = options;
+  const { table, value } = TABLES[kind];
+  let proven: IdentifierRow | null;
+  try {
+    proven = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(table)
+        .set({ verified: true, claimSessionId: null })
+        .where(eq(table.id, id))
+        .returning(columns(kind));
+      if (!row) return null;
+      await tx
+        .delete(table)
+        .where(
+          and(
+            eq(table.projectId, row.projectId),
+            eq(value, row.value),
+            isNotNull(table.claimSessionId),
+            ne(table.userId, row.userId),
+          ),
+        );
+      return row;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Someone else proved and owns it now: this claim can never become the user's.
+    await ctx.db.delete(table).where(and(eq(table.id, id), isNotNull(table.claimSessionId)));
+    throw duplicateIdentifier(kind);
+  }
+  return proven;
+}

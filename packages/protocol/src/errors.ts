@@ -77,3 +77,12 @@ export const ERROR_TYPES = {
 } as const satisfies Record<string, number>;
 
 export type ErrorType = keyof typeof ERROR_TYPES;
+
+/**
+ * True when `value` is an error_type of this catalogue. Looks only at the catalogue's own keys (so 'toString' or
+ * '__proto__' never count), and reads ERROR_TYPES itself, so types added to the catalogue count without touching
+ * this guard. An error_type outside the catalogue comes from a newer server than this code (wire-format.md §3.2).
+ */
+export function isErrorType(value: unknown): value is ErrorType {
+  return typeof value === 'string' && Object.hasOwn(ERROR_TYPES, value);
+}

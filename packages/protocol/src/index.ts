@@ -7,7 +7,7 @@ export type {
 } from './bootstrap';
 export { DEFAULT_BOOTSTRAP } from './bootstrap';
 export type { ErrorType, UnrecoverableErrorType } from './errors';
-export { ERROR_TYPES, isUnrecoverableErrorType, UNRECOVERABLE_ERROR_TYPES } from './errors';
+export { ERROR_TYPES, isErrorType, isUnrecoverableErrorType, UNRECOVERABLE_ERROR_TYPES } from './errors';
 export type {
   ApiErrorBody,
   AuthenticateResponse,

@@ -1,6 +1,6 @@
 // SPEC §8 SDK errors and wire-format.md §3: every error the SDK throws extends GatehouseError so callers can
 // switch on the class with `instanceof`. `name` is set explicitly because minifiers rename classes.
-import type { SchemaErrorItem } from '@gatehouse/protocol';
+import { type ErrorType, isErrorType, type SchemaErrorItem } from '@gatehouse/protocol';
 
 export class GatehouseError extends Error {
   constructor(name: string, message: string) {
@@ -42,18 +42,35 @@ export class SchemaError extends GatehouseError {
   }
 }
 
+/** The wire fields of an API error (wire-format.md §3.2), as the server sent them. */
 export interface APIErrorFields {
   status_code: number;
+  /** Any string: a server newer than this SDK may send a type this version's catalogue lacks (see APIError). */
   error_type: string;
   error_message: string;
   error_url: string;
   request_id?: string;
 }
 
+/**
+ * What an APIError carries in `error_type` when the server sent one this SDK version does not know.
+ *
+ * Why map instead of keeping the server's string: `error_type` is typed ErrorType so that the compiler checks
+ * comparisons and switches on it (a misspelt type does not compile; a switch whose cases cover the catalogue needs
+ * no default branch). That is only honest if the value really is an ErrorType. A server is often upgraded before the
+ * sites that bundle this SDK; a type it added since would otherwise skip every case of such a switch, default
+ * included, while the compiler says it cannot. So an unknown type becomes the catalogue's generic failure, the way
+ * an HTTP client treats an unknown status code as the x00 of its class (RFC 9110 §15). Nothing else is lost:
+ * status_code, error_message, error_url and request_id stay the server's own, and `message` names the type the
+ * server sent. 'internal_server_error' is not an UNRECOVERABLE_ERROR_TYPE, so an unknown type signs nobody out.
+ */
+const UNKNOWN_ERROR_TYPE_FALLBACK: ErrorType = 'internal_server_error';
+
 /** SPEC §8 API error; message format of wire-format.md §3.2. */
 export class APIError extends GatehouseError {
   readonly status_code: number;
-  readonly error_type: string;
+  /** One of the catalogue's types; a type this SDK version does not know reads 'internal_server_error'. */
+  readonly error_type: ErrorType;
   readonly error_message: string;
   readonly error_url: string;
   readonly request_id: string | null;
@@ -66,11 +83,35 @@ export class APIError extends GatehouseError {
       }`,
     );
     this.status_code = status_code;
-    this.error_type = error_type;
+    this.error_type = isErrorType(error_type) ? error_type : UNKNOWN_ERROR_TYPE_FALLBACK;
     this.error_message = error_message;
     this.error_url = error_url;
     this.request_id = request_id ?? null;
   }
+}
+
+/**
+ * True when `error` is an API error (wire-format.md §3.2): an APIError of this SDK, or one thrown by another copy.
+ *
+ * Why duck typing: `instanceof` only knows this copy's class. An app and the widget can resolve two copies of
+ * @gatehouse/sdk (two versions in one bundle: the app's client throws the other copy's APIError), a site may use
+ * @stytch/vanilla-js's StytchAPIError, and an error that crossed a structured clone (postMessage) has lost its
+ * prototype. Those count when they carry the wire fields: a number status_code and string error_type and
+ * error_message (a SchemaError has no error_type, so it never qualifies).
+ *
+ * Another copy's object is taken as it is (a guard cannot rebuild it): a copy newer than this one may carry a type
+ * this catalogue lacks. Comparisons against ErrorType values never match it, so code that compares and then falls
+ * back (as the widget does) treats it as "any other API error"; only this SDK's own errors are guaranteed mapped.
+ */
+export function isAPIError(error: unknown): error is APIError {
+  if (error instanceof APIError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const fields = error as Record<string, unknown>;
+  return (
+    typeof fields.status_code === 'number' &&
+    typeof fields.error_type === 'string' &&
+    typeof fields.error_message === 'string'
+  );
 }
 
 /** SPEC §5 / §8: a client-side check failed before any request ("Invalid call to {method}" plus detail). */

@@ -128,6 +128,20 @@ describe('response handling (wire-format.md §3)', () => {
     );
   });
 
+  it("an error_type this SDK does not know (a newer server) is an APIError of type 'internal_server_error'", async () => {
+    const body = {
+      status_code: 503,
+      request_id: 'request-id-10',
+      error_type: 'error_type_from_a_newer_server',
+      error_message: 'Try again in a minute.',
+      error_url: 'https://gatehouse.dev/errors#error_type_from_a_newer_server',
+    };
+    const error = await parseResponse(json(503, body)).then(unexpected, caught);
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).toMatchObject({ ...body, error_type: 'internal_server_error' });
+    expect(error.message).toMatch(/^\[503\] error_type_from_a_newer_server\nTry again in a minute\.\n/);
+  });
+
   it('a JSON content type with an unparsable body is unreachable', async () => {
     const response = new Response('{oops', { status: 500, headers: { 'content-type': 'application/json' } });
     const error = await parseResponse(response).then(unexpected, caught);

@@ -2,11 +2,12 @@
 export type {
   AuthenticateResponse,
   BootstrapData,
+  ErrorType,
   Session,
   User,
 } from '@gatehouse/protocol';
 /** What the client uses until bootstrap answers, and when it cannot (SPEC §7). */
-export { DEFAULT_BOOTSTRAP } from '@gatehouse/protocol';
+export { DEFAULT_BOOTSTRAP, isErrorType } from '@gatehouse/protocol';
 export type { BootstrapModule } from './bootstrap';
 export { parseBootstrap } from './bootstrap';
 export type { BrowserDependencies, CookieJar, KeyValueStorage } from './browser';
@@ -17,6 +18,7 @@ export type { APIErrorFields, SchemaErrorBodyFields } from './errors';
 export {
   APIError,
   GatehouseError,
+  isAPIError,
   RetriableError,
   SchemaError,
   SDKAPIUnreachableError,

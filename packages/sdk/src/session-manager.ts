@@ -11,6 +11,7 @@ import {
 } from '@gatehouse/protocol';
 import type { BrowserDependencies } from './browser';
 import type { SessionCookies } from './cookies';
+import { isAPIError } from './errors';
 import type { HttpClient } from './http';
 import type { JsonStorage } from './storage';
 
@@ -144,7 +145,7 @@ export function createSessionManager(options: {
   };
 
   const destroyOnUnrecoverable = (error: unknown) => {
-    const unrecoverable = isUnrecoverableErrorType((error as { error_type?: unknown } | null)?.error_type);
+    const unrecoverable = isAPIError(error) && isUnrecoverableErrorType(error.error_type);
     if (unrecoverable) destroy();
     return unrecoverable;
   };

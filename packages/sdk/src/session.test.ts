@@ -110,6 +110,15 @@ describe('session.authenticate', () => {
     await expect(failing.client.session.authenticate()).rejects.toBeInstanceOf(APIError);
     expect(failing.client.session.getSync()).toEqual(CACHED.session);
   });
+
+  it('an error_type this SDK does not know (a newer server) keeps the session, even with status 401', async () => {
+    const failing = await loggedInWith('error_type_from_a_newer_server');
+    await expect(failing.client.session.authenticate()).rejects.toMatchObject({
+      status_code: 401,
+      error_type: 'internal_server_error',
+    });
+    expect(failing.client.session.getSync()).toEqual(CACHED.session);
+  });
 });
 
 /** Logged in (startup refresh succeeded), then every further authenticate fails with `errorType`. */

@@ -2,7 +2,8 @@
 // the sixth digit (SPEC §5: digits only, at most 6; `one-time-code` autofill and paste work), 'Verifying
 // passcode...' with the 10 s progress bar (SPEC §9), the countdown refreshed each second and the resend link
 // (SPEC §8 toasts 'Code resent' or an error). wire-format.md §7.4 OTP_AUTHENTICATE and OTP_LOGIN_OR_CREATE.
-import { CONSTANTS } from '@gatehouse/protocol';
+import { CONSTANTS, type ErrorType } from '@gatehouse/protocol';
+import { isAPIError } from '@gatehouse/sdk';
 import {
   type ChangeEvent,
   type ClipboardEvent,
@@ -26,12 +27,14 @@ import { useNow } from './use-now';
 
 const CODE_LENGTH = CONSTANTS.passcodeLength;
 /** SPEC §8: these answers mean the code was wrong, and show 'Invalid passcode, please try again.' */
-const WRONG_CODE_ERRORS = new Set(['otp_code_not_found', 'unable_to_auth_otp_code']);
+const WRONG_CODE_ERRORS: ReadonlySet<ErrorType> = new Set<ErrorType>([
+  'otp_code_not_found',
+  'unable_to_auth_otp_code',
+]);
 
-function errorType(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const value = (error as Record<string, unknown>).error_type;
-  return typeof value === 'string' ? value : null;
+/** SPEC §8: anything but an API error, or an API error saying the code was wrong, reads 'Invalid passcode'. */
+function isWrongCode(error: unknown): boolean {
+  return !isAPIError(error) || WRONG_CODE_ERRORS.has(error.error_type);
 }
 
 export function OtpAuthenticate() {
@@ -69,13 +72,11 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
       dispatch({ type: 'otp-verified' });
     } catch (error) {
       setCode('');
-      const type = errorType(error);
       dispatch({
         type: 'otp-verify-failed',
-        message:
-          type === null || WRONG_CODE_ERRORS.has(type)
-            ? strings.invalidPasscode
-            : describeError(error, strings.invalidPasscode).message,
+        message: isWrongCode(error)
+          ? strings.invalidPasscode
+          : describeError(error, strings.invalidPasscode).message,
       });
       emitError(error);
       inputRef.current?.focus();

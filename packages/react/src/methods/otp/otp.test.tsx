@@ -1,5 +1,7 @@
 // SPEC §2 tabbed form and passcode screens, SPEC §4 transitions, SPEC §5 messages, SPEC §8 toasts, wire-format.md
 // §4.5 options and §7.4 events. Time is faked (Date and setTimeout) for the countdown and the expiry.
+
+import { APIError } from '@gatehouse/sdk';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +11,19 @@ import { GatehouseProvider } from '../../provider';
 import { apiError, createFakeClient, deferred, type FakeClient } from '../../test-support/fake-client';
 
 const START = new Date('2026-03-01T12:00:00Z');
+
+/** An APIError of another SDK copy (another version in the bundle): not an instance of this copy's class. */
+class APIErrorFromAnotherCopy extends Error {
+  override readonly name = 'APIError';
+  readonly error_url = '';
+  constructor(
+    readonly status_code: number,
+    readonly error_type: string,
+    readonly error_message: string,
+  ) {
+    super(`[${status_code}] ${error_type}`);
+  }
+}
 
 /**
  * React throttles revealing lazily loaded content with setTimeout, which the fake clock would stop. So every
@@ -330,6 +345,50 @@ describe('OTPAuthenticate', () => {
     const { user } = await reachAuthenticate(undefined, client);
     await user.type(screen.getByLabelText('One-time passcode'), '111111');
     expect(await screen.findByText('Too many attempts. Request a new code.')).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'a wrong code from this SDK copy',
+      new APIError({
+        status_code: 401,
+        error_type: 'unable_to_auth_otp_code',
+        error_message: 'Wrong code.',
+        error_url: '',
+      }),
+      'Invalid passcode, please try again.',
+    ],
+    [
+      'a wrong code from another SDK copy',
+      new APIErrorFromAnotherCopy(404, 'otp_code_not_found', 'Wrong code.'),
+      'Invalid passcode, please try again.',
+    ],
+    [
+      'an error that is not an API error',
+      new Error('Something broke.'),
+      'Invalid passcode, please try again.',
+    ],
+    [
+      "a newer server's error type, through this SDK copy",
+      new APIError({
+        status_code: 503,
+        error_type: 'error_type_from_a_newer_server',
+        error_message: 'Try again in a minute.',
+        error_url: '',
+      }),
+      'Try again in a minute.',
+    ],
+    [
+      "a newer server's error type, from another SDK copy",
+      new APIErrorFromAnotherCopy(503, 'error_type_from_a_newer_server', 'Try again in a minute.'),
+      'Try again in a minute.',
+    ],
+  ])('shows the SPEC §8 message for %s', async (_name, error, message) => {
+    const client = createFakeClient();
+    client.otpAuthenticateImpl = () => Promise.reject(error);
+    const { user } = await reachAuthenticate(undefined, client);
+    await user.type(screen.getByLabelText('One-time passcode'), '111111');
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it("counts down each second and then shows 'Your code has expired.' with the resend link", async () => {

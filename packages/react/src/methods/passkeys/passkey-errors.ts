@@ -1,10 +1,12 @@
-// SPEC §8 passkey messages: which failure shows which text. API errors are duck-typed on `error_type` (any copy
-// of the SDK's APIError qualifies); browser errors on their DOMException `name`.
+// SPEC §8 passkey messages: which failure shows which text. API errors are recognised with the SDK's isAPIError
+// (any copy of the SDK's APIError qualifies) and compared against ErrorType values; browser errors on their
+// DOMException `name`.
+import { isAPIError } from '@gatehouse/sdk';
 import type { Strings } from '../../strings';
 
-function field(error: unknown, key: string): string | null {
+function errorName(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;
-  const value = (error as Record<string, unknown>)[key];
+  const value = (error as Record<string, unknown>).name;
   return typeof value === 'string' ? value : null;
 }
 
@@ -25,7 +27,7 @@ export function assertAuthenticated(data: unknown): void {
 
 /** Our own abort (the screen went away): never a message. */
 export function isAbort(error: unknown, signal: AbortSignal): boolean {
-  return signal.aborted || field(error, 'name') === 'AbortError';
+  return signal.aborted || errorName(error) === 'AbortError';
 }
 
 /**
@@ -33,17 +35,20 @@ export function isAbort(error: unknown, signal: AbortSignal): boolean {
  * Browser refusals (the person cancelled, NotAllowedError) show nothing: null.
  */
 export function passkeySignInMessage(error: unknown, strings: Strings): string | null {
-  const type = field(error, 'error_type');
-  if (type === 'webauthn_registration_not_found') return strings.passkeyRegistrationNotFound;
-  if (type !== null || error instanceof EmptyPasskeyResponseError) return strings.passkeyUnknownError;
+  if (isAPIError(error)) {
+    return error.error_type === 'webauthn_registration_not_found'
+      ? strings.passkeyRegistrationNotFound
+      : strings.passkeyUnknownError;
+  }
+  if (error instanceof EmptyPasskeyResponseError) return strings.passkeyUnknownError;
   return null;
 }
 
 /** SPEC §5 / §8 creation messages: already registered (browser InvalidStateError or the server's duplicate). */
 export function passkeyCreateMessage(error: unknown, strings: Strings): string {
   if (
-    field(error, 'name') === 'InvalidStateError' ||
-    field(error, 'error_type') === 'duplicate_webauthn_registration'
+    errorName(error) === 'InvalidStateError' ||
+    (isAPIError(error) && error.error_type === 'duplicate_webauthn_registration')
   ) {
     return strings.passkeyAlreadyRegistered;
   }

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findAppProject } from '../features/projects/project-service';
 import type { AppContext } from './context';
+import { escapeHtml } from './html';
 
 export const PAGE_ROUTES = ['/', '/_app', '/account', '/authenticate', '/reset-password'] as const;
 export const PUBLIC_TOKEN_PLACEHOLDER = '%GATEHOUSE_PUBLIC_TOKEN%';
@@ -37,10 +38,6 @@ const MISSING_BUILD_PAGE = `<!doctype html>
   </body>
 </html>
 `;
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 export interface StaticWebOptions {
   /** Production: id (or name) of the project whose token the page gets; else the oldest project. */
@@ -81,7 +78,7 @@ export async function registerStaticWeb(
     }
     const project = await findAppProject(ctx, { appProjectId: options.appProjectId });
     const token = project === null ? '' : project.publicTokenTest;
-    return reply.send(html.split(PUBLIC_TOKEN_PLACEHOLDER).join(escapeAttribute(token)));
+    return reply.send(html.split(PUBLIC_TOKEN_PLACEHOLDER).join(escapeHtml(token)));
   };
 
   for (const url of PAGE_ROUTES) {

@@ -2,15 +2,7 @@
 // copyable. Everything that came from a message is escaped; the HTML version is shown in a sandboxed iframe
 // (no scripts, no same-origin access). Accessible markup: lang, headings, a labelled filter, one article per message.
 import type { OutboxMessage } from '../../infra/delivery';
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../../infra/html';
 
 const CHANNEL_LABEL = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 

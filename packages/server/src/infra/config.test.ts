@@ -252,8 +252,22 @@ describe('project file', () => {
     [
       'origins that are not strings',
       withProject({ allowed_origins: [1] }),
+      'PROJECT_FILE projects[0].allowed_origins[0]',
+      'is 1; allowed: an origin string',
+    ],
+    [
+      'origins that are not an array',
+      withProject({ allowed_origins: 'https://a.example' }),
       'PROJECT_FILE projects[0].allowed_origins',
-      'array of strings',
+      'allowed: an array of origin strings',
+    ],
+    ['a project without a name', { projects: [{}] }, 'PROJECT_FILE projects[0].name', 'is required'],
+    ['a project that is not an object', [42], 'PROJECT_FILE projects[0]', 'is 42; allowed: an object'],
+    [
+      'a non-string e-mail domain deep in settings',
+      withProject({ settings: { email_domains: ['example.com', false] } }),
+      'PROJECT_FILE projects[0].settings.email_domains[1]',
+      'is false',
     ],
     [
       'a relative redirect URL',
@@ -296,6 +310,12 @@ describe('project file', () => {
       withProject({ settings: { password_config: { luds_complexity: 9, luds_minimum_count: 1 } } }),
       'PROJECT_FILE projects[0].settings.password_config',
       '0..4',
+    ],
+    [
+      'an unknown key in password_config',
+      withProject({ settings: { password_config: { luds_complexity: 1, luds_minimum_count: 1, x: 1 } } }),
+      'PROJECT_FILE projects[0].settings.password_config',
+      'allowed: null or { "luds_complexity": 0..4',
     ],
     [
       'a bad cname_domain',

@@ -32,6 +32,7 @@ import {
   notFoundHandler,
   registerJsonBodyParser,
 } from './infra/http-errors';
+import { assertProductionReady } from './infra/production-checks';
 import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
 import { registerStaticWeb } from './infra/static-web';
@@ -157,6 +158,7 @@ async function assemble(
     const declarations = loadProjectFile(config.projectFile);
     startup.createdProjects = (await syncProjectFile(ctx, declarations)).created;
   }
+  await assertProductionReady(ctx, { appProjectId: options.appProjectId ?? null });
   if (config.env !== 'production') startup.devProject = (await ensureDevProject(ctx)).project;
   app.decorate('gatehouseStartup', startup);
 

@@ -28,7 +28,7 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       env: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       databaseUrl: null,
       dataDir: resolve('./data'),
@@ -46,11 +46,12 @@ describe('loadConfig', () => {
     expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
   });
 
-  it('derives PUBLIC_URL from PORT and reads every key', () => {
+  it('reads every key', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       PORT: '8080',
-      HOST: '127.0.0.1',
+      HOST: '::1',
+      PUBLIC_URL: 'https://auth.example.com',
       DATABASE_URL: 'postgres://u:p@db:5432/gatehouse',
       DATA_DIR: ':memory:',
       SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
@@ -70,8 +71,8 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       env: 'production',
       port: 8080,
-      host: '127.0.0.1',
-      publicUrl: 'http://localhost:8080',
+      host: '::1',
+      publicUrl: 'https://auth.example.com',
       databaseUrl: 'postgres://u:p@db:5432/gatehouse',
       dataDir: null,
       smtpUrl: 'smtps://user:pass@smtp.example.com:465',
@@ -90,6 +91,30 @@ describe('loadConfig', () => {
       bodyLimit: 2048,
       telemetryLimit: 0,
     });
+  });
+
+  it('listens on loopback only outside production unless HOST says otherwise, on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://auth.example.com' }).host).toBe(
+      '0.0.0.0',
+    );
+    expect(loadConfig({}, { env: 'production', publicUrl: 'https://auth.example.com' }).host).toBe('0.0.0.0');
+  });
+
+  it('derives PUBLIC_URL outside production only: production refuses to start without it, naming the key', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    const error = configError(() => loadConfig({ NODE_ENV: 'production' }));
+    expect(error.key).toBe('PUBLIC_URL');
+    expect(error.message).toContain(
+      'Invalid configuration: PUBLIC_URL is not set; production needs the https://',
+    );
+    // The environment decides through an override too (buildApp passes the config as overrides).
+    expect(configError(() => loadConfig({}, { env: 'production' })).key).toBe('PUBLIC_URL');
+    expect(loadConfig({}, { env: 'production', publicUrl: 'https://a.example' }).publicUrl).toBe(
+      'https://a.example',
+    );
   });
 
   it('refuses an SMS_ALLOWED_COUNTRIES entry that is not a region code, naming the key', () => {

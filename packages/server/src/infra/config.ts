@@ -57,9 +57,19 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   };
 
   const envName = oneOf('NODE_ENV', value('NODE_ENV'), ENVIRONMENTS, 'development');
+  const production = (overrides.env ?? envName) === 'production';
   const port = integer('PORT', value('PORT'), { min: 0, max: 65_535, fallback: 3000 });
-  const host = value('HOST') ?? '0.0.0.0';
+  // Issue 8 item 3: a development server is reachable from this machine only unless HOST says otherwise; in
+  // production (usually a container behind a proxy) every interface.
+  const host = value('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1');
   const publicPort = overrides.port ?? port;
+  // Production fails closed: no public URL is guessed there (login links and origins depend on it).
+  if (production && value('PUBLIC_URL') === null && overrides.publicUrl === undefined) {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'is not set; production needs the https:// origin visitors reach the server at, such as https://auth.example.com',
+    );
+  }
   const publicUrl = httpOrigin('PUBLIC_URL', value('PUBLIC_URL') ?? `http://localhost:${publicPort}`);
   const databaseUrl = urlWithScheme('DATABASE_URL', value('DATABASE_URL'), ['postgres:', 'postgresql:']);
   const dataDirValue = value('DATA_DIR') ?? './data';

@@ -35,6 +35,7 @@ import {
 import { assertProductionReady } from './infra/production-checks';
 import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
+import { registerSecurityHeaders, withSecurityHeaders } from './infra/security-headers';
 import { registerStaticWeb } from './infra/static-web';
 
 export interface BuildAppOptions {
@@ -115,7 +116,7 @@ async function assemble(
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: withSecurityHeaders(config, frameworkErrorHandler),
     // `"30"` for a number is a schema error, extra keys are not silently dropped, every problem is reported.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
@@ -152,6 +153,7 @@ async function assemble(
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   registerJsonBodyParser(app);
+  await registerSecurityHeaders(app, config);
 
   const startup: StartupReport = { devProject: null, createdProjects: [] };
   if (config.projectFile !== null) {

@@ -14,16 +14,12 @@ export const PAGE_ROUTES = ['/', '/_app', '/account', '/authenticate', '/reset-p
 export const PUBLIC_TOKEN_PLACEHOLDER = '%GATEHOUSE_PUBLIC_TOKEN%';
 
 /**
- * Headers of the HTML pages (security-tests.md XS-04): no sniffing, no framing, no plugins, no <base>, no
- * referrer (the landing pages carry tokens in the query), never cached (the token may change).
+ * Headers of the HTML pages: never cached (the token may change). The security headers (CSP, no sniffing, no
+ * framing, no referrer — the landing pages carry tokens in the query) are on every answer: security-headers.ts.
  */
 const PAGE_HEADERS: Record<string, string> = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy': "object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
 };
 
 const MISSING_BUILD_PAGE = `<!doctype html>

@@ -37,6 +37,7 @@ import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
 import { registerSecurityHeaders, withSecurityHeaders } from './infra/security-headers';
 import { registerStaticWeb } from './infra/static-web';
+import { refuseUndecodableInput } from './infra/undecodable-input';
 
 export interface BuildAppOptions {
   /** Merged over the defaults of loadConfig({}) — server.ts passes the full config read from the environment. */
@@ -154,6 +155,7 @@ async function assemble(
   app.setNotFoundHandler(notFoundHandler);
   registerJsonBodyParser(app);
   await registerSecurityHeaders(app, config);
+  app.addHook('onRequest', refuseUndecodableInput);
 
   const startup: StartupReport = { devProject: null, createdProjects: [] };
   if (config.projectFile !== null) {

@@ -30,6 +30,11 @@ export const ERROR_TYPES = {
   invalid_public_token: 401,
   origin_not_allowed: 403,
   product_not_enabled: 403,
+  /**
+   * A Basic Authorization header that is not base64 of UTF-8 text, or holds NUL or control characters (issue 8:
+   * undecodable input is a 400 on every route, security-tests.md IV-04). A missing or unknown token stays 401.
+   */
+  invalid_authorization_header: 400,
   request_too_large: 413,
   not_found: 404,
   method_not_allowed: 405,

@@ -37,9 +37,12 @@ import {
   notFoundHandler,
   registerJsonBodyParser,
 } from './infra/http-errors';
+import { assertProductionReady } from './infra/production-checks';
 import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
+import { registerSecurityHeaders, withSecurityHeaders } from './infra/security-headers';
 import { registerStaticWeb } from './infra/static-web';
+import { refuseUndecodableInput } from './infra/undecodable-input';
 
 export interface BuildAppOptions {
   /** Merged over the defaults of loadConfig({}) — server.ts passes the full config read from the environment. */
@@ -131,7 +134,7 @@ async function assemble(
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: withSecurityHeaders(config, frameworkErrorHandler),
     // `"30"` for a number is a schema error, extra keys are not silently dropped, every problem is reported.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
@@ -175,12 +178,15 @@ async function assemble(
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   registerJsonBodyParser(app);
+  await registerSecurityHeaders(app, config);
+  app.addHook('onRequest', refuseUndecodableInput);
 
   const startup: StartupReport = { devProject: null, createdProjects: [] };
   if (config.projectFile !== null) {
     const declarations = loadProjectFile(config.projectFile);
     startup.createdProjects = (await syncProjectFile(ctx, declarations)).created;
   }
+  await assertProductionReady(ctx, { appProjectId: options.appProjectId ?? null });
   if (config.env !== 'production') startup.devProject = (await ensureDevProject(ctx)).project;
   app.decorate('gatehouseStartup', startup);
 

@@ -1,6 +1,10 @@
-// server.ts as a real process: listens, prints the dev token, exits 0 on SIGTERM; a bad key exits 1 naming it.
+// server.ts as a real process: listens (on loopback unless HOST is set, and says so), prints the dev token, exits 0
+// on SIGTERM; a bad key, or a production start missing a setting (issue 8 item 3), exits 1 naming it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -31,11 +35,10 @@ async function waitFor(condition: () => boolean, child: ChildProcess): Promise<v
 }
 
 describe('server.ts', () => {
-  it('listens, prints the URL and the dev token, serves it, and stops cleanly on SIGTERM', async () => {
+  it('listens on 127.0.0.1 by default and says so, prints the URL and the dev token, serves it, and stops cleanly on SIGTERM', async () => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
     const { child, output } = start({
       PORT: port,
-      HOST: '127.0.0.1',
       DATA_DIR: ':memory:',
       LOG_LEVEL: 'error',
       WEB_DIST_DIR: REPO,
@@ -43,6 +46,9 @@ describe('server.ts', () => {
     try {
       await waitFor(() => output().includes('public token'), child);
       expect(output()).toContain(`Gatehouse listening on http://localhost:${port}`);
+      expect(output()).toContain(
+        'Listening on 127.0.0.1 only; set HOST=0.0.0.0 to listen on every interface.',
+      );
       const token = /public token (public-token-test-[0-9a-f-]+)/.exec(output())?.[1];
       const response = await fetch(`http://127.0.0.1:${port}/dev/project`);
       expect(await response.json()).toEqual({ project_id: 'project-test-development', public_token: token });
@@ -51,6 +57,33 @@ describe('server.ts', () => {
     }
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
+  }, 60_000);
+
+  it('refuses a production start whose project has no delivery: exit 1, naming SMTP_URL and the project', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-server-'));
+    try {
+      const projectFile = join(dir, 'projects.json');
+      writeFileSync(
+        projectFile,
+        JSON.stringify({ projects: [{ name: 'Shop', enabled_products: ['emailMagicLinks'] }] }),
+      );
+      const { child, output } = start({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://auth.example.com',
+        SECRET_KEY: 'production-test-secret-key-0123456789abcdef',
+        PROJECT_FILE: projectFile,
+        DATA_DIR: ':memory:',
+        LOG_LEVEL: 'error',
+      });
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(1);
+      expect(output()).toMatch(
+        /Invalid configuration: SMTP_URL is not set, but project "Shop" \(project-[0-9a-f-]+\) enables emailMagicLinks/,
+      );
+      expect(output()).not.toContain('listening');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('exits 1 with a message naming a bad key', async () => {

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 
   console.log(`Gatehouse listening on ${config.publicUrl}`);
+  console.log(describeInterfaces(config.host));
   const { devProject, createdProjects } = app.gatehouseStartup;
   if (devProject !== null) {
     console.log(`Development project ${devProject.id}: public token ${devProject.publicTokenTest}`);
@@ -50,6 +51,18 @@ async function main(): Promise<void> {
   if (config.webDistDir !== null && !hasWebBuild(config.webDistDir)) {
     console.log(`The web app is not built (${config.webDistDir} is missing): run npm run build.`);
   }
+}
+
+/**
+ * Issue 8 item 3: say which interfaces the server is reachable on and how to change it — a development server
+ * listens on loopback only unless HOST is set (infra/config.ts).
+ */
+function describeInterfaces(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return `Listening on every interface (HOST=${host}).`;
+  if (host === '127.0.0.1' || host === 'localhost' || host === '::1') {
+    return `Listening on ${host} only; set HOST=0.0.0.0 to listen on every interface.`;
+  }
+  return `Listening on ${host} only (HOST).`;
 }
 
 main().catch((error: unknown) => {

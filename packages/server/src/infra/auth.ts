@@ -4,6 +4,7 @@
 // (session checks, ≥ 15k req/s) must not query the database for the project. The request-context hook
 // (request-context.ts) puts both together.
 
+import { isUtf8 } from 'node:buffer';
 import { and, eq, or } from 'drizzle-orm';
 import type { ProjectRecord } from './context';
 import type { Database } from './db/client';
@@ -145,16 +146,58 @@ export interface BasicCredentials {
 }
 
 const BASIC_PREFIX = /^basic /i;
+const MAX_AUTHORIZATION_LENGTH = 8192;
+/** The standard base64 alphabet (what btoa writes), padding optional. */
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters (NUL first) is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
-/** Parses `Basic base64(public_token:session_token)`; null when the header is absent or malformed. */
-export function parseBasicAuthorization(header: string | undefined): BasicCredentials | null {
-  if (header === undefined || header.length < 7 || header.length > 8192 || !BASIC_PREFIX.test(header))
+type DecodedBasic = { text: string } | { problem: string } | null;
+
+/**
+ * The text inside `Basic <base64>`, or the reason it cannot be read as text; null when the header is absent, not
+ * Basic, or too long (then the public token is simply missing: 401 invalid_public_token).
+ */
+function decodeBasic(header: string | undefined): DecodedBasic {
+  if (
+    header === undefined ||
+    header.length < 7 ||
+    header.length > MAX_AUTHORIZATION_LENGTH ||
+    !BASIC_PREFIX.test(header)
+  ) {
     return null;
-  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
+  }
+  const encoded = header.slice(6).trim();
+  if (!BASE64.test(encoded)) return { problem: 'is not base64' };
+  const bytes = Buffer.from(encoded, 'base64');
+  // Buffer's UTF-8 decoder would turn bad bytes into U+FFFD silently; they are refused instead (IV-04).
+  if (!isUtf8(bytes)) return { problem: 'does not decode to UTF-8 text' };
+  const text = bytes.toString('utf8');
+  if (CONTROL_CHARACTERS.test(text)) return { problem: 'contains NUL or control characters' };
+  return { text };
+}
+
+/**
+ * Why a `Basic` Authorization header cannot be read (not base64, not UTF-8, NUL or control characters), or null
+ * when it can, or is not a Basic header at all. The request-hygiene hook answers such a header with a 400 on every
+ * route (issue 8 item 3, security-tests.md IV-04) before anything looks a token up.
+ */
+export function undecodableBasicAuthorization(header: string | undefined): string | null {
+  const decoded = decodeBasic(header);
+  return decoded !== null && 'problem' in decoded ? decoded.problem : null;
+}
+
+/**
+ * Parses `Basic base64(public_token:session_token)`; null when the header is absent, malformed, or cannot be read
+ * as text (undecodableBasicAuthorization says why; the app answers that with a 400 before this runs).
+ */
+export function parseBasicAuthorization(header: string | undefined): BasicCredentials | null {
+  const decoded = decodeBasic(header);
+  if (decoded === null || !('text' in decoded)) return null;
+  const colon = decoded.text.indexOf(':');
   if (colon <= 0) return null;
-  const publicToken = decoded.slice(0, colon);
-  const password = decoded.slice(colon + 1);
+  const publicToken = decoded.text.slice(0, colon);
+  const password = decoded.text.slice(colon + 1);
   return { publicToken, sessionToken: password === '' || password === publicToken ? null : password };
 }
 

@@ -28,7 +28,7 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       env: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       databaseUrl: null,
       dataDir: resolve('./data'),
@@ -46,11 +46,12 @@ describe('loadConfig', () => {
     expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
   });
 
-  it('derives PUBLIC_URL from PORT and reads every key', () => {
+  it('reads every key', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       PORT: '8080',
-      HOST: '127.0.0.1',
+      HOST: '::1',
+      PUBLIC_URL: 'https://auth.example.com',
       DATABASE_URL: 'postgres://u:p@db:5432/gatehouse',
       DATA_DIR: ':memory:',
       SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
@@ -70,8 +71,8 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       env: 'production',
       port: 8080,
-      host: '127.0.0.1',
-      publicUrl: 'http://localhost:8080',
+      host: '::1',
+      publicUrl: 'https://auth.example.com',
       databaseUrl: 'postgres://u:p@db:5432/gatehouse',
       dataDir: null,
       smtpUrl: 'smtps://user:pass@smtp.example.com:465',
@@ -90,6 +91,30 @@ describe('loadConfig', () => {
       bodyLimit: 2048,
       telemetryLimit: 0,
     });
+  });
+
+  it('listens on loopback only outside production unless HOST says otherwise, on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://auth.example.com' }).host).toBe(
+      '0.0.0.0',
+    );
+    expect(loadConfig({}, { env: 'production', publicUrl: 'https://auth.example.com' }).host).toBe('0.0.0.0');
+  });
+
+  it('derives PUBLIC_URL outside production only: production refuses to start without it, naming the key', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    const error = configError(() => loadConfig({ NODE_ENV: 'production' }));
+    expect(error.key).toBe('PUBLIC_URL');
+    expect(error.message).toContain(
+      'Invalid configuration: PUBLIC_URL is not set; production needs the https://',
+    );
+    // The environment decides through an override too (buildApp passes the config as overrides).
+    expect(configError(() => loadConfig({}, { env: 'production' })).key).toBe('PUBLIC_URL');
+    expect(loadConfig({}, { env: 'production', publicUrl: 'https://a.example' }).publicUrl).toBe(
+      'https://a.example',
+    );
   });
 
   it('refuses an SMS_ALLOWED_COUNTRIES entry that is not a region code, naming the key', () => {
@@ -252,8 +277,22 @@ describe('project file', () => {
     [
       'origins that are not strings',
       withProject({ allowed_origins: [1] }),
+      'PROJECT_FILE projects[0].allowed_origins[0]',
+      'is 1; allowed: an origin string',
+    ],
+    [
+      'origins that are not an array',
+      withProject({ allowed_origins: 'https://a.example' }),
       'PROJECT_FILE projects[0].allowed_origins',
-      'array of strings',
+      'allowed: an array of origin strings',
+    ],
+    ['a project without a name', { projects: [{}] }, 'PROJECT_FILE projects[0].name', 'is required'],
+    ['a project that is not an object', [42], 'PROJECT_FILE projects[0]', 'is 42; allowed: an object'],
+    [
+      'a non-string e-mail domain deep in settings',
+      withProject({ settings: { email_domains: ['example.com', false] } }),
+      'PROJECT_FILE projects[0].settings.email_domains[1]',
+      'is false',
     ],
     [
       'a relative redirect URL',
@@ -296,6 +335,12 @@ describe('project file', () => {
       withProject({ settings: { password_config: { luds_complexity: 9, luds_minimum_count: 1 } } }),
       'PROJECT_FILE projects[0].settings.password_config',
       '0..4',
+    ],
+    [
+      'an unknown key in password_config',
+      withProject({ settings: { password_config: { luds_complexity: 1, luds_minimum_count: 1, x: 1 } } }),
+      'PROJECT_FILE projects[0].settings.password_config',
+      'allowed: null or { "luds_complexity": 0..4',
     ],
     [
       'a bad cname_domain',

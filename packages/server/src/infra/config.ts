@@ -2,7 +2,9 @@
 // start-up with a message that names the key and what is allowed, instead of failing later on a request.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PRODUCTS, type Product } from '@gatehouse/protocol';
+import { DEFAULT_PRODUCTS, PRODUCTS, type Product } from '@gatehouse/protocol';
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
 import type { AppConfig, RuntimeEnvironment } from './context';
 import type { ProjectSettings } from './db/schema';
 import { SERVER_PACKAGE_ROOT } from './package-root';
@@ -55,9 +57,19 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   };
 
   const envName = oneOf('NODE_ENV', value('NODE_ENV'), ENVIRONMENTS, 'development');
+  const production = (overrides.env ?? envName) === 'production';
   const port = integer('PORT', value('PORT'), { min: 0, max: 65_535, fallback: 3000 });
-  const host = value('HOST') ?? '0.0.0.0';
+  // Issue 8 item 3: a development server is reachable from this machine only unless HOST says otherwise; in
+  // production (usually a container behind a proxy) every interface.
+  const host = value('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1');
   const publicPort = overrides.port ?? port;
+  // Production fails closed: no public URL is guessed there (login links and origins depend on it).
+  if (production && value('PUBLIC_URL') === null && overrides.publicUrl === undefined) {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'is not set; production needs the https:// origin visitors reach the server at, such as https://auth.example.com',
+    );
+  }
   const publicUrl = httpOrigin('PUBLIC_URL', value('PUBLIC_URL') ?? `http://localhost:${publicPort}`);
   const databaseUrl = urlWithScheme('DATABASE_URL', value('DATABASE_URL'), ['postgres:', 'postgresql:']);
   const dataDirValue = value('DATA_DIR') ?? './data';
@@ -274,7 +286,10 @@ function smsConfig(value: (key: string) => string | null): AppConfig['sms'] {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Project file (PROJECT_FILE): projects declared as JSON and upserted at start.
+// Project file (PROJECT_FILE): projects declared as JSON and upserted at start. Its shape is one TypeBox schema
+// (issue 8 item 6); Value.Errors gives the JSON path of a problem. Each schema's `description` says what is
+// allowed, in the same "allowed: …" words as the environment keys above. What a schema cannot say (exact
+// origins, absolute redirect URLs, unique names) is checked after it.
 
 /** One project as declared in the project file; settings are merged over the defaults. */
 export interface ProjectDeclaration {
@@ -285,24 +300,95 @@ export interface ProjectDeclaration {
   settings: Partial<ProjectSettings>;
 }
 
-const PROJECT_KEYS = new Set([
-  'name',
-  'allowed_origins',
-  'allowed_redirect_urls',
-  'enabled_products',
-  'settings',
-]);
-const SETTINGS_KEYS: ReadonlySet<keyof ProjectSettings> = new Set<keyof ProjectSettings>([
-  'disable_sdk_watermark',
-  'cname_domain',
-  'email_domains',
-  'captcha_settings',
-  'pkce_required_for_email_magic_links',
-  'pkce_required_for_password_resets',
-  'pkce_required_for_oauth',
-  'password_config',
-  'rbac_policy',
-]);
+const FLAG = Type.Boolean({ description: 'allowed: true or false' });
+
+const ProjectSettingsSchema = Type.Object(
+  {
+    disable_sdk_watermark: Type.Optional(FLAG),
+    cname_domain: Type.Optional(
+      Type.Union([Type.Null(), Type.String({ pattern: '^[A-Za-z0-9.-]+$' })], {
+        description: 'allowed: null or a host name such as login.example.com',
+      }),
+    ),
+    email_domains: Type.Optional(
+      Type.Array(Type.String(), { description: 'allowed: an array of domain names such as example.com' }),
+    ),
+    captcha_settings: Type.Optional(
+      Type.Union(
+        [
+          Type.Object({ enabled: Type.Literal(false) }, { additionalProperties: false }),
+          Type.Object(
+            { enabled: Type.Literal(true), siteKey: Type.String({ minLength: 1 }) },
+            { additionalProperties: false },
+          ),
+        ],
+        { description: 'allowed: { "enabled": false } or { "enabled": true, "siteKey": "<key>" }' },
+      ),
+    ),
+    pkce_required_for_email_magic_links: Type.Optional(FLAG),
+    pkce_required_for_password_resets: Type.Optional(FLAG),
+    pkce_required_for_oauth: Type.Optional(FLAG),
+    password_config: Type.Optional(
+      Type.Union(
+        [
+          Type.Null(),
+          Type.Object(
+            {
+              luds_complexity: Type.Integer({ minimum: 0, maximum: 4 }),
+              luds_minimum_count: Type.Integer({ minimum: 0, maximum: 64 }),
+            },
+            { additionalProperties: false },
+          ),
+        ],
+        { description: 'allowed: null or { "luds_complexity": 0..4, "luds_minimum_count": 0..64 }' },
+      ),
+    ),
+    rbac_policy: Type.Optional(
+      Type.Union([Type.Null(), Type.Object({})], {
+        description: 'allowed: null or an object { roles, resources }',
+      }),
+    ),
+  },
+  { additionalProperties: false, description: 'allowed: an object of settings' },
+);
+
+const ProjectSchema = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '\\S',
+      description: 'allowed: a non-empty string of at most 200 characters',
+    }),
+    allowed_origins: Type.Optional(
+      Type.Array(Type.String({ description: 'allowed: an origin string such as https://app.example.com' }), {
+        description: 'allowed: an array of origin strings',
+      }),
+    ),
+    allowed_redirect_urls: Type.Optional(
+      Type.Array(
+        Type.String({ description: 'allowed: a URL string such as https://app.example.com/authenticate' }),
+        { description: 'allowed: an array of URL strings' },
+      ),
+    ),
+    enabled_products: Type.Optional(
+      Type.Array(Type.Enum(PRODUCTS, { description: `allowed values: ${PRODUCTS.join(', ')}` }), {
+        description: 'allowed: an array of product names',
+      }),
+    ),
+    settings: Type.Optional(ProjectSettingsSchema),
+  },
+  { additionalProperties: false, description: 'allowed: an object { name, allowed_origins, … }' },
+);
+
+/** The project file: `{ "projects": [ … ] }` (a bare array is read as its `projects`). */
+export const ProjectFileSchema = Type.Object(
+  { projects: Type.Array(ProjectSchema, { description: 'allowed: an array of projects' }) },
+  { additionalProperties: false },
+);
+
+type ProjectFile = Static<typeof ProjectFileSchema>;
+type ProjectEntry = ProjectFile['projects'][number];
 
 /**
  * Reads and validates the project file: `{ "projects": [ { name, allowed_origins, allowed_redirect_urls,
@@ -330,22 +416,17 @@ export function loadProjectFile(path: string): ProjectDeclaration[] {
 
 /** Validates an already parsed project file (see loadProjectFile). */
 export function parseProjectFile(parsed: unknown): ProjectDeclaration[] {
-  const list = Array.isArray(parsed) ? parsed : isPlainObject(parsed) ? parsed.projects : undefined;
-  if (!Array.isArray(list)) {
+  const file = Array.isArray(parsed) ? { projects: parsed } : parsed;
+  if (typeof file !== 'object' || file === null) {
     throw new ConfigError(
       'PROJECT_FILE',
       'must be a JSON object { "projects": [ ... ] } or an array of projects',
     );
   }
-  if (isPlainObject(parsed)) {
-    for (const key of Object.keys(parsed)) {
-      if (key !== 'projects')
-        throw new ConfigError(`PROJECT_FILE ${key}`, 'is not a known key; allowed keys: projects');
-    }
-  }
+  if (!Value.Check(ProjectFileSchema, file)) throw projectFileError(file);
   const names = new Set<string>();
-  return list.map((entry, index) => {
-    const declaration = parseProject(entry, `projects[${index}]`);
+  return file.projects.map((entry, index) => {
+    const declaration = toDeclaration(entry, `projects[${index}]`);
     if (names.has(declaration.name)) {
       throw new ConfigError(
         `PROJECT_FILE projects[${index}].name`,
@@ -357,142 +438,117 @@ export function parseProjectFile(parsed: unknown): ProjectDeclaration[] {
   });
 }
 
-function parseProject(entry: unknown, at: string): ProjectDeclaration {
-  const fail = (path: string, message: string): never => {
-    throw new ConfigError(`PROJECT_FILE ${at}${path}`, message);
-  };
-  if (!isPlainObject(entry)) return fail('', 'must be an object');
-  for (const key of Object.keys(entry)) {
-    if (!PROJECT_KEYS.has(key))
-      fail(`.${key}`, `is not a known key; allowed keys: ${[...PROJECT_KEYS].join(', ')}`);
-  }
-  const name = entry.name;
-  if (typeof name !== 'string' || name.trim() === '' || name.length > 200) {
-    fail('.name', 'must be a non-empty string of at most 200 characters');
-  }
+/** The checks a schema cannot express, and the mapping to the declaration (snake_case keys → camelCase). */
+function toDeclaration(entry: ProjectEntry, at: string): ProjectDeclaration {
   // Origins must be bare http(s) origins so they compare exactly with the Origin header (security-tests CS-03).
-  const allowedOrigins = stringArray(entry.allowed_origins ?? [], `${at}.allowed_origins`).map(
-    (origin, index) => httpOrigin(`PROJECT_FILE ${at}.allowed_origins[${index}]`, origin),
+  const allowedOrigins = (entry.allowed_origins ?? []).map((origin, index) =>
+    httpOrigin(`PROJECT_FILE ${at}.allowed_origins[${index}]`, origin),
   );
-  const allowedRedirectUrls = stringArray(
-    entry.allowed_redirect_urls ?? [],
-    `${at}.allowed_redirect_urls`,
-  ).map((raw, index) => {
-    let url: URL | null = null;
-    try {
-      url = new URL(raw);
-    } catch {
-      url = null;
-    }
-    if (
-      url === null ||
-      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
-      url.username !== '' ||
-      url.hash !== ''
-    ) {
-      fail(
-        `.allowed_redirect_urls[${index}]`,
-        `is "${raw}"; allowed: an absolute http(s) URL without credentials or fragment`,
-      );
-    }
-    return url!.toString();
-  });
-  const products = stringArray(entry.enabled_products ?? ['emailMagicLinks'], `${at}.enabled_products`);
-  for (const [index, product] of products.entries()) {
-    if (!(PRODUCTS as readonly string[]).includes(product)) {
-      fail(`.enabled_products[${index}]`, `is "${product}"; allowed values: ${PRODUCTS.join(', ')}`);
-    }
-  }
-  const settings = parseSettings(entry.settings ?? {}, `${at}.settings`);
+  const allowedRedirectUrls = (entry.allowed_redirect_urls ?? []).map((raw, index) =>
+    redirectUrl(`PROJECT_FILE ${at}.allowed_redirect_urls[${index}]`, raw),
+  );
+  const settings: Partial<ProjectSettings> = { ...entry.settings } as Partial<ProjectSettings>;
   return {
-    name: (name as string).trim(),
+    name: entry.name.trim(),
     allowedOrigins: [...new Set(allowedOrigins)],
     allowedRedirectUrls: [...new Set(allowedRedirectUrls)],
-    enabledProducts: [...new Set(products)] as Product[],
+    enabledProducts: [...new Set<Product>(entry.enabled_products ?? DEFAULT_PRODUCTS)],
     settings,
   };
 }
 
-function parseSettings(raw: unknown, at: string): Partial<ProjectSettings> {
-  const fail = (path: string, message: string): never => {
-    throw new ConfigError(`PROJECT_FILE ${at}${path}`, message);
-  };
-  if (!isPlainObject(raw)) return fail('', 'must be an object');
-  const settings: Partial<ProjectSettings> = {};
-  for (const [key, entry] of Object.entries(raw)) {
-    switch (key) {
-      case 'disable_sdk_watermark':
-      case 'pkce_required_for_email_magic_links':
-      case 'pkce_required_for_password_resets':
-      case 'pkce_required_for_oauth':
-        if (typeof entry !== 'boolean') fail(`.${key}`, 'must be true or false');
-        settings[key] = entry as boolean;
-        break;
-      case 'cname_domain':
-        if (entry !== null && (typeof entry !== 'string' || !/^[a-z0-9.-]+$/i.test(entry))) {
-          fail(`.${key}`, 'must be null or a host name such as login.example.com');
-        }
-        settings.cname_domain = entry as string | null;
-        break;
-      case 'email_domains':
-        settings.email_domains = stringArray(entry, `${at}.${key}`);
-        break;
-      case 'captcha_settings':
-        if (
-          !isPlainObject(entry) ||
-          !(
-            entry.enabled === false ||
-            (entry.enabled === true && typeof entry.siteKey === 'string' && entry.siteKey !== '')
-          )
-        ) {
-          fail(`.${key}`, 'must be { "enabled": false } or { "enabled": true, "siteKey": "<key>" }');
-        }
-        settings.captcha_settings = (entry as { enabled: boolean }).enabled
-          ? { enabled: true, siteKey: (entry as { siteKey: string }).siteKey }
-          : { enabled: false };
-        break;
-      case 'password_config':
-        if (
-          entry !== null &&
-          !(
-            isPlainObject(entry) &&
-            Number.isInteger(entry.luds_complexity) &&
-            Number.isInteger(entry.luds_minimum_count) &&
-            (entry.luds_complexity as number) >= 0 &&
-            (entry.luds_complexity as number) <= 4 &&
-            (entry.luds_minimum_count as number) >= 0 &&
-            (entry.luds_minimum_count as number) <= 64
-          )
-        ) {
-          fail(`.${key}`, 'must be null or { "luds_complexity": 0..4, "luds_minimum_count": 0..64 }');
-        }
-        settings.password_config =
-          entry === null
-            ? null
-            : {
-                luds_complexity: (entry as { luds_complexity: number }).luds_complexity,
-                luds_minimum_count: (entry as { luds_minimum_count: number }).luds_minimum_count,
-              };
-        break;
-      case 'rbac_policy':
-        if (entry !== null && !isPlainObject(entry))
-          fail(`.${key}`, 'must be null or an object { roles, resources }');
-        settings.rbac_policy = entry as Record<string, unknown> | null;
-        break;
-      default:
-        fail(`.${key}`, `is not a known setting; allowed keys: ${[...SETTINGS_KEYS].join(', ')}`);
-    }
+/** An absolute http(s) URL without credentials or fragment (where login links may send the visitor back to). */
+function redirectUrl(key: string, raw: string): string {
+  let url: URL | null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
   }
-  return settings;
+  if (
+    url === null ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.hash !== ''
+  ) {
+    throw new ConfigError(
+      key,
+      `is "${raw}"; allowed: an absolute http(s) URL without credentials or fragment`,
+    );
+  }
+  return url.toString();
 }
 
-function stringArray(raw: unknown, at: string): string[] {
-  if (!Array.isArray(raw) || raw.some((entry) => typeof entry !== 'string')) {
-    throw new ConfigError(`PROJECT_FILE ${at}`, 'must be an array of strings');
+/**
+ * The first problem Value.Errors reports, as a ConfigError naming its JSON path. A union's branch errors are
+ * noise (one of them was meant, which one is a guess): the union's own error is reported with what it allows.
+ * `boolean` errors repeat what the `additionalProperties` error next to them says.
+ */
+function projectFileError(file: object): ConfigError {
+  const first = [...Value.Errors(ProjectFileSchema, file)].find(
+    (error) => error.keyword !== 'boolean' && !error.schemaPath.includes('/anyOf/'),
+  );
+  if (first === undefined) return new ConfigError('PROJECT_FILE', 'does not match the project file schema');
+  const path = jsonPath(first.instancePath);
+  const schema = schemaAt(first.schemaPath);
+  const key = (member: string) => `PROJECT_FILE ${path === '' ? member : `${path}.${member}`}`;
+  if (first.keyword === 'additionalProperties') {
+    const [unknown] = (first.params as { additionalProperties?: string[] }).additionalProperties ?? [];
+    const allowed = Object.keys((schema as { properties?: object } | null)?.properties ?? {});
+    return new ConfigError(key(unknown ?? '?'), `is not a known key; allowed keys: ${allowed.join(', ')}`);
   }
-  return raw as string[];
+  if (first.keyword === 'required') {
+    const [missing] = (first.params as { requiredProperties?: string[] }).requiredProperties ?? [];
+    return new ConfigError(key(missing ?? '?'), 'is required');
+  }
+  const value = valueAt(file, first.instancePath);
+  const allowed = (schema as { description?: unknown } | null)?.description;
+  return new ConfigError(
+    path === '' ? 'PROJECT_FILE' : `PROJECT_FILE ${path}`,
+    `is ${preview(value)}; ${typeof allowed === 'string' ? allowed : first.message}`,
+  );
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** `/projects/0/settings/cname_domain` → `projects[0].settings.cname_domain`. */
+function jsonPath(instancePath: string): string {
+  let path = '';
+  for (const segment of instancePath.split('/').slice(1)) {
+    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    path += /^\d+$/.test(key) ? `[${key}]` : path === '' ? key : `.${key}`;
+  }
+  return path;
+}
+
+function pointerSegments(pointer: string): string[] {
+  return pointer
+    .replace(/^#/, '')
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** The sub-schema a Value.Errors `schemaPath` points at (for its description or its property names). */
+function schemaAt(schemaPath: string): unknown {
+  let node: unknown = ProjectFileSchema;
+  for (const segment of pointerSegments(schemaPath)) {
+    if (typeof node !== 'object' || node === null) return null;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+function valueAt(root: unknown, instancePath: string): unknown {
+  let node = root;
+  for (const segment of pointerSegments(instancePath)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+/** A short JSON rendering of the offending value for the message. */
+function preview(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

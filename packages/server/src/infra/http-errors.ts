@@ -80,7 +80,9 @@ function sendSchemaError(
 ): FastifyReply {
   const body: SchemaErrorBody = {
     status_code: 400,
-    request_id: request.requestId,
+    // request.id, not the requestId decorator: the router's own error answers (frameworkErrorHandler) get a
+    // request without decorators.
+    request_id: request.id,
     error_message: SCHEMA_ERROR_MESSAGE,
     [part]: items,
   };
@@ -90,7 +92,7 @@ function sendSchemaError(
 export function sendApiError(request: FastifyRequest, reply: FastifyReply, error: ApiError): FastifyReply {
   const body: ApiErrorBody = {
     status_code: error.statusCode,
-    request_id: request.requestId,
+    request_id: request.id,
     error_type: error.errorType,
     error_message: error.message,
     error_url: error.errorUrl,

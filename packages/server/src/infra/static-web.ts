@@ -8,21 +8,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findAppProject } from '../features/projects/project-service';
 import type { AppContext } from './context';
+import { escapeHtml } from './html';
 
 export const PAGE_ROUTES = ['/', '/_app', '/account', '/authenticate', '/reset-password'] as const;
 export const PUBLIC_TOKEN_PLACEHOLDER = '%GATEHOUSE_PUBLIC_TOKEN%';
 
 /**
- * Headers of the HTML pages (security-tests.md XS-04): no sniffing, no framing, no plugins, no <base>, no
- * referrer (the landing pages carry tokens in the query), never cached (the token may change).
+ * Headers of the HTML pages: never cached (the token may change). The security headers (CSP, no sniffing, no
+ * framing, no referrer — the landing pages carry tokens in the query) are on every answer: security-headers.ts.
  */
 const PAGE_HEADERS: Record<string, string> = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'content-security-policy': "object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
 };
 
 const MISSING_BUILD_PAGE = `<!doctype html>
@@ -37,10 +34,6 @@ const MISSING_BUILD_PAGE = `<!doctype html>
   </body>
 </html>
 `;
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 export interface StaticWebOptions {
   /** Production: id (or name) of the project whose token the page gets; else the oldest project. */
@@ -81,7 +74,7 @@ export async function registerStaticWeb(
     }
     const project = await findAppProject(ctx, { appProjectId: options.appProjectId });
     const token = project === null ? '' : project.publicTokenTest;
-    return reply.send(html.split(PUBLIC_TOKEN_PLACEHOLDER).join(escapeAttribute(token)));
+    return reply.send(html.split(PUBLIC_TOKEN_PLACEHOLDER).join(escapeHtml(token)));
   };
 
   for (const url of PAGE_ROUTES) {

@@ -1,6 +1,7 @@
 // The built-in login-link e-mail (issue 3: "rendered from a template (HTML and text) that names the project").
 // Everything that comes from a project or a caller is escaped for HTML and flattened to one line for the
 // subject and text, and nothing is ever evaluated as template syntax (security-tests.md IV-07).
+import { escapeHtml } from '../../infra/html';
 import type { MagicLinkKind } from './types';
 
 export interface MagicLinkEmailInput {
@@ -21,18 +22,6 @@ export interface RenderedEmail {
 
 /** The built-in template id; any other id renders this template too (custom templates are later work). */
 export const DEFAULT_TEMPLATE_ID = 'gatehouse_default';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;

@@ -1,6 +1,6 @@
 export { assertValidEmail, MAX_EMAIL_LENGTH, parseEmail } from './email-address';
 export type { MagicLinkEmailInput, RenderedEmail } from './email-template';
-export { DEFAULT_TEMPLATE_ID, escapeHtml, renderMagicLinkEmail } from './email-template';
+export { DEFAULT_TEMPLATE_ID, renderMagicLinkEmail } from './email-template';
 export { buildMagicLinkUrl, parseRedirectUrl, resolveRedirectUrl } from './redirect-url';
 export { registerMagicLinkRoutes } from './routes';
 export { AuthenticateMagicLinkBody, SendMagicLinkBody } from './schema';

@@ -2,7 +2,8 @@
 // the code and its lifetime; SMS/WhatsApp as one short text). Project names are escaped for HTML and flattened to
 // one line, and nothing is evaluated as template syntax (security-tests.md IV-07). The code is the only 6-digit
 // number in the text, which is what the dev outbox extracts (issue 5 item 4).
-import { describeMinutes, escapeHtml, singleLine } from '../magic-links/email-template';
+import { escapeHtml } from '../../infra/html';
+import { describeMinutes, singleLine } from '../magic-links/email-template';
 
 export type OtpMessageKind = 'login' | 'signup';
 

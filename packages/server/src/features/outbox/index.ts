@@ -1,2 +1,2 @@
-export { escapeHtml, renderOutboxPage } from './outbox-page';
+export { renderOutboxPage } from './outbox-page';
 export { registerOutboxRoutes } from './routes';

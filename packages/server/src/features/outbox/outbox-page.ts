@@ -1,16 +1,33 @@
 // The /dev/outbox page (issue 2 "Delivery"): every message newest first with its links clickable and its codes
-// copyable. Everything that came from a message is escaped; the HTML version is shown in a sandboxed iframe
-// (no scripts, no same-origin access). Accessible markup: lang, headings, a labelled filter, one article per message.
+// copyable. Everything that came from a message is escaped; the HTML version is shown in a sandboxed iframe (no
+// scripts, no same-origin access). Accessible markup: lang, headings, a labelled filter, one article per message.
+// Its stylesheet and script are served files (routes.ts), not inline: the CSP allows scripts from 'self' only
+// (infra/security-headers.ts, issue 8 item 3).
 import type { OutboxMessage } from '../../infra/delivery';
+import { escapeHtml } from '../../infra/html';
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+export const OUTBOX_STYLESHEET_PATH = '/dev/outbox/outbox.css';
+export const OUTBOX_SCRIPT_PATH = '/dev/outbox/outbox.js';
+
+export const OUTBOX_STYLESHEET = `body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1a1a1a; }
+.message { border: 1px solid #767676; border-radius: 6px; padding: 1rem; margin: 1rem 0; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
+dt { font-weight: 600; }
+dd { margin: 0; overflow-wrap: anywhere; }
+pre.text { white-space: pre-wrap; overflow-wrap: anywhere; background: #f4f4f4; padding: .75rem; }
+code.code { font-size: 1.25rem; letter-spacing: .15em; user-select: all; }
+a { color: #0b57d0; overflow-wrap: anywhere; }
+iframe { width: 100%; min-height: 20rem; border: 1px solid #767676; }
+button { font: inherit; }
+`;
+
+/** The Copy buttons: copies the code next to the button. */
+export const OUTBOX_SCRIPT = `document.addEventListener('click', function (event) {
+  var button = event.target.closest && event.target.closest('button.copy');
+  if (!button || !navigator.clipboard) return;
+  navigator.clipboard.writeText(button.getAttribute('data-copy')).then(function () { button.textContent = 'Copied'; });
+});
+`;
 
 const CHANNEL_LABEL = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 
@@ -55,18 +72,8 @@ export function renderOutboxPage(options: { messages: OutboxMessage[]; to: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev outbox · Gatehouse</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1a1a1a; }
-  .message { border: 1px solid #767676; border-radius: 6px; padding: 1rem; margin: 1rem 0; }
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
-  dt { font-weight: 600; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-  pre.text { white-space: pre-wrap; overflow-wrap: anywhere; background: #f4f4f4; padding: .75rem; }
-  code.code { font-size: 1.25rem; letter-spacing: .15em; user-select: all; }
-  a { color: #0b57d0; overflow-wrap: anywhere; }
-  iframe { width: 100%; min-height: 20rem; border: 1px solid #767676; }
-  button { font: inherit; }
-</style>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${OUTBOX_STYLESHEET_PATH}">
 </head>
 <body>
 <main>
@@ -81,13 +88,7 @@ export function renderOutboxPage(options: { messages: OutboxMessage[]; to: strin
 ${list}
 </section>
 </main>
-<script>
-  document.addEventListener('click', function (event) {
-    var button = event.target.closest && event.target.closest('button.copy');
-    if (!button || !navigator.clipboard) return;
-    navigator.clipboard.writeText(button.getAttribute('data-copy')).then(function () { button.textContent = 'Copied'; });
-  });
-</script>
+<script src="${OUTBOX_SCRIPT_PATH}" defer></script>
 </body>
 </html>`;
 }

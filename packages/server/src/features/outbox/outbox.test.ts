@@ -79,6 +79,23 @@ describe.each(testDatabaseKinds())('dev outbox routes on %s', (kind) => {
     expect(page.indexOf('+15551234567')).toBeLessThan(page.indexOf('Ada@Example.com'));
   });
 
+  it('has no inline script: its script and stylesheet are served files the CSP allows (script-src self)', async () => {
+    const page = (await t.app.inject({ method: 'GET', url: '/dev/outbox' })).body;
+    expect(page).toContain('<script src="/dev/outbox/outbox.js" defer></script>');
+    expect(page).toContain('<link rel="stylesheet" href="/dev/outbox/outbox.css">');
+    expect(page).not.toMatch(/<script>|<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(page).not.toContain('<style');
+    expect(page).not.toMatch(/\son[a-z]+=/);
+    const script = await t.app.inject({ method: 'GET', url: '/dev/outbox/outbox.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toContain("navigator.clipboard.writeText(button.getAttribute('data-copy'))");
+    const stylesheet = await t.app.inject({ method: 'GET', url: '/dev/outbox/outbox.css' });
+    expect(stylesheet.statusCode).toBe(200);
+    expect(stylesheet.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(stylesheet.body).toContain('.message {');
+  });
+
   it('escapes an attacker-chosen filter value and refuses bad query strings', async () => {
     const response = await t.app.inject({
       method: 'GET',

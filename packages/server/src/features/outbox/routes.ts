@@ -1,10 +1,17 @@
-// /dev/outbox (HTML) and /dev/outbox/messages (JSON), registered by app.ts only outside production.
+// /dev/outbox (HTML, with its stylesheet and script) and /dev/outbox/messages (JSON), registered by app.ts only
+// outside production.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../infra/context';
 import { listOutbox } from '../../infra/delivery';
-import { renderOutboxPage } from './outbox-page';
+import {
+  OUTBOX_SCRIPT,
+  OUTBOX_SCRIPT_PATH,
+  OUTBOX_STYLESHEET,
+  OUTBOX_STYLESHEET_PATH,
+  renderOutboxPage,
+} from './outbox-page';
 
 const OutboxQuery = Type.Object(
   {
@@ -29,6 +36,14 @@ export async function registerOutboxRoutes(root: FastifyInstance, ctx: AppContex
     const messages = await listOutbox(ctx.db, readQuery(request.query));
     return reply.header('cache-control', 'no-store').send({ messages });
   });
+
+  // Served files, not inline: the CSP allows scripts and stylesheets from 'self' (infra/security-headers.ts).
+  app.get(OUTBOX_STYLESHEET_PATH, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/css; charset=utf-8').send(OUTBOX_STYLESHEET),
+  );
+  app.get(OUTBOX_SCRIPT_PATH, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(OUTBOX_SCRIPT),
+  );
 
   app.get('/dev/outbox', { schema: { querystring: OutboxQuery } }, async (request, reply) => {
     const query = readQuery(request.query);

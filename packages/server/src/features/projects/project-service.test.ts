@@ -121,7 +121,7 @@ describe.each(testDatabaseKinds())('project service on %s', (kind) => {
     expect(await ctx.db.select().from(projects)).toHaveLength(2);
   });
 
-  it('picks the app project: dev project outside production; APP_PROJECT_ID, else the oldest, in production', async () => {
+  it('picks the app project: dev project outside production; APP_PROJECT_ID, else the oldest, in production, never the dev project there', async () => {
     const dev = (await ensureDevProject(ctx)).project;
     const shop = (
       await createProject(ctx, {
@@ -135,7 +135,10 @@ describe.each(testDatabaseKinds())('project service on %s', (kind) => {
     const production = { ...ctx, config: { ...ctx.config, env: 'production' as const } };
     expect((await findAppProject(production, { appProjectId: shop.id }))?.id).toBe(shop.id);
     expect((await findAppProject(production, { appProjectId: 'Shop' }))?.id).toBe(shop.id);
-    expect((await findAppProject(production, { appProjectId: null }))?.id).toBe(dev.id);
+    // The dev project is older than Shop, and still never picked in production (AT-03), by default or by name.
+    expect((await findAppProject(production, { appProjectId: null }))?.id).toBe(shop.id);
+    expect(await findAppProject(production, { appProjectId: dev.id })).toBeNull();
+    expect(await findAppProject(production, { appProjectId: dev.name })).toBeNull();
     expect(await findAppProject(production, { appProjectId: 'missing' })).toBeNull();
   });
 });

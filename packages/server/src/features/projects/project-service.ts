@@ -207,30 +207,39 @@ export async function syncProjectFile(
 
 /**
  * The project whose TEST public token the served web app uses: the dev project outside production; in
- * production the project named by APP_PROJECT_ID (id or name), else the oldest project.
+ * production the project named by APP_PROJECT_ID (id or name), else the oldest project. Production never picks a
+ * development project, even when the database holds one (issue 8 item 3, security-tests.md AT-03): its token is
+ * refused there (ctx.projects excludes it), so a page carrying it could not sign anyone in anyway.
  */
 export async function findAppProject(
   ctx: ProjectContext,
   options: { appProjectId: string | null },
 ): Promise<ProjectRecord | null> {
-  if (ctx.config.env !== 'production') {
+  const production = ctx.config.env === 'production';
+  if (!production) {
     const dev = await findDevProject(ctx);
     if (dev !== null) return dev;
   }
+  const eligible = production ? eq(projects.isDevelopment, false) : undefined;
   if (options.appProjectId !== null) {
-    const [byId] = await ctx.db.select().from(projects).where(eq(projects.id, options.appProjectId)).limit(1);
+    const [byId] = await ctx.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, options.appProjectId), eligible))
+      .limit(1);
     if (byId !== undefined) return byId;
     const [byName] = await ctx.db
       .select()
       .from(projects)
-      .where(eq(projects.name, options.appProjectId))
-      .orderBy(asc(projects.createdAt))
+      .where(and(eq(projects.name, options.appProjectId), eligible))
+      .orderBy(asc(projects.createdAt), asc(projects.id))
       .limit(1);
     return byName ?? null;
   }
   const [first] = await ctx.db
     .select()
     .from(projects)
+    .where(eligible)
     .orderBy(asc(projects.createdAt), asc(projects.id))
     .limit(1);
   return first ?? null;

@@ -268,6 +268,17 @@ describe.each(testDatabaseKinds())('delivery on %s', (kind: DatabaseKind) => {
     });
   });
 
+  it('in production, stores nothing without a provider: the send fails instead (AT-03)', async () => {
+    const delivery = createDelivery({ config: config({ env: 'production' }), db: handle.db, log: silentLog });
+    await expect(
+      delivery.send({ channel: 'email', to: 'a@example.com', projectId: null, subject: 's', text: '123456' }),
+    ).rejects.toThrow('No SMTP server is configured (SMTP_URL)');
+    await expect(
+      delivery.send({ channel: 'sms', to: '+15551234567', projectId: null, text: 'Your code is 135790' }),
+    ).rejects.toThrow('No SMS provider is configured (TWILIO_*) for sms');
+    expect(await listOutbox(handle.db, { to: null, limit: 10 })).toEqual([]);
+  });
+
   it('refuses line breaks in recipient or subject (no header injection)', async () => {
     const delivery = createDelivery({ config: config(), db: handle.db, log: silentLog });
     await expect(

@@ -1,5 +1,6 @@
 // One Delivery for e-mail and SMS/WhatsApp (issue 2 "Delivery", DESIGN.md "Real parts"): SMTP through nodemailer
-// when config.smtpUrl is set, a Twilio-compatible HTTP API when config.sms is set, the dev outbox otherwise.
+// when config.smtpUrl is set, a Twilio-compatible HTTP API when config.sms is set, the dev outbox otherwise —
+// outside production only.
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import { type AppConfig, type Clock, type Delivery, type OutgoingMessage, systemClock } from '../context';
@@ -55,6 +56,16 @@ export function createDelivery(options: CreateDeliveryOptions): Delivery {
         await sms.send(message);
         log.info({ channel: message.channel }, 'message handed to the SMS provider');
         return;
+      }
+      // Issue 8 item 3 (security-tests.md AT-03): production never stores a message, which holds a login token
+      // or a passcode, in the outbox table. Start-up refuses projects whose products lack a provider; this
+      // catches what changed since (a project added by another instance): the send fails like a refused one.
+      if (config.env === 'production') {
+        throw new DeliveryError(
+          message.channel === 'email'
+            ? 'No SMTP server is configured (SMTP_URL); production does not store e-mails in the dev outbox.'
+            : `No SMS provider is configured (TWILIO_*) for ${message.channel}; production does not store text messages in the dev outbox.`,
+        );
       }
       const id = await storeInOutbox(db, message, clock.now());
       log.info({ channel: message.channel, outboxId: id }, 'message stored in the dev outbox (/dev/outbox)');

@@ -1,0 +1,93 @@
+// Security headers on every answer (issue 8 item 3, security-tests.md XS-04, ASVS V3.4.1–V3.4.6): pages, assets,
+// /sdk/v1 JSON, the JWKS, /dev pages, 404s and errors, set by @fastify/helmet from one policy. The CSP is what
+// the served pages need and no more — measured in Chromium (e2e/tests/security-headers.spec.ts listens for
+// securitypolicyviolation on every page):
+// - scripts: only our own files ('self'); no page has an inline script (the dev outbox's is a served file);
+// - styles: 'self' plus 'unsafe-inline', because the widget injects its stylesheet as a <style> element into the
+//   document or its shadow root (packages/react widget-root.tsx ensureStyles), react-hot-toast injects its
+//   keyframes the same way, and the e-mails shown in the dev outbox's sandboxed srcdoc frame (which inherits
+//   this policy) are styled by style="" attributes. Inline styles cannot run code; scripts stay strict;
+// - images: 'self' and data: (the web app's icon is a data: SVG; a widget logo is a URL the page's own config
+//   names, so https: images too);
+// - nothing may frame a page (frame-ancestors 'none'), no plugins, no <base>, forms post to us only.
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
+import type { AppConfig } from './context';
+
+/** The Content-Security-Policy directives (helmet's own defaults are not used: every directive is listed here). */
+export function contentSecurityPolicyDirectives(
+  config: Pick<AppConfig, 'publicUrl'>,
+): Record<string, string[]> {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+  };
+  // Over https, an http:// subresource could only be a mistake: the browser asks for it over https instead.
+  if (isHttps(config)) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** HSTS max-age: one year (ASVS V3.4.1, security-tests.md Part 6 "HSTS ≥ 1 year"). */
+export const HSTS_MAX_AGE_SECONDS = 31_536_000;
+
+function isHttps(config: Pick<AppConfig, 'publicUrl'>): boolean {
+  return config.publicUrl.startsWith('https:');
+}
+
+/** The helmet options of every answer (one object for @fastify/helmet and the router's own error answers). */
+// No HelmetOptions annotation: @fastify/helmet's types import helmet's CommonJS declarations and this file its ES
+// module ones, which TypeScript treats as unrelated types; the inferred shape fits both.
+export function securityHeaderOptions(config: Pick<AppConfig, 'publicUrl'>) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false as const,
+      directives: contentSecurityPolicyDirectives(config),
+    },
+    // Only over https: an HSTS header on http://localhost would be ignored at best, and pin the host at worst.
+    strictTransportSecurity: isHttps(config)
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: false }
+      : false,
+    // The landing pages carry tokens in the query string (/authenticate?token=…): never sent onwards.
+    referrerPolicy: { policy: 'no-referrer' as const },
+    // Same meaning as frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' as const },
+    // `same-origin` (helmet's default) only stops no-cors reads (<img>, <script>) by other sites; the SDK's
+    // fetches are CORS requests, which Chromium serves under this policy once CORS allows the origin (measured,
+    // e2e/tests/security-headers.spec.ts), so no route needs `cross-origin`.
+    crossOriginResourcePolicy: { policy: 'same-origin' as const },
+  };
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'publicUrl'>,
+): Promise<void> {
+  await app.register(fastifyHelmet, { global: true, ...securityHeaderOptions(config) });
+}
+
+type FrameworkErrorHandler = NonNullable<FastifyServerOptions['frameworkErrors']>;
+
+/**
+ * The router answers a malformed URL (FST_ERR_BAD_URL, an over-long parameter) before any hook runs, so
+ * @fastify/helmet's hook never sees those requests: the same headers are set here, from the same options.
+ */
+export function withSecurityHeaders(
+  config: Pick<AppConfig, 'publicUrl'>,
+  handler: FrameworkErrorHandler,
+): FrameworkErrorHandler {
+  const applyHeaders = helmet(securityHeaderOptions(config));
+  return (error, request, reply) => {
+    applyHeaders(request.raw, reply.raw, () => {});
+    handler(error, request, reply);
+  };
+}

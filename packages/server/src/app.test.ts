@@ -248,7 +248,13 @@ describe.each(testDatabaseKinds())('start-up with a project file on %s', (kind) 
 describe('production', () => {
   it('has no /dev routes and still creates no dev project', async () => {
     const app = await buildApp({
-      config: { env: 'production', dataDir: null, webDistDir: null, publicUrl: 'https://auth.example.com' },
+      config: {
+        env: 'production',
+        dataDir: null,
+        webDistDir: null,
+        publicUrl: 'https://auth.example.com',
+        secretKey: 'production-test-secret-key-0123456789abcdef',
+      },
       logger: false,
     });
     try {

@@ -253,7 +253,7 @@ describe('production', () => {
         dataDir: null,
         webDistDir: null,
         publicUrl: 'https://auth.example.com',
-        secretKey: 'production-test-secret-key-0123456789',
+        secretKey: 'production-test-secret-key-0123456789abcdef',
       },
       logger: false,
     });

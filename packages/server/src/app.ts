@@ -37,9 +37,12 @@ import {
   notFoundHandler,
   registerJsonBodyParser,
 } from './infra/http-errors';
+import { reencryptSigningKeys } from './infra/keys';
 import { assertProductionReady } from './infra/production-checks';
 import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
+import { createSecretBox } from './infra/secret-box';
+import { checkSecretKey, type ResolvedSecretKey, resolveSecretKey } from './infra/secret-key';
 import { registerSecurityHeaders, withSecurityHeaders } from './infra/security-headers';
 import { registerStaticWeb } from './infra/static-web';
 import { refuseUndecodableInput } from './infra/undecodable-input';
@@ -105,11 +108,13 @@ export const FEATURES: readonly SdkFeature[] = [
 
 export async function buildApp(options: BuildAppOptions = {}): Promise<GatehouseApp> {
   const config = loadConfig({}, options.config);
+  // Before the database opens: a missing production secret or a bad development secret file stops start-up first.
+  const secretKey = resolveSecretKey(config);
   const ownsDatabase = options.database === undefined;
   const handle =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   try {
-    return await assemble(config, handle, ownsDatabase, options);
+    return await assemble(config, secretKey, handle, ownsDatabase, options);
   } catch (error) {
     if (ownsDatabase) await handle.close();
     throw error;
@@ -118,6 +123,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<Gatehouse
 
 async function assemble(
   config: AppConfig,
+  secretKey: ResolvedSecretKey,
   handle: DatabaseHandle,
   ownsDatabase: boolean,
   options: BuildAppOptions,
@@ -139,16 +145,19 @@ async function assemble(
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
+  const secrets = createSecretBox(secretKey.secret);
   const ctx: AppContext = {
     config,
     db: handle.db,
     clock: options.clock ?? systemClock,
     delivery: options.delivery ?? createDelivery({ config, db: handle.db, log: app.log }),
     log: app.log,
+    secrets,
     projects: new ProjectCache({ db: handle.db, excludeDevelopment: config.env === 'production' }),
     sessions: createSessionState({
       db: handle.db,
       kind: handle.kind,
+      secrets,
       ...(options.keyRotationMs !== undefined ? { keyRotationMs: options.keyRotationMs } : {}),
     }),
     limits: new RateLimits(options.rateLimits),
@@ -181,6 +190,8 @@ async function assemble(
   await registerSecurityHeaders(app, config);
   app.addHook('onRequest', refuseUndecodableInput);
 
+  await useSecretKey(ctx, secretKey);
+
   const startup: StartupReport = { devProject: null, createdProjects: [] };
   if (config.projectFile !== null) {
     const declarations = loadProjectFile(config.projectFile);
@@ -212,4 +223,33 @@ async function assemble(
 
   // Not made ready here: callers (tests) may still add routes or hooks before the first inject/listen.
   return app as GatehouseApp;
+}
+
+/**
+ * Issue 8 item 4: refuses a SECRET_KEY that is not the one this database was encrypted under, or rotates from
+ * SECRET_KEY_PREVIOUS (infra/secret-key.ts), before anything reads or writes encrypted rows.
+ */
+async function useSecretKey(ctx: AppContext, secretKey: ResolvedSecretKey): Promise<void> {
+  if (secretKey.source === 'file-created') {
+    ctx.log.info(
+      { path: secretKey.path },
+      'generated a development SECRET_KEY (set SECRET_KEY in production)',
+    );
+  }
+  const previous = ctx.config.secretKeyPrevious;
+  const check = await checkSecretKey({
+    db: ctx.db,
+    secrets: ctx.secrets,
+    previous: previous === null ? null : createSecretBox(previous),
+    reencryptions: [reencryptSigningKeys],
+    now: ctx.clock.now(),
+    ...(secretKey.source === 'ephemeral'
+      ? { mismatchHint: 'SECRET_KEY is not set and DATA_DIR is in memory, so this start made a new one' }
+      : {}),
+  });
+  if (check.outcome === 'rotated') {
+    ctx.log.info({ reencrypted: check.reencrypted }, 'SECRET_KEY rotated: re-encrypted under the new secret');
+  } else if (check.outcome === 'previous-unused') {
+    ctx.log.warn('SECRET_KEY_PREVIOUS is set, but this database is already under SECRET_KEY: unset it');
+  }
 }

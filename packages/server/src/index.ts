@@ -32,3 +32,6 @@ export type { RateLimit, RateLimitName, RateLimitSettings } from './infra/rate-l
 export { DEFAULT_RATE_LIMITS, RateLimits } from './infra/rate-limits';
 export type { RouteAuth, SessionRequirement } from './infra/request-context';
 export { contextOf } from './infra/request-context';
+export type { SecretBox, SecretPurpose } from './infra/secret-box';
+export { createSecretBox, SecretDecryptionError } from './infra/secret-box';
+export { SecretKeyMismatchError } from './infra/secret-key';

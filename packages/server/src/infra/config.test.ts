@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       dataDir: resolve('./data'),
       secretKey: null,
+      secretKeyPrevious: null,
       smtpUrl: null,
       mailFrom: 'Gatehouse <no-reply@localhost>',
       sms: null,
@@ -115,6 +116,19 @@ describe('loadConfig', () => {
     expect(loadConfig({}, { env: 'production', publicUrl: 'https://a.example' }).publicUrl).toBe(
       'https://a.example',
     );
+  });
+
+  it('reads SECRET_KEY and SECRET_KEY_PREVIOUS, refusing either when shorter than 32 characters', () => {
+    const secret = 'a'.repeat(32);
+    const previous = 'b'.repeat(44);
+    expect(loadConfig({ SECRET_KEY: secret, SECRET_KEY_PREVIOUS: previous })).toMatchObject({
+      secretKey: secret,
+      secretKeyPrevious: previous,
+    });
+    expect(() => loadConfig({ SECRET_KEY: secret, SECRET_KEY_PREVIOUS: 'b'.repeat(31) })).toThrow(
+      'Invalid configuration: SECRET_KEY_PREVIOUS is 31 characters long; allowed: at least 32 random characters',
+    );
+    expect(() => loadConfig({ SECRET_KEY: 'a'.repeat(31) })).toThrow(/SECRET_KEY is 31 characters long/);
   });
 
   it('refuses an SMS_ALLOWED_COUNTRIES entry that is not a region code, naming the key', () => {

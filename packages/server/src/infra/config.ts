@@ -75,6 +75,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   const dataDirValue = value('DATA_DIR') ?? './data';
   const dataDir = IN_MEMORY_DATA_DIRS.has(dataDirValue) ? null : resolve(dataDirValue);
   const secretKey = secret('SECRET_KEY', value('SECRET_KEY'));
+  const secretKeyPrevious = secret('SECRET_KEY_PREVIOUS', value('SECRET_KEY_PREVIOUS'));
   const smtpUrl = urlWithScheme('SMTP_URL', value('SMTP_URL'), ['smtp:', 'smtps:']);
   const mailFrom = mailbox(
     'MAIL_FROM',
@@ -105,6 +106,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     databaseUrl,
     dataDir,
     secretKey,
+    secretKeyPrevious,
     smtpUrl,
     mailFrom,
     sms,

@@ -7,6 +7,7 @@ import type { ProjectCache, TokenMode } from './auth';
 import type { Database } from './db/client';
 import type { projects } from './db/schema';
 import type { RateLimits } from './rate-limits';
+import type { SecretBox } from './secret-box';
 
 export type ProjectRecord = typeof projects.$inferSelect;
 
@@ -29,6 +30,11 @@ export interface AppConfig {
    * production refuses to start.
    */
   secretKey: string | null;
+  /**
+   * The SECRET_KEY this database was encrypted under before a rotation (SECRET_KEY_PREVIOUS, at least 32
+   * characters), or null. At start-up, rows still under it are re-encrypted under secretKey (infra/secret-key.ts).
+   */
+  secretKeyPrevious: string | null;
   /** smtp(s)://… or null: every e-mail goes to the dev outbox. */
   smtpUrl: string | null;
   /** The From address of e-mails. */
@@ -90,6 +96,8 @@ export interface AppContext {
   clock: Clock;
   delivery: Delivery;
   log: FastifyBaseLogger;
+  /** Encryption and key derivation under SECRET_KEY (infra/secret-box.ts): keys at rest, the passcode HMAC key. */
+  secrets: SecretBox;
   /** Public token → project, cached briefly (infra/auth.ts). */
   projects: ProjectCache;
   /** Session lookups, signing keys and the JWT cache (features/sessions). */

@@ -134,7 +134,7 @@ describe.each(testDatabaseKinds())('production start-up on %s', (kind) => {
   it('refuses to start without SECRET_KEY, naming it', async () => {
     const error = await refusal(productionConfig({ secretKey: null }));
     expect(error.key).toBe('SECRET_KEY');
-    expect(error.message).toContain('SECRET_KEY is not set');
+    expect(error.message).toContain('SECRET_KEY is missing; production needs at least 32 random characters');
   });
 
   it.each<[Product]>([['emailMagicLinks'], ['passwords'], ['otp']])(

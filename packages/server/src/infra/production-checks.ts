@@ -3,7 +3,8 @@
 // falling back to development behaviour (an http public URL, keys kept unencrypted, messages parked in the dev
 // outbox where a token or a code would sit in the database). buildApp runs these checks after the project file
 // sync, so they see the projects this start will serve, and before anything listens. PUBLIC_URL's presence is
-// checked by loadConfig, which knows whether it was set (it derives a default outside production only).
+// checked by loadConfig, which knows whether it was set (it derives a default outside production only);
+// SECRET_KEY's by resolveSecretKey (secret-key.ts), before the database is even opened.
 import { PRODUCTS, type Product } from '@gatehouse/protocol';
 import { asc, eq } from 'drizzle-orm';
 import { findAppProject } from '../features/projects/project-service';
@@ -42,13 +43,6 @@ export async function assertProductionReady(
     throw new ConfigError(
       'PUBLIC_URL',
       `is "${config.publicUrl}"; allowed in production: an https:// origin (http:// only for localhost, 127.0.0.1 or [::1])`,
-    );
-  }
-
-  if (config.secretKey === null) {
-    throw new ConfigError(
-      'SECRET_KEY',
-      'is not set; production needs the key-encryption secret: at least 32 random characters (openssl rand -base64 32)',
     );
   }
 

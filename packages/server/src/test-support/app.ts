@@ -1,5 +1,6 @@
 // The app under test: one database per test file (PGlite's cold start is 1–2 s), tables emptied by reset(),
 // and a fresh project after each reset. Route tests go through app.inject() with the SDK's own headers.
+import { randomBytes } from 'node:crypto';
 import { PRODUCTS } from '@gatehouse/protocol';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp, type GatehouseApp, type SdkFeature } from '../app';
@@ -76,7 +77,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): Partial<AppConfi
 export async function createTestApp(options: CreateTestAppOptions): Promise<TestApp> {
   const handle = await openTestDatabase(options.kind);
   const appOptions: BuildAppOptions = {
-    config: testConfig(options.config),
+    // One SECRET_KEY per test app, shared by its siblings as the instances of one deployment share theirs (with
+    // none set, each app would make its own in-memory secret and the database would refuse the sibling).
+    config: testConfig({ secretKey: randomBytes(32).toString('base64url'), ...options.config }),
     database: handle,
     clock: options.clock,
     delivery: options.delivery,

@@ -237,7 +237,9 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
     expect(sms.codeHash).toHaveLength(32);
     expect(Buffer.from(sms.codeHash).equals(Buffer.from(sha256(code)))).toBe(false);
     expect(Buffer.from(sms.codeHash)).toEqual(
-      Buffer.from(hashCode({ key: codeKey(t.project), codeId: sms.id, code })),
+      Buffer.from(
+        hashCode({ key: codeKey({ secrets: t.ctx.secrets, projectId: t.project.id }), codeId: sms.id, code }),
+      ),
     );
   });
 

@@ -233,7 +233,11 @@ async function storeCode(
   const { project, method } = options;
   const now = ctx.clock.now();
   const id = newId('otp', options.tokenMode);
-  const codeHash = hashCode({ key: codeKey(project), codeId: id, code: options.code });
+  const codeHash = hashCode({
+    key: codeKey({ secrets: ctx.secrets, projectId: project.id }),
+    codeId: id,
+    code: options.code,
+  });
   await ctx.db.transaction(async (tx) => {
     // Two concurrent sends to one method queue here, so exactly one code is live afterwards (TK-03).
     const table = options.channel === 'email' ? sql`user_emails` : sql`user_phone_numbers`;
@@ -294,7 +298,12 @@ export async function authenticateOtp(ctx: AppContext, request: RequestContext, 
   if (!counted) throw await explainRefusal(ctx, candidate.id, now);
 
   if (
-    !codeMatches({ key: codeKey(project), codeId: counted.id, code: body.token, stored: counted.codeHash })
+    !codeMatches({
+      key: codeKey({ secrets: ctx.secrets, projectId: project.id }),
+      codeId: counted.id,
+      code: body.token,
+      stored: counted.codeHash,
+    })
   ) {
     await recordWrongCode(ctx, body.method_id);
     throw unableToAuth();

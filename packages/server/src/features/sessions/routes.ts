@@ -1,6 +1,6 @@
 // Routes of the sessions feature: POST /sdk/v1/sessions/authenticate and /sessions/revoke (wire-format.md §4.3)
 // and the root-level JWKS GET /v1/sessions/jwks/{project_id} (DESIGN.md: app servers verify session JWTs
-// locally against it).
+// locally against it; issue 8 item 4: it publishes only that project's keys).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ROUTES } from '@gatehouse/protocol';
 import { eq } from 'drizzle-orm';
@@ -51,7 +51,7 @@ export async function registerJwksRoutes(root: FastifyInstance, ctx: AppContext)
       .where(eq(projects.id, request.params.project_id))
       .limit(1);
     if (!project) throw new ApiError('not_found', 'No project with this id.');
-    const keys = await ctx.sessions.keys.publicKeys(ctx.clock.now());
+    const keys = await ctx.sessions.keys.publicKeys(project.id, ctx.clock.now());
     // Verifiers (jose createRemoteJWKSet) refetch on an unknown kid, so a short cache is enough.
     return reply.header('cache-control', 'public, max-age=60').send({ keys });
   });

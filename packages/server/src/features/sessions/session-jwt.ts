@@ -1,6 +1,7 @@
-// Session JWTs (issue 2 "Sessions"): ES256, signed with the current key of the `signing_keys` table, verifiable by
-// app servers against /v1/sessions/jwks/{project_id}. Claims: sub, iss (config.publicUrl), aud [project_id], iat,
-// nbf, exp (5 minutes, never past the session) and the `https://gatehouse.dev/session` claim.
+// Session JWTs (issue 2 "Sessions"): ES256, signed with the project's current key of the `signing_keys` table
+// (issue 8 item 4: keys per project), verifiable by app servers against /v1/sessions/jwks/{project_id}. Claims:
+// sub, iss (config.publicUrl), aud [project_id], iat, nbf, exp (5 minutes, never past the session) and the
+// `https://gatehouse.dev/session` claim.
 // Performance (issue 2 benchmark): the background refresh (SPEC §4, every 180000 ms) would otherwise sign a JWT on
 // every call; a still-fresh JWT issued for the same expires_at and factors is reused from a small LRU instead.
 import type { Session } from '@gatehouse/protocol';
@@ -70,7 +71,7 @@ export async function sessionJwt(ctx: AppContext, input: SessionJwtInput): Promi
   });
   if (reused !== null) return reused;
   const nowMs = ctx.clock.now().getTime();
-  const key = await keys.currentSigningKey(new Date(nowMs));
+  const key = await keys.currentSigningKey(input.projectId, new Date(nowMs));
   const iat = Math.floor(nowMs / 1000);
   const exp = Math.min(iat + SESSION_JWT_LIFETIME_MS / 1000, Math.floor(input.sessionExpiresAtMs / 1000));
   const { session } = input;

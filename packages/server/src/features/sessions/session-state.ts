@@ -3,6 +3,7 @@
 // another instance needs: every instance reads the same session rows and signing keys from the database.
 import type { Database } from '../../infra/db/client';
 import { createKeyStore, type KeyStore } from '../../infra/keys';
+import type { SecretBox } from '../../infra/secret-box';
 import type { CachedJwt } from './session-jwt';
 import { SESSION_LOOKUP_SLOTS, SessionLookupBatcher } from './session-lookup';
 
@@ -16,6 +17,8 @@ export interface SessionState {
 export interface SessionStateOptions {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** SECRET_KEY's box (ctx.secrets): signing keys are stored encrypted under it. */
+  secrets: SecretBox;
   /** Age after which a new signing key takes over (infra/keys.ts default: 7 days). */
   keyRotationMs?: number;
 }
@@ -25,6 +28,7 @@ export function createSessionState(options: SessionStateOptions): SessionState {
     lookup: new SessionLookupBatcher(options.db, SESSION_LOOKUP_SLOTS[options.kind]),
     keys: createKeyStore({
       db: options.db,
+      secrets: options.secrets,
       ...(options.keyRotationMs !== undefined ? { rotateAfterMs: options.keyRotationMs } : {}),
     }),
     jwts: new Map(),

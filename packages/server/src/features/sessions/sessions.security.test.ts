@@ -137,7 +137,8 @@ describe.each(testDatabaseKinds())('session security on %s', (kind) => {
       .sign(new TextEncoder().encode(JSON.stringify(publicJwk)));
     await expect(verify(confused, keys)).rejects.toThrow();
 
-    // A session of another project carries that project's audience.
+    // A session of another project is signed by that project's key, which our JWKS does not hold (issue 8:
+    // keys per project), and carries that project's audience, which a verifier using its JWKS refuses.
     const other = await createProject(t.ctx, {
       name: 'Other',
       allowedOrigins: [],
@@ -145,7 +146,11 @@ describe.each(testDatabaseKinds())('session security on %s', (kind) => {
       enabledProducts: ['emailMagicLinks'],
     });
     const foreign = await signIn(t.ctx, other.project, 'eve@example.com');
-    await expect(verify(foreign.session_jwt, keys)).rejects.toThrow(/aud/);
+    await expect(verify(foreign.session_jwt, keys)).rejects.toThrow(/no applicable key/);
+    const otherJwks = await t.app.inject({ method: 'GET', url: `/v1/sessions/jwks/${other.project.id}` });
+    const otherKeys = createLocalJWKSet(otherJwks.json() as JSONWebKeySet);
+    await expect(verify(foreign.session_jwt, otherKeys, other.project.id)).resolves.toBeTruthy();
+    await expect(verify(foreign.session_jwt, otherKeys)).rejects.toThrow(/aud/);
 
     clock.advance(-MINUTE * 2);
     await expect(verify(ada.session_jwt, keys)).rejects.toThrow(/nbf/);

@@ -268,17 +268,40 @@ export const sessions = pgTable(
   ],
 );
 
-/** Signing keys for session JWTs (jose); kept in the database so every instance signs and verifies alike. */
-export const signingKeys = pgTable('signing_keys', {
-  kid: text('kid').primaryKey(),
-  algorithm: text('algorithm').notNull(),
-  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
-  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+/**
+ * Signing keys for session JWTs (jose), one set per project (issue 8 item 4; infra/keys.ts), kept in the database
+ * so every instance signs and verifies alike. The private key is stored only encrypted under SECRET_KEY
+ * (infra/secret-box.ts, purpose 'session-signing-key'), so a copy of the database cannot mint a session.
+ */
+export const signingKeys = pgTable(
+  'signing_keys',
+  {
+    kid: text('kid').primaryKey(),
+    projectId: projectRef(),
+    algorithm: text('algorithm').notNull(),
+    publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+    /** The private JWK as JSON, AES-256-GCM with associated data `<project_id>/<kid>`. */
+    privateKeyCiphertext: bytea('private_key_ciphertext').notNull(),
+    createdAt: createdAt(),
+    /** After this the key no longer signs (rotation). */
+    retiresAt: at('retires_at').notNull(),
+    /** After this the key leaves the JWKS. */
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('signing_keys_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * Fingerprints of the server secrets that encrypt data in this database (infra/secret-key.ts): one row, name
+ * 'SECRET_KEY'. Start-up compares it with the configured secret's fingerprint and refuses a different secret
+ * instead of failing later on every decryption; SECRET_KEY_PREVIOUS rotation replaces it.
+ */
+export const secretFingerprints = pgTable('secret_fingerprints', {
+  name: text('name').primaryKey(),
+  /** infra/secret-box.ts SecretBox.fingerprint (an HMAC under a derived key, never the secret). */
+  fingerprint: text('fingerprint').notNull(),
   createdAt: createdAt(),
-  /** After this the key no longer signs (rotation). */
-  retiresAt: at('retires_at').notNull(),
-  /** After this the key leaves the JWKS. */
-  expiresAt: at('expires_at').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /** POST /events telemetry, bounded: the oldest rows are dropped first. */

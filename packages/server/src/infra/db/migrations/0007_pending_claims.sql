@@ -1,3 +1,8 @@
+-- Issue 8 item 1 (pre-account takeover): an e-mail address or phone number attached by a secondary send is a
+-- pending claim of the session that sent it (claim_session_id) until that session redeems its link or code; it
+-- dies with the session (ON DELETE CASCADE). Only owned rows (claim_session_id IS NULL) stay unique per project,
+-- so a claim never blocks the real owner's sign-up; each user holds one row per identifier. Rows that exist before
+-- this migration are kept as owned: which of them a secondary send attached cannot be told apart afterwards.
 DROP INDEX "user_emails_project_email_uq";--> statement-breakpoint
 DROP INDEX "user_phone_numbers_project_phone_uq";--> statement-breakpoint
 ALTER TABLE "user_emails" ADD COLUMN "claim_session_id" text;--> statement-breakpoint

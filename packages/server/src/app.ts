@@ -26,7 +26,7 @@ import { type DatabaseHandle, openDatabase } from './infra/db/client';
 import { createDelivery } from './infra/delivery';
 import {
   createRequestIdGenerator,
-  errorHandler,
+  errorHandlerWith,
   frameworkErrorHandler,
   MAX_PARAM_LENGTH,
   notFoundHandler,
@@ -148,7 +148,7 @@ async function assemble(
     reply.header('x-request-id', request.id);
     done();
   });
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(errorHandlerWith({ databaseUnavailability: handle.unavailability }));
   app.setNotFoundHandler(notFoundHandler);
   registerJsonBodyParser(app);
 

@@ -9,7 +9,7 @@ import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from '../i
 import type { DatabaseHandle } from '../infra/db/client';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSettings } from '../infra/rate-limits';
 import { contextOf } from '../infra/request-context';
-import { type DatabaseKind, openTestDatabase, resetDatabase } from './database';
+import { type DatabaseKind, openTestDatabase, resetDatabase, type TestDatabaseOptions } from './database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -54,6 +54,8 @@ export interface CreateTestAppOptions {
   features?: readonly SdkFeature[];
   /** Default GENEROUS_LIMITS: only tests of a limit set it (to the limit they test). */
   rateLimits?: Partial<RateLimitSettings>;
+  /** PostgreSQL: the app's database connections go through this proxy (test-support/tcp-proxy.ts). */
+  databaseVia?: TestDatabaseOptions['via'];
 }
 
 /** The configuration of every test app: env 'test', nothing persisted, no static files, no SMTP/SMS. */
@@ -74,7 +76,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): Partial<AppConfi
 }
 
 export async function createTestApp(options: CreateTestAppOptions): Promise<TestApp> {
-  const handle = await openTestDatabase(options.kind);
+  const handle = await openTestDatabase(
+    options.kind,
+    options.databaseVia ? { via: options.databaseVia } : {},
+  );
   const appOptions: BuildAppOptions = {
     config: testConfig(options.config),
     database: handle,

@@ -32,6 +32,7 @@ import {
   notFoundHandler,
   registerJsonBodyParser,
 } from './infra/http-errors';
+import { createPurgeSchedule, purgeExpired } from './infra/purge';
 import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
 import { registerStaticWeb } from './infra/static-web';
@@ -132,6 +133,12 @@ async function assemble(
       ...(options.keyRotationMs !== undefined ? { keyRotationMs: options.keyRotationMs } : {}),
     }),
     limits: new RateLimits(options.rateLimits),
+    // LD-04: expired rows are purged on a timer (started on ready); the cycle reads ctx when it runs.
+    purge: createPurgeSchedule({
+      intervalMs: config.purgeIntervalSeconds * 1000,
+      cycle: () => purgeExpired(ctx),
+      log: app.log,
+    }),
   };
 
   app.decorate('gatehouse', ctx);
@@ -141,6 +148,10 @@ async function assemble(
     },
   });
   app.decorateRequest('gatehouse', null);
+  // The purge timer runs while the app does: from ready until close, stopped before the database closes (a
+  // running cycle finishes first).
+  app.addHook('onReady', async () => ctx.purge.start());
+  app.addHook('preClose', () => ctx.purge.stop());
   if (ownsDatabase) app.addHook('onClose', () => handle.close());
 
   // wire-format.md §3: a request id on every answer, errors included.

@@ -71,6 +71,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): Partial<AppConfi
     projectFile: null,
     webDistDir: null,
     logLevel: 'silent',
+    // Tests run one purge cycle themselves (infra/purge.test.ts), on their own clock.
+    purgeIntervalSeconds: 0,
     ...overrides,
   };
 }

@@ -33,12 +33,14 @@ export interface PostgresTimeouts {
 }
 
 /**
- * FT-01 asks for a 503 within 5 s. A request's first database call waits at most connectMs + queryMs (4 s); the
- * session check, whose lookups queue behind at most one batch in flight (features/sessions/session-lookup.ts), at
- * most 2 × max(connectMs, queryMs) = 4 s. A healthy connection on a LAN opens in milliseconds and every statement
- * of the request path is an indexed lookup or a small write (also milliseconds), so these bounds only bite when
- * something is broken. statementMs sits below queryMs so a merely slow statement is cancelled by the server (the
- * connection stays usable) before the client gives up on the connection.
+ * FT-01 asks for a 503 within 5 s. In an outage a database call ends after connectMs when no connection can be had
+ * (a broken client is evicted, never handed to a waiter) or after queryMs on a connection that stopped answering:
+ * about 2 s. The session check may first wait for one batch already in flight (features/sessions/session-lookup.ts):
+ * about 4 s. Only a call that waited for a free client of a saturated pool and then got one that stopped answering
+ * can take connectMs + queryMs. A healthy connection opens in milliseconds and every statement of the request path
+ * is an indexed lookup or a small write, so these bounds only bite when something is broken. statementMs sits below
+ * queryMs so that a merely slow statement is cancelled by the server (the connection stays usable) before the
+ * client gives up on the connection.
  */
 export const DEFAULT_POSTGRES_TIMEOUTS: Readonly<PostgresTimeouts> = {
   connectMs: 2000,

@@ -4,8 +4,9 @@
 // the retention. Signing keys leave their table at rotation (infra/keys.ts); telemetry is trimmed on insert.
 //
 // Feature-neutral: it compares one time column with the clock and never decides validity. Every feature already
-// refuses a row past its expires_at on the server clock (security-tests.md TK-02), so deleting it changes no answer
-// (an unknown login link or challenge fails exactly as an expired one does) — and a clock that later jumps back
+// refuses a row past its expires_at on the server clock (security-tests.md TK-02), so deleting it changes no
+// outcome: an unknown login link, session or challenge fails with the same error as an expired one; only a purged
+// passcode is reported as otp_code_not_found instead of unable_to_auth_otp_code. And a clock that later jumps back
 // cannot revive a row that is gone.
 //
 // Several instances may purge at once: each batch locks the rows it deletes with FOR UPDATE SKIP LOCKED, so

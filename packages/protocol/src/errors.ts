@@ -41,6 +41,12 @@ export const ERROR_TYPES = {
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal_server_error: 500,
+  /**
+   * security-tests.md FT-01: PostgreSQL could not be reached or did not answer in time (pool connect, query read or
+   * statement timeout). Retryable (Retry-After), and deliberately not in UNRECOVERABLE_ERROR_TYPES: an outage must
+   * never log a signed-in user out (SPEC §4 refresh retries go on with backoff).
+   */
+  database_unavailable: 503,
   // Users.
   user_not_found: 404,
   email_not_found: 404,

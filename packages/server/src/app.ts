@@ -31,7 +31,7 @@ import { type DatabaseHandle, openDatabase } from './infra/db/client';
 import { createDelivery } from './infra/delivery';
 import {
   createRequestIdGenerator,
-  errorHandler,
+  errorHandlerWith,
   frameworkErrorHandler,
   MAX_PARAM_LENGTH,
   notFoundHandler,
@@ -39,6 +39,7 @@ import {
 } from './infra/http-errors';
 import { reencryptSigningKeys } from './infra/keys';
 import { assertProductionReady } from './infra/production-checks';
+import { createPurgeSchedule, purgeExpired } from './infra/purge';
 import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
 import { createSecretBox } from './infra/secret-box';
@@ -161,6 +162,12 @@ async function assemble(
       ...(options.keyRotationMs !== undefined ? { keyRotationMs: options.keyRotationMs } : {}),
     }),
     limits: new RateLimits(options.rateLimits),
+    // LD-04: expired rows are purged on a timer (started on ready); the cycle reads ctx when it runs.
+    purge: createPurgeSchedule({
+      intervalMs: config.purgeIntervalSeconds * 1000,
+      cycle: () => purgeExpired(ctx),
+      log: app.log,
+    }),
   };
 
   app.decorate('gatehouse', ctx);
@@ -177,6 +184,10 @@ async function assemble(
     },
   });
   app.decorateRequest('gatehouse', null);
+  // The purge timer runs while the app does: from ready until close, stopped before the database closes (a
+  // running cycle finishes first).
+  app.addHook('onReady', async () => ctx.purge.start());
+  app.addHook('preClose', () => ctx.purge.stop());
   if (ownsDatabase) app.addHook('onClose', () => handle.close());
 
   // wire-format.md §3: a request id on every answer, errors included.
@@ -184,7 +195,7 @@ async function assemble(
     reply.header('x-request-id', request.id);
     done();
   });
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(errorHandlerWith({ databaseUnavailability: handle.unavailability }));
   app.setNotFoundHandler(notFoundHandler);
   registerJsonBodyParser(app);
   await registerSecurityHeaders(app, config);

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       webDistDir: DEFAULT_WEB_DIST_DIR,
       bodyLimit: 1_048_576,
       telemetryLimit: 10_000,
+      purgeIntervalSeconds: 600,
+      outboxRetentionHours: 24,
       logLevel: 'info',
     });
     expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
@@ -196,6 +198,17 @@ describe('loadConfig', () => {
 
   it('checks a publicUrl override too', () => {
     expect(configError(() => loadConfig({}, { publicUrl: 'nope' })).key).toBe('publicUrl');
+  });
+
+  it('reads PURGE_INTERVAL_SECONDS (0 turns the purge off) and OUTBOX_RETENTION_HOURS (at least 1)', () => {
+    expect(loadConfig({ PURGE_INTERVAL_SECONDS: '0', OUTBOX_RETENTION_HOURS: '2' })).toMatchObject({
+      purgeIntervalSeconds: 0,
+      outboxRetentionHours: 2,
+    });
+    expect(configError(() => loadConfig({ PURGE_INTERVAL_SECONDS: '-1' })).key).toBe(
+      'PURGE_INTERVAL_SECONDS',
+    );
+    expect(configError(() => loadConfig({ OUTBOX_RETENTION_HOURS: '0' })).key).toBe('OUTBOX_RETENTION_HOURS');
   });
 
   it('ignores empty values (unset in a .env file)', () => {

@@ -37,6 +37,10 @@ const LOG_LEVELS: readonly AppConfig['logLevel'][] = [
 export const DEFAULT_BODY_LIMIT = 1_048_576;
 export const DEFAULT_TELEMETRY_LIMIT = 10_000;
 export const DEFAULT_TWILIO_API_BASE_URL = 'https://api.twilio.com';
+/** PURGE_INTERVAL_SECONDS: expired rows are purged every 10 minutes (infra/purge.ts). */
+export const DEFAULT_PURGE_INTERVAL_SECONDS = 600;
+/** OUTBOX_RETENTION_HOURS: a day of dev-outbox messages stays readable at /dev/outbox. */
+export const DEFAULT_OUTBOX_RETENTION_HOURS = 24;
 
 /** `<repo>/apps/web/dist`, resolved from this package's folder so the cwd does not matter. */
 export const DEFAULT_WEB_DIST_DIR = resolve(SERVER_PACKAGE_ROOT, '../../apps/web/dist');
@@ -96,6 +100,16 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     max: 10_000_000,
     fallback: DEFAULT_TELEMETRY_LIMIT,
   });
+  const purgeIntervalSeconds = integer('PURGE_INTERVAL_SECONDS', value('PURGE_INTERVAL_SECONDS'), {
+    min: 0,
+    max: 86_400,
+    fallback: DEFAULT_PURGE_INTERVAL_SECONDS,
+  });
+  const outboxRetentionHours = integer('OUTBOX_RETENTION_HOURS', value('OUTBOX_RETENTION_HOURS'), {
+    min: 1,
+    max: 8760,
+    fallback: DEFAULT_OUTBOX_RETENTION_HOURS,
+  });
   const logLevel = oneOf('LOG_LEVEL', value('LOG_LEVEL'), LOG_LEVELS, envName === 'test' ? 'silent' : 'info');
 
   const config: AppConfig = {
@@ -115,6 +129,8 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     webDistDir,
     bodyLimit,
     telemetryLimit,
+    purgeIntervalSeconds,
+    outboxRetentionHours,
     logLevel,
     ...overrides,
   };

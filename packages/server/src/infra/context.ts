@@ -6,6 +6,7 @@ import type { SessionState } from '../features/sessions/session-state';
 import type { ProjectCache, TokenMode } from './auth';
 import type { Database } from './db/client';
 import type { projects } from './db/schema';
+import type { PurgeSchedule } from './purge';
 import type { RateLimits } from './rate-limits';
 import type { SecretBox } from './secret-box';
 
@@ -60,6 +61,10 @@ export interface AppConfig {
   bodyLimit: number;
   /** Telemetry rows kept per project before the oldest are dropped. */
   telemetryLimit: number;
+  /** Seconds between purges of expired rows (infra/purge.ts); 0 turns the timer off. */
+  purgeIntervalSeconds: number;
+  /** Hours a dev-outbox message is kept before the purge deletes it. */
+  outboxRetentionHours: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -104,6 +109,8 @@ export interface AppContext {
   sessions: SessionState;
   /** Per-instance rate limits (infra/rate-limits.ts). */
   limits: RateLimits;
+  /** The timer that purges expired rows (infra/purge.ts); stopped when the app closes. */
+  purge: PurgeSchedule;
 }
 
 /**

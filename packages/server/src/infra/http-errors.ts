@@ -12,6 +12,7 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { requestTokenMode, type TokenMode } from './auth';
+import type { DatabaseUnavailability } from './db/availability';
 import { ApiError, isApiError } from './errors';
 
 export const SCHEMA_ERROR_MESSAGE = 'Request does not match expected schema';
@@ -140,10 +141,23 @@ function frameworkError(error: FastifyError): ApiError | SchemaError | null {
   return null;
 }
 
+/** Seconds a client should wait before retrying after a 503 database_unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service cannot reach its database right now. Please try again in a moment.';
+
+export interface ErrorHandlerOptions {
+  /** The database handle's classifier (infra/db/client.ts): an availability failure, or null. */
+  databaseUnavailability?: (error: unknown) => DatabaseUnavailability | null;
+}
+
+/** The app's error handler; app.ts passes its database's classifier in `options`. */
 export function errorHandler(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
+  options: ErrorHandlerOptions = {},
 ): FastifyReply {
   if (isApiError(error)) return sendApiError(request, reply, error);
   if (error instanceof SchemaError) return sendSchemaError(request, reply, error.part, error.items);
@@ -159,6 +173,20 @@ export function errorHandler(
   const mapped = frameworkError(error);
   if (mapped instanceof ApiError) return sendApiError(request, reply, mapped);
   if (mapped instanceof SchemaError) return sendSchemaError(request, reply, mapped.part, mapped.items);
+  const unavailable = options.databaseUnavailability?.(error) ?? null;
+  if (unavailable !== null) {
+    // security-tests.md FT-01: an outage is answered fast and retryably, without internals. One line per request
+    // (request.log carries its request_id), with only the failure's code and fixed message: drizzle's wrapper
+    // would also carry the statement and its parameters (token hashes, addresses), and a stack adds nothing here.
+    request.log.error({ database: unavailable }, 'database unavailable');
+    return sendApiError(
+      request,
+      reply,
+      new ApiError('database_unavailable', DATABASE_UNAVAILABLE_MESSAGE, {
+        headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      }),
+    );
+  }
   request.log.error({ err: error, request_id: request.requestId }, 'unhandled error');
   return sendApiError(
     request,
@@ -168,6 +196,12 @@ export function errorHandler(
       `Something went wrong on our side. Quote request_id ${request.requestId}.`,
     ),
   );
+}
+
+/** errorHandler with the app's options (app.ts). */
+export function errorHandlerWith(options: ErrorHandlerOptions) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply =>
+    errorHandler(error, request, reply, options);
 }
 
 /** Maximum length of one path parameter; longer ones are answered by frameworkErrorHandler. */

@@ -10,7 +10,7 @@ import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from '../i
 import type { DatabaseHandle } from '../infra/db/client';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSettings } from '../infra/rate-limits';
 import { contextOf } from '../infra/request-context';
-import { type DatabaseKind, openTestDatabase, resetDatabase } from './database';
+import { type DatabaseKind, openTestDatabase, resetDatabase, type TestDatabaseOptions } from './database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -55,6 +55,8 @@ export interface CreateTestAppOptions {
   features?: readonly SdkFeature[];
   /** Default GENEROUS_LIMITS: only tests of a limit set it (to the limit they test). */
   rateLimits?: Partial<RateLimitSettings>;
+  /** PostgreSQL: the app's database connections go through this proxy (test-support/tcp-proxy.ts). */
+  databaseVia?: TestDatabaseOptions['via'];
 }
 
 /** The configuration of every test app: env 'test', nothing persisted, no static files, no SMTP/SMS. */
@@ -70,12 +72,17 @@ export function testConfig(overrides: Partial<AppConfig> = {}): Partial<AppConfi
     projectFile: null,
     webDistDir: null,
     logLevel: 'silent',
+    // Tests run one purge cycle themselves (infra/purge.test.ts), on their own clock.
+    purgeIntervalSeconds: 0,
     ...overrides,
   };
 }
 
 export async function createTestApp(options: CreateTestAppOptions): Promise<TestApp> {
-  const handle = await openTestDatabase(options.kind);
+  const handle = await openTestDatabase(
+    options.kind,
+    options.databaseVia ? { via: options.databaseVia } : {},
+  );
   const appOptions: BuildAppOptions = {
     // One SECRET_KEY per test app, shared by its siblings as the instances of one deployment share theirs (with
     // none set, each app would make its own in-memory secret and the database would refuse the sibling).

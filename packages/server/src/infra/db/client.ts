@@ -2,8 +2,14 @@
 // DESIGN.md "Real parts": both run the same drizzle schema and the same committed migrations.
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import { SERVER_PACKAGE_ROOT } from '../package-root';
+import { type DatabaseUnavailability, findDatabaseUnavailability } from './availability';
+import { createPostgresPool, DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 import * as schema from './schema';
+
+export type { DatabaseUnavailability } from './availability';
+export { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -11,8 +17,14 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Runs raw SQL (used by tests to reset tables and by the migrator). */
+  /** Runs raw SQL (used by tests to reset tables). */
   execute(sqlText: string): Promise<void>;
+  /**
+   * Why `error` means the database cannot be reached right now (security-tests.md FT-01: answered 503
+   * database_unavailable), or null for any other error. Always null on PGlite: it runs inside this process, so
+   * there is no connection to lose and nothing to wait for.
+   */
+  unavailability(error: unknown): DatabaseUnavailability | null;
   close(): Promise<void>;
 }
 
@@ -23,42 +35,46 @@ export interface DatabaseOptions {
   dataDir?: string | null;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** PostgreSQL: bounds on every wait, over DEFAULT_POSTGRES_TIMEOUTS (postgres-pool.ts). */
+  timeouts?: Partial<PostgresTimeouts>;
 }
 
 export const MIGRATIONS_FOLDER = join(SERVER_PACKAGE_ROOT, 'src', 'infra', 'db', 'migrations');
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.url ? await openPostgres(options) : await openPglite(options);
-  await migrateDatabase(handle);
-  return handle;
+  return options.url ? openPostgres(options.url, options) : openPglite(options);
 }
 
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const db = drizzle(client, { schema });
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return {
-    db,
+    db: db as unknown as Database,
     kind: 'pglite',
     execute: async (sqlText) => {
       await client.exec(sqlText);
     },
+    unavailability: () => null,
     close: () => client.close(),
   };
 }
 
-async function openPostgres(options: DatabaseOptions): Promise<DatabaseHandle> {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({
-    connectionString: options.url!,
-    max: options.poolSize ?? 10,
-  });
-  // An idle client can be killed from the server side (restart, or a test dropping its database): without a
-  // listener the pool's 'error' event would crash the process.
-  pool.on('error', () => {});
+  const timeouts: PostgresTimeouts = { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts };
+  await migratePostgres(pg.Pool, url, timeouts.connectMs);
+  const pool = createPostgresPool(pg.Pool, { url, max: options.poolSize ?? 10, timeouts });
   const db = drizzle(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -66,18 +82,25 @@ async function openPostgres(options: DatabaseOptions): Promise<DatabaseHandle> {
     execute: async (sqlText) => {
       await pool.query(sqlText);
     },
+    unavailability: (error) =>
+      findDatabaseUnavailability(error, (candidate) => candidate instanceof pg.DatabaseError),
     close: () => pool.end(),
   };
 }
 
-async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  if (handle.kind === 'pglite') {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator is typed per driver; the handle is driver-neutral.
-    await migrate(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
-  } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // biome-ignore lint/suspicious/noExplicitAny: as above.
-    await migrate(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+/**
+ * Migrations run on a connection of their own, without the statement and read timeouts of request traffic: DDL
+ * on a large table may legitimately take longer than any request should wait. Connecting is still bounded, so a
+ * start against an unreachable database fails instead of hanging.
+ */
+async function migratePostgres(PoolClass: typeof Pool, url: string, connectMs: number): Promise<void> {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new PoolClass({ connectionString: url, max: 1, connectionTimeoutMillis: connectMs });
+  pool.on('error', () => {});
+  try {
+    await migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await pool.end();
   }
 }

@@ -45,6 +45,8 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     webDistDir: null,
     bodyLimit: 1_048_576,
     telemetryLimit: 10_000,
+    purgeIntervalSeconds: 0,
+    outboxRetentionHours: 24,
     logLevel: 'silent',
     ...overrides,
   };

@@ -344,7 +344,11 @@ describe.each(testDatabaseKinds())('login-link security on %s', (kind) => {
     expect(response.statusCode).toBe(503);
     expect(response.json().error_type).toBe('email_delivery_failed');
     expect(response.headers['retry-after']).toBe('5');
-    expect(JSON.stringify(response.json())).not.toContain('451');
+    // The provider's words stay in the log: the answer says nothing of them (the request id is random, so it is
+    // left out of the comparison — it could contain "451" by chance).
+    const { request_id: _requestId, ...answer } = response.json();
+    expect(JSON.stringify(answer)).not.toContain('SMTP said');
+    expect(JSON.stringify(answer)).not.toContain('451');
     failDelivery = false;
     // A retry works and, the address now being known, gets a fresh link.
     expect((await send({ email: 'smtp-down@example.com' })).statusCode).toBe(200);

@@ -3,24 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { configError } from '../test-support/config-error';
 import {
-  ConfigError,
   DEFAULT_WEB_DIST_DIR,
   loadConfig,
   loadProjectFile,
   mailFromDomain,
   parseProjectFile,
 } from './config';
-
-function configError(run: () => unknown): ConfigError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {

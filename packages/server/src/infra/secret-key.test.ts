@@ -15,13 +15,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../test-support/app';
+import { configError } from '../test-support/config-error';
 import {
   type DatabaseKind,
   openTestDatabase,
   resetDatabase,
   testDatabaseKinds,
 } from '../test-support/database';
-import { ConfigError } from './config';
 import type { AppConfig } from './context';
 import type { DatabaseHandle } from './db/client';
 import { secretFingerprints } from './db/schema';
@@ -37,16 +37,6 @@ import {
 const SECRET = 'a-test-secret-key-of-at-least-32-characters';
 type SecretConfig = Pick<AppConfig, 'env' | 'secretKey' | 'secretKeyPrevious' | 'dataDir'>;
 const base: SecretConfig = { env: 'development', secretKey: null, secretKeyPrevious: null, dataDir: null };
-
-function configError(run: () => unknown): ConfigError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('resolveSecretKey', () => {
   let dir: string;

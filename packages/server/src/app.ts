@@ -184,6 +184,7 @@ async function assemble(
     },
   });
   app.decorateRequest('gatehouse', null);
+  app.decorateRequest('basicCredentials', null);
   // The purge timer runs while the app does: from ready until close, stopped before the database closes (a
   // running cycle finishes first).
   app.addHook('onReady', async () => ctx.purge.start());

@@ -178,27 +178,37 @@ function decodeBasic(header: string | undefined): DecodedBasic {
 }
 
 /**
- * Why a `Basic` Authorization header cannot be read (not base64, not UTF-8, NUL or control characters), or null
- * when it can, or is not a Basic header at all. The request-hygiene hook answers such a header with a 400 on every
- * route (issue 8 item 3, security-tests.md IV-04) before anything looks a token up.
+ * One read of the Authorization header: the credentials (null when there are none: no header, not Basic, no
+ * colon), or why a Basic header cannot be read (not base64, not UTF-8, NUL or control characters). The
+ * request-hygiene hook (undecodable-input.ts) reads it once per request, answers a problem with a 400 on every
+ * route (issue 8 item 3, security-tests.md IV-04) and keeps the credentials on the request for the
+ * request-context hook.
  */
-export function undecodableBasicAuthorization(header: string | undefined): string | null {
+export function readBasicAuthorization(
+  header: string | undefined,
+): { credentials: BasicCredentials | null } | { problem: string } {
   const decoded = decodeBasic(header);
-  return decoded !== null && 'problem' in decoded ? decoded.problem : null;
-}
-
-/**
- * Parses `Basic base64(public_token:session_token)`; null when the header is absent, malformed, or cannot be read
- * as text (undecodableBasicAuthorization says why; the app answers that with a 400 before this runs).
- */
-export function parseBasicAuthorization(header: string | undefined): BasicCredentials | null {
-  const decoded = decodeBasic(header);
-  if (decoded === null || !('text' in decoded)) return null;
+  if (decoded === null) return { credentials: null };
+  if ('problem' in decoded) return decoded;
   const colon = decoded.text.indexOf(':');
-  if (colon <= 0) return null;
+  if (colon <= 0) return { credentials: null };
   const publicToken = decoded.text.slice(0, colon);
   const password = decoded.text.slice(colon + 1);
-  return { publicToken, sessionToken: password === '' || password === publicToken ? null : password };
+  return {
+    credentials: { publicToken, sessionToken: password === '' || password === publicToken ? null : password },
+  };
+}
+
+/** Why a Basic Authorization header cannot be read, or null (readBasicAuthorization's problem). */
+export function undecodableBasicAuthorization(header: string | undefined): string | null {
+  const read = readBasicAuthorization(header);
+  return 'problem' in read ? read.problem : null;
+}
+
+/** Parses `Basic base64(public_token:session_token)`; null when absent, malformed or unreadable. */
+export function parseBasicAuthorization(header: string | undefined): BasicCredentials | null {
+  const read = readBasicAuthorization(header);
+  return 'credentials' in read ? read.credentials : null;
 }
 
 /** base64 of `public-token-live-` / `public-token-test-`: 18 bytes, so exactly 24 characters, no padding. */

@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { ResolvedSession } from '../features/sessions/session-lookup';
 import type { SessionState } from '../features/sessions/session-state';
-import type { ProjectCache, TokenMode } from './auth';
+import type { BasicCredentials, ProjectCache, TokenMode } from './auth';
 import type { Database } from './db/client';
 import type { projects } from './db/schema';
 import type { PurgeSchedule } from './purge';
@@ -144,6 +144,8 @@ declare module 'fastify' {
     requestId: string;
     /** Set by the request-context hook on /sdk/v1 routes that take a public token; read it with contextOf. */
     gatehouse: RequestContext | null;
+    /** The Basic authorization as the request-hygiene hook read it (once per request); null when there is none. */
+    basicCredentials: BasicCredentials | null;
   }
 }
 

@@ -6,7 +6,7 @@
 // Written in callback style so a cache hit on a route without a session completes without allocating a promise.
 import type { Product } from '@gatehouse/protocol';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { parseBasicAuthorization, type ResolvedProject } from './auth';
+import type { ResolvedProject } from './auth';
 import type { AppContext, RequestContext } from './context';
 import { applyCorsHeaders, isOriginAllowedForProject } from './cors';
 import { ApiError, isApiError } from './errors';
@@ -199,10 +199,11 @@ export function createRequestContextHook(ctx: AppContext, options: { resolveSess
     if (auth === 'path-token') {
       token = (request.params as { public_token?: string }).public_token ?? '';
       // The SDK also sends its normal Authorization header; a session token there is still usable.
-      const credentials = parseBasicAuthorization(request.headers.authorization);
+      const credentials = request.basicCredentials;
       if (credentials !== null && credentials.publicToken === token) sessionToken = credentials.sessionToken;
     } else {
-      const credentials = parseBasicAuthorization(request.headers.authorization);
+      // Read once, by the request-hygiene hook that runs first on every route (undecodable-input.ts).
+      const credentials = request.basicCredentials;
       if (credentials === null) {
         const error = new ApiError(
           'invalid_public_token',

@@ -6,7 +6,7 @@
 // http-errors.ts frameworkErrorHandler); this closes the rest: %00 in a path parameter or a query string, invalid
 // escapes and invalid UTF-8 in a query string, and Authorization headers.
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { undecodableBasicAuthorization } from './auth';
+import { readBasicAuthorization } from './auth';
 import { ApiError } from './errors';
 import { SchemaError, schemaErrorItem } from './http-errors';
 
@@ -65,15 +65,17 @@ export function refuseUndecodableInput(
     done(undecodableUrlError(part));
     return;
   }
-  const problem = undecodableBasicAuthorization(request.headers.authorization);
-  if (problem !== null) {
+  const authorization = readBasicAuthorization(request.headers.authorization);
+  if ('problem' in authorization) {
     done(
       new ApiError(
         'invalid_authorization_header',
-        `The Authorization header ${problem}; expected Basic base64(public_token:session_token) of UTF-8 text.`,
+        `The Authorization header ${authorization.problem}; expected Basic base64(public_token:session_token) of UTF-8 text.`,
       ),
     );
     return;
   }
+  // Read once: the /sdk/v1 request-context hook takes the credentials from here.
+  request.basicCredentials = authorization.credentials;
   done();
 }

@@ -44,7 +44,11 @@ import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
 import { createSecretBox } from './infra/secret-box';
 import { checkSecretKey, type ResolvedSecretKey, resolveSecretKey } from './infra/secret-key';
-import { registerSecurityHeaders, withSecurityHeaders } from './infra/security-headers';
+import {
+  createSecurityHeaders,
+  registerSecurityHeaders,
+  withSecurityHeaders,
+} from './infra/security-headers';
 import { registerStaticWeb } from './infra/static-web';
 import { refuseUndecodableInput } from './infra/undecodable-input';
 
@@ -129,6 +133,7 @@ async function assemble(
   ownsDatabase: boolean,
   options: BuildAppOptions,
 ): Promise<GatehouseApp> {
+  const securityHeaders = createSecurityHeaders(config);
   const app = Fastify({
     logger: (options.logger ?? { level: config.logLevel }) as FastifyServerOptions['logger'],
     // Performance: no per-request log lines; errors are logged by the error handler with their request_id.
@@ -141,7 +146,7 @@ async function assemble(
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: withSecurityHeaders(config, frameworkErrorHandler),
+    frameworkErrors: withSecurityHeaders(securityHeaders, frameworkErrorHandler),
     // `"30"` for a number is a schema error, extra keys are not silently dropped, every problem is reported.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
@@ -199,7 +204,7 @@ async function assemble(
   app.setErrorHandler(errorHandlerWith({ databaseUnavailability: handle.unavailability }));
   app.setNotFoundHandler(notFoundHandler);
   registerJsonBodyParser(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, securityHeaders);
   app.addHook('onRequest', refuseUndecodableInput);
 
   await useSecretKey(ctx, secretKey);

@@ -40,6 +40,7 @@ import {
 import { reencryptSigningKeys } from './infra/keys';
 import { assertProductionReady } from './infra/production-checks';
 import { createPurgeSchedule, purgeExpired } from './infra/purge';
+import { memoryLimiters } from './infra/rate-limit-store';
 import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
 import { createSecretBox } from './infra/secret-box';
@@ -166,7 +167,13 @@ async function assemble(
       secrets,
       ...(options.keyRotationMs !== undefined ? { keyRotationMs: options.keyRotationMs } : {}),
     }),
-    limits: new RateLimits(options.rateLimits),
+    limits: new RateLimits({
+      overrides: options.rateLimits,
+      createLimiter: memoryLimiters,
+      clock: options.clock ?? systemClock,
+      log: app.log,
+    }),
+    captcha: null,
     // LD-04: expired rows are purged on a timer (started on ready); the cycle reads ctx when it runs.
     purge: createPurgeSchedule({
       intervalMs: config.purgeIntervalSeconds * 1000,

@@ -7,7 +7,7 @@ import type { BasicCredentials, ProjectCache, TokenMode } from './auth';
 import type { Database } from './db/client';
 import type { projects } from './db/schema';
 import type { PurgeSchedule } from './purge';
-import type { RateLimits } from './rate-limits';
+import type { CaptchaGate, RateLimits } from './rate-limits';
 import type { SecretBox } from './secret-box';
 
 export type ProjectRecord = typeof projects.$inferSelect;
@@ -107,8 +107,10 @@ export interface AppContext {
   projects: ProjectCache;
   /** Session lookups, signing keys and the JWT cache (features/sessions). */
   sessions: SessionState;
-  /** Per-instance rate limits (infra/rate-limits.ts). */
+  /** Rate limits (infra/rate-limits.ts); their counters live in the store infra/rate-limit-store.ts picks. */
   limits: RateLimits;
+  /** The self-hosted captcha asked for under pressure (infra/captcha.ts), or null when none is wired. */
+  captcha: CaptchaGate | null;
   /** The timer that purges expired rows (infra/purge.ts); stopped when the app closes. */
   purge: PurgeSchedule;
 }
@@ -132,6 +134,11 @@ export interface RequestContext {
   ip: string;
   /** The User-Agent header, bounded and storable. */
   userAgent: string;
+  /**
+   * The X-SDK-Client header as sent (base64 JSON telemetry, wire-format.md §2.1), or null: it names the SDK, which
+   * tells whether the caller can solve a captcha (infra/captcha.ts). Decoded only when that is asked.
+   */
+  sdkClient: string | null;
   /** `request-id-<mode>-<uuid>`, also sent as X-Request-Id. */
   requestId: string;
   /** The request's logger (its lines carry the request id). */

@@ -58,6 +58,11 @@ export function userAgentOf(value: string | string[] | undefined): string {
   return text.replaceAll('\u0000', '').slice(0, MAX_USER_AGENT_LENGTH);
 }
 
+function headerValue(value: string | string[] | undefined): string | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text === '' ? null : text;
+}
+
 export function productNotEnabled(product: Product): ApiError {
   return new ApiError('product_not_enabled', `The ${product} product is not enabled for this project.`);
 }
@@ -152,6 +157,7 @@ export function createRequestContextHook(ctx: AppContext, options: { resolveSess
       session: null,
       ip: request.ip,
       userAgent: userAgentOf(request.headers['user-agent']),
+      sdkClient: headerValue(request.headers['x-sdk-client']),
       requestId: request.id,
       log: request.log,
     };

@@ -13,19 +13,28 @@ export async function consumeSend(
   ctx: Pick<AppContext, 'limits'>,
   options: { ip: string; recipient: string; phonePrefix: string | null },
 ): Promise<void> {
-  await ctx.limits.consume('otpSendsPerIp', options.ip, TOO_MANY_SENDS_MESSAGE);
+  await ctx.limits.consume({ limit: 'otpSendsPerIp', kind: 'ip', key: options.ip }, TOO_MANY_SENDS_MESSAGE);
   if (options.phonePrefix !== null) {
-    await ctx.limits.consume('otpSendsPerPhonePrefix', options.phonePrefix, TOO_MANY_SENDS_MESSAGE);
+    await ctx.limits.consume(
+      { limit: 'otpSendsPerPhonePrefix', kind: 'phone_prefix', key: options.phonePrefix },
+      TOO_MANY_SENDS_MESSAGE,
+    );
   }
-  await ctx.limits.consume('otpSendsPerRecipient', options.recipient, TOO_MANY_SENDS_MESSAGE);
+  await ctx.limits.consume(
+    { limit: 'otpSendsPerRecipient', kind: 'method', key: options.recipient },
+    TOO_MANY_SENDS_MESSAGE,
+  );
 }
+
+const guessCheck = (methodId: string) =>
+  ({ limit: 'otpFailedAttemptsPerMethod', kind: 'method', key: methodId }) as const;
 
 /** Before a code is evaluated: 429 when this method already used its budget of wrong codes. */
 export function assertGuessBudget(ctx: Pick<AppContext, 'limits'>, methodId: string): Promise<void> {
-  return ctx.limits.assertAvailable('otpFailedAttemptsPerMethod', methodId, TOO_MANY_GUESSES_MESSAGE);
+  return ctx.limits.assertAvailable(guessCheck(methodId), TOO_MANY_GUESSES_MESSAGE);
 }
 
 /** After a wrong code: one point of the method's budget (never throws; the 401 of the wrong code stands). */
 export function recordWrongCode(ctx: Pick<AppContext, 'limits'>, methodId: string): Promise<void> {
-  return ctx.limits.penalize('otpFailedAttemptsPerMethod', methodId);
+  return ctx.limits.penalize(guessCheck(methodId));
 }

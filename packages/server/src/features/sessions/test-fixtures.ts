@@ -47,6 +47,7 @@ export async function fakeSignInRequest(
     session,
     ip: options.ip ?? '203.0.113.7',
     userAgent: options.userAgent ?? 'Mozilla/5.0 (vitest)',
+    sdkClient: null,
     requestId: 'request-id-test-fixture',
     log: ctx.log,
   };

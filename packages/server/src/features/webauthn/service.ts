@@ -63,9 +63,15 @@ async function consumeChallengeBudget(
   request: RequestContext,
   userId: string | null,
 ): Promise<void> {
-  await ctx.limits.consume('passkeyChallengesPerIp', request.ip, TOO_MANY_CHALLENGES_MESSAGE);
+  await ctx.limits.consume(
+    { limit: 'passkeyChallengesPerIp', kind: 'ip', key: request.ip },
+    TOO_MANY_CHALLENGES_MESSAGE,
+  );
   if (userId !== null) {
-    await ctx.limits.consume('passkeyChallengesPerUser', userId, TOO_MANY_CHALLENGES_MESSAGE);
+    await ctx.limits.consume(
+      { limit: 'passkeyChallengesPerUser', kind: 'user', key: userId },
+      TOO_MANY_CHALLENGES_MESSAGE,
+    );
   }
 }
 

@@ -38,6 +38,7 @@ import {
   registerJsonBodyParser,
 } from './infra/http-errors';
 import { reencryptSigningKeys } from './infra/keys';
+import { noMetrics } from './infra/metrics';
 import { assertProductionReady } from './infra/production-checks';
 import { createPurgeSchedule, purgeExpired } from './infra/purge';
 import { memoryLimiters } from './infra/rate-limit-store';
@@ -168,12 +169,13 @@ async function assemble(
       ...(options.keyRotationMs !== undefined ? { keyRotationMs: options.keyRotationMs } : {}),
     }),
     limits: new RateLimits({
-      overrides: options.rateLimits,
+      overrides: { ...config.rateLimits, ...options.rateLimits },
       createLimiter: memoryLimiters,
       clock: options.clock ?? systemClock,
       log: app.log,
     }),
     captcha: null,
+    metrics: noMetrics,
     // LD-04: expired rows are purged on a timer (started on ready); the cycle reads ctx when it runs.
     purge: createPurgeSchedule({
       intervalMs: config.purgeIntervalSeconds * 1000,

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       telemetryLimit: 10_000,
       purgeIntervalSeconds: 600,
       outboxRetentionHours: 24,
+      rateLimits: {},
       logLevel: 'info',
     });
     expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
@@ -121,6 +122,28 @@ describe('loadConfig', () => {
       'Invalid configuration: SECRET_KEY_PREVIOUS is 31 characters long; allowed: at least 32 random characters',
     );
     expect(() => loadConfig({ SECRET_KEY: 'a'.repeat(31) })).toThrow(/SECRET_KEY is 31 characters long/);
+  });
+
+  it('reads RATE_LIMITS as named limits over the defaults, refusing unknown names and bad values', () => {
+    expect(
+      loadConfig({ RATE_LIMITS: '{"otpSendsPerIp":{"points":20,"durationSeconds":600,"softPoints":10}}' })
+        .rateLimits,
+    ).toEqual({ otpSendsPerIp: { points: 20, durationSeconds: 600, softPoints: 10 } });
+    expect(configError(() => loadConfig({ RATE_LIMITS: '{"sendsPerIp":{}}' })).message).toMatch(
+      /^Invalid configuration: RATE_LIMITS .*allowed names: otpSendsPerRecipient/,
+    );
+    expect(
+      configError(() => loadConfig({ RATE_LIMITS: '{"otpSendsPerIp":{"points":0,"durationSeconds":1}}' }))
+        .key,
+    ).toBe('RATE_LIMITS');
+    expect(
+      configError(() =>
+        loadConfig({ RATE_LIMITS: '{"otpSendsPerIp":{"points":2,"durationSeconds":1,"softPoints":3}}' }),
+      ).message,
+    ).toContain('otpSendsPerIp.softPoints must not exceed otpSendsPerIp.points');
+    expect(configError(() => loadConfig({ RATE_LIMITS: 'nope' })).message).toContain(
+      'RATE_LIMITS is not JSON',
+    );
   });
 
   it('refuses an SMS_ALLOWED_COUNTRIES entry that is not a region code, naming the key', () => {

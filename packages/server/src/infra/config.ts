@@ -8,6 +8,7 @@ import { Value } from 'typebox/value';
 import type { AppConfig, RuntimeEnvironment } from './context';
 import type { ProjectSettings } from './db/schema';
 import { SERVER_PACKAGE_ROOT } from './package-root';
+import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSettings } from './rate-limits';
 
 /** A configuration or project-file problem; the message names the key and the allowed values. */
 export class ConfigError extends Error {
@@ -111,6 +112,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     fallback: DEFAULT_OUTBOX_RETENTION_HOURS,
   });
   const logLevel = oneOf('LOG_LEVEL', value('LOG_LEVEL'), LOG_LEVELS, envName === 'test' ? 'silent' : 'info');
+  const rateLimits = rateLimitOverrides('RATE_LIMITS', value('RATE_LIMITS'));
 
   const config: AppConfig = {
     env: envName,
@@ -131,12 +133,67 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     telemetryLimit,
     purgeIntervalSeconds,
     outboxRetentionHours,
+    rateLimits,
     logLevel,
     ...overrides,
   };
   // Overrides come from code (tests, embedding apps); the same rules apply so a typo there fails just as loudly.
   if (overrides.publicUrl !== undefined) config.publicUrl = httpOrigin('publicUrl', overrides.publicUrl);
   return config;
+}
+
+/** One limit as RATE_LIMITS states it (infra/rate-limits.ts RateLimit). */
+const RateLimitSchema = Type.Object(
+  {
+    points: Type.Integer({ minimum: 1 }),
+    durationSeconds: Type.Integer({ minimum: 1, maximum: 31_536_000 }),
+    softPoints: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+
+/** RATE_LIMITS: the limits to replace, by name (the names of DEFAULT_RATE_LIMITS, so the schema follows them). */
+const RateLimitOverridesSchema = Type.Object(
+  Object.fromEntries(
+    Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, Type.Optional(RateLimitSchema)]),
+  ) as Record<RateLimitName, ReturnType<typeof Type.Optional<typeof RateLimitSchema>>>,
+  { additionalProperties: false },
+);
+
+/**
+ * RATE_LIMITS: JSON that replaces named limits, e.g. `{"otpSendsPerIp":{"points":20,"durationSeconds":600,
+ * "softPoints":10}}`; the others keep their defaults (infra/rate-limits.ts).
+ */
+function rateLimitOverrides(key: string, raw: string | null): Partial<RateLimitSettings> {
+  if (raw === null) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(key, 'is not JSON; allowed: {"<limit name>": {"points": n, "durationSeconds": n}}');
+  }
+  // `boolean` errors (a property the schema forbids) repeat the additionalProperties error next to them.
+  const first = [...Value.Errors(RateLimitOverridesSchema, parsed)].find(
+    (error) => error.keyword !== 'boolean',
+  );
+  if (first?.keyword === 'additionalProperties') {
+    const [name] = (first.params as { additionalProperties?: string[] }).additionalProperties ?? [];
+    throw new ConfigError(
+      key,
+      `names an unknown limit "${name}"; allowed names: ${Object.keys(DEFAULT_RATE_LIMITS).join(', ')}`,
+    );
+  }
+  if (first !== undefined) {
+    const at = jsonPath(first.instancePath);
+    throw new ConfigError(key, `${at === '' ? '' : `${at} `}${first.message}`);
+  }
+  const limits = parsed as Partial<RateLimitSettings>;
+  for (const [name, limit] of Object.entries(limits)) {
+    if (limit?.softPoints !== undefined && limit.softPoints > limit.points) {
+      throw new ConfigError(key, `${name}.softPoints must not exceed ${name}.points`);
+    }
+  }
+  return limits;
 }
 
 function oneOf<T extends string>(key: string, raw: string | null, allowed: readonly T[], fallback: T): T {

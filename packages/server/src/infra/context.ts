@@ -6,8 +6,9 @@ import type { SessionState } from '../features/sessions/session-state';
 import type { BasicCredentials, ProjectCache, TokenMode } from './auth';
 import type { Database } from './db/client';
 import type { projects } from './db/schema';
+import type { Metrics } from './metrics';
 import type { PurgeSchedule } from './purge';
-import type { CaptchaGate, RateLimits } from './rate-limits';
+import type { CaptchaGate, RateLimitSettings, RateLimits } from './rate-limits';
 import type { SecretBox } from './secret-box';
 
 export type ProjectRecord = typeof projects.$inferSelect;
@@ -65,6 +66,8 @@ export interface AppConfig {
   purgeIntervalSeconds: number;
   /** Hours a dev-outbox message is kept before the purge deletes it. */
   outboxRetentionHours: number;
+  /** RATE_LIMITS: named limits replacing the defaults of infra/rate-limits.ts (buildApp's rateLimits win). */
+  rateLimits: Partial<RateLimitSettings>;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -111,6 +114,8 @@ export interface AppContext {
   limits: RateLimits;
   /** The self-hosted captcha asked for under pressure (infra/captcha.ts), or null when none is wired. */
   captcha: CaptchaGate | null;
+  /** Counters for operators (infra/metrics.ts). */
+  metrics: Metrics;
   /** The timer that purges expired rows (infra/purge.ts); stopped when the app closes. */
   purge: PurgeSchedule;
 }

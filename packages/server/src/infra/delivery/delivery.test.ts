@@ -35,6 +35,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     publicUrl: 'http://localhost:3000',
     smsAllowedCountries: null,
     secretKey: null,
+    rateLimits: {},
     secretKeyPrevious: null,
     databaseUrl: null,
     dataDir: null,

@@ -41,7 +41,12 @@ import { reencryptSigningKeys } from './infra/keys';
 import { noMetrics } from './infra/metrics';
 import { assertProductionReady } from './infra/production-checks';
 import { createPurgeSchedule, purgeExpired } from './infra/purge';
-import { memoryLimiters } from './infra/rate-limit-store';
+import {
+  chooseLimiterStore,
+  type LimiterStore,
+  type LimiterStoreKind,
+  openLimiterStore,
+} from './infra/rate-limit-store';
 import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
 import { createSecretBox } from './infra/secret-box';
@@ -69,6 +74,13 @@ export interface BuildAppOptions {
   features?: readonly SdkFeature[];
   /** Rate limits over the defaults of infra/rate-limits.ts. */
   rateLimits?: Partial<RateLimitSettings>;
+  /**
+   * Where rate-limit counters live, instead of the choice from the configuration (REDIS_URL → Redis, a PostgreSQL
+   * database → PostgreSQL, else memory; infra/rate-limit-store.ts). Tests pick one explicitly.
+   */
+  limiterStore?: LimiterStoreKind;
+  /** Before every counter key in a shared store (tests: one per test app, shared by its siblings). */
+  limiterKeyPrefix?: string;
   /** Age after which a new session-JWT signing key takes over (default 7 days). */
   keyRotationMs?: number;
 }
@@ -120,9 +132,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<Gatehouse
   const ownsDatabase = options.database === undefined;
   const handle =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  // What assemble opened before it failed (the Redis connection of the limiter store).
+  const opened: Array<() => Promise<void>> = [];
   try {
-    return await assemble(config, secretKey, handle, ownsDatabase, options);
+    return await assemble(config, secretKey, handle, ownsDatabase, options, opened);
   } catch (error) {
+    for (const close of opened) await close();
     if (ownsDatabase) await handle.close();
     throw error;
   }
@@ -134,6 +149,7 @@ async function assemble(
   handle: DatabaseHandle,
   ownsDatabase: boolean,
   options: BuildAppOptions,
+  opened: Array<() => Promise<void>>,
 ): Promise<GatehouseApp> {
   const securityHeaders = createSecurityHeaders(config);
   const app = Fastify({
@@ -154,6 +170,21 @@ async function assemble(
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   const secrets = createSecretBox(secretKey.secret);
+  // Issue 9 item 1: the counters every instance shares (or this process's, on PGlite). Closed with the app, after
+  // the server stopped taking requests.
+  const limiterStore: LimiterStore = await openLimiterStore({
+    kind: chooseLimiterStore({
+      ...(options.limiterStore !== undefined ? { requested: options.limiterStore } : {}),
+      redisUrl: config.redisUrl,
+      databaseKind: handle.kind,
+    }),
+    pool: handle.pool,
+    redisUrl: config.redisUrl,
+    ...(options.limiterKeyPrefix !== undefined ? { keyPrefix: options.limiterKeyPrefix } : {}),
+    log: app.log,
+  });
+  opened.push(() => limiterStore.close());
+  app.addHook('onClose', () => limiterStore.close());
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -170,7 +201,7 @@ async function assemble(
     }),
     limits: new RateLimits({
       overrides: { ...config.rateLimits, ...options.rateLimits },
-      createLimiter: memoryLimiters,
+      createLimiter: limiterStore.createLimiter,
       clock: options.clock ?? systemClock,
       log: app.log,
     }),
@@ -179,7 +210,13 @@ async function assemble(
     // LD-04: expired rows are purged on a timer (started on ready); the cycle reads ctx when it runs.
     purge: createPurgeSchedule({
       intervalMs: config.purgeIntervalSeconds * 1000,
-      cycle: () => purgeExpired(ctx),
+      cycle: async () => {
+        const report = await purgeExpired(ctx);
+        // PostgreSQL counters of past windows (Redis and memory expire their own).
+        const counters = await limiterStore.purgeExpired();
+        if (counters > 0) app.log.info({ deleted: counters }, 'purged expired rate-limit counters');
+        return report;
+      },
       log: app.log,
     }),
   };

@@ -77,6 +77,8 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   }
   const publicUrl = httpOrigin('PUBLIC_URL', value('PUBLIC_URL') ?? `http://localhost:${publicPort}`);
   const databaseUrl = urlWithScheme('DATABASE_URL', value('DATABASE_URL'), ['postgres:', 'postgresql:']);
+  // Issue 9 item 1: rate-limit counters shared by every instance in Redis (infra/rate-limit-store.ts).
+  const redisUrl = urlWithScheme('REDIS_URL', value('REDIS_URL'), ['redis:', 'rediss:']);
   const dataDirValue = value('DATA_DIR') ?? './data';
   const dataDir = IN_MEMORY_DATA_DIRS.has(dataDirValue) ? null : resolve(dataDirValue);
   const secretKey = secret('SECRET_KEY', value('SECRET_KEY'));
@@ -120,6 +122,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     host,
     publicUrl,
     databaseUrl,
+    redisUrl,
     dataDir,
     secretKey,
     secretKeyPrevious,

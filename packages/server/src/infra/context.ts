@@ -24,6 +24,11 @@ export interface AppConfig {
   publicUrl: string;
   /** postgres://… or null for PGlite. */
   databaseUrl: string | null;
+  /**
+   * redis://… or rediss://… (REDIS_URL), or null: when set, rate-limit counters live in Redis, shared by every
+   * instance (issue 9 item 1; otherwise PostgreSQL with DATABASE_URL, memory on PGlite).
+   */
+  redisUrl: string | null;
   /** PGlite folder; null keeps it in memory. */
   dataDir: string | null;
   /**

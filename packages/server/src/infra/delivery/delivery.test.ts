@@ -38,6 +38,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimits: {},
     secretKeyPrevious: null,
     databaseUrl: null,
+    redisUrl: null,
     dataDir: null,
     smtpUrl: null,
     mailFrom: 'Gatehouse <no-reply@gatehouse.test>',

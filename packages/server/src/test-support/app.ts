@@ -31,6 +31,8 @@ export interface TestApp {
   app: GatehouseApp;
   ctx: AppContext;
   handle: DatabaseHandle;
+  /** The key prefix of the app's counters in a shared store (its siblings share it). */
+  limiterKeyPrefix: string;
   /** The current test project (replaced by reset(): read it after each reset, do not destructure it early). */
   project: ProjectRecord;
   /** The current project's TEST public token (replaced by reset() too). */
@@ -87,6 +89,7 @@ export function databaseKindFor(store: LimiterStoreKind): DatabaseKind {
 async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   const { Redis } = await import('ioredis');
   const client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
+  client.on('error', () => {});
   try {
     await client.connect();
     const pattern = `${DEFAULT_REDIS_KEY_PREFIX}:${prefix}:*`;
@@ -175,6 +178,7 @@ export async function createTestApp(options: CreateTestAppOptions): Promise<Test
     app,
     ctx,
     handle,
+    limiterKeyPrefix,
     project,
     publicToken: project.publicTokenTest,
     reset: async () => {

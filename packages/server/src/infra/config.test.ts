@@ -28,7 +28,6 @@ describe('loadConfig', () => {
       smtpUrl: null,
       mailFrom: 'Gatehouse <no-reply@localhost>',
       sms: null,
-      smsAllowedCountries: null,
       projectFile: null,
       webDistDir: DEFAULT_WEB_DIST_DIR,
       bodyLimit: 1_048_576,
@@ -57,7 +56,6 @@ describe('loadConfig', () => {
       TWILIO_FROM: '+15005550006',
       TWILIO_WHATSAPP_FROM: '+14155238886',
       TWILIO_API_BASE_URL: 'http://127.0.0.1:9999/',
-      SMS_ALLOWED_COUNTRIES: 'us, ca,US',
       PROJECT_FILE: 'projects.json',
       WEB_DIST_DIR: 'web',
       LOG_LEVEL: 'warn',
@@ -81,7 +79,6 @@ describe('loadConfig', () => {
         whatsappFrom: '+14155238886',
         apiBaseUrl: 'http://127.0.0.1:9999',
       },
-      smsAllowedCountries: ['US', 'CA'],
       projectFile: resolve('projects.json'),
       webDistDir: resolve('web'),
       logLevel: 'warn',
@@ -133,7 +130,7 @@ describe('loadConfig', () => {
         .rateLimits,
     ).toEqual({ otpSendsPerIp: { points: 20, durationSeconds: 600, softPoints: 10 } });
     expect(configError(() => loadConfig({ RATE_LIMITS: '{"sendsPerIp":{}}' })).message).toMatch(
-      /^Invalid configuration: RATE_LIMITS .*allowed names: otpSendsPerRecipient/,
+      /^Invalid configuration: RATE_LIMITS .*allowed names: .*otpSendsPerRecipient/,
     );
     expect(
       configError(() => loadConfig({ RATE_LIMITS: '{"otpSendsPerIp":{"points":0,"durationSeconds":1}}' }))
@@ -149,8 +146,10 @@ describe('loadConfig', () => {
     );
   });
 
-  it('refuses an SMS_ALLOWED_COUNTRIES entry that is not a region code, naming the key', () => {
-    expect(() => loadConfig({ SMS_ALLOWED_COUNTRIES: 'US,+44' })).toThrow(/SMS_ALLOWED_COUNTRIES has "\+44"/);
+  it('refuses SMS_ALLOWED_COUNTRIES, saying the allowlist moved to the project file (issue 9 item 1)', () => {
+    expect(() => loadConfig({ SMS_ALLOWED_COUNTRIES: 'US' })).toThrow(
+      /SMS_ALLOWED_COUNTRIES is no longer read; allowed: set "sms_allowed_countries"/,
+    );
   });
 
   it('normalises PUBLIC_URL to its origin and lets overrides win', () => {
@@ -284,6 +283,18 @@ describe('project file', () => {
     });
   });
 
+  it('reads the SMS-pumping settings, upper-casing and de-duplicating regions (issue 9 item 1)', () => {
+    const [shop] = parseProjectFile(
+      withProject({ settings: { sms_daily_limit: 200, sms_allowed_countries: ['us', 'CA', 'US'] } }),
+    );
+    expect(shop?.settings).toEqual({ sms_daily_limit: 200, sms_allowed_countries: ['US', 'CA'] });
+    expect(parseProjectFile(withProject({ settings: { sms_allowed_countries: null } }))[0]?.settings).toEqual(
+      {
+        sms_allowed_countries: null,
+      },
+    );
+  });
+
   it('names a missing or unparsable file', () => {
     expect(configError(() => loadProjectFile(join(dir, 'missing.json'))).message).toMatch(
       /PROJECT_FILE cannot be read.*ENOENT/,
@@ -392,6 +403,18 @@ describe('project file', () => {
       withProject({ settings: { cname_domain: 'https://x' } }),
       'PROJECT_FILE projects[0].settings.cname_domain',
       'host name',
+    ],
+    [
+      'an sms_allowed_countries entry that is not a region code',
+      withProject({ settings: { sms_allowed_countries: ['US', '+44'] } }),
+      'PROJECT_FILE projects[0].settings.sms_allowed_countries',
+      'ISO 3166-1 alpha-2',
+    ],
+    [
+      'a negative sms_daily_limit',
+      withProject({ settings: { sms_daily_limit: -1 } }),
+      'PROJECT_FILE projects[0].settings.sms_daily_limit',
+      'SMS and WhatsApp passcodes per day',
     ],
     [
       'a duplicated name',

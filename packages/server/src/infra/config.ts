@@ -89,7 +89,14 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     value('MAIL_FROM') ?? `Gatehouse <no-reply@${new URL(publicUrl).hostname}>`,
   );
   const sms = smsConfig(value);
-  const smsAllowedCountries = regionList('SMS_ALLOWED_COUNTRIES', value('SMS_ALLOWED_COUNTRIES'));
+  if (value('SMS_ALLOWED_COUNTRIES') !== null) {
+    // Issue 9 item 1: the allowlist is per project now. A deployment that still sets the variable would silently
+    // lose its SMS-pumping guard, so start-up says where the setting went.
+    throw new ConfigError(
+      'SMS_ALLOWED_COUNTRIES',
+      'is no longer read; allowed: set "sms_allowed_countries" (e.g. ["US","CA"]) in the settings of each project in the project file',
+    );
+  }
   const projectFile = value('PROJECT_FILE') === null ? null : resolve(value('PROJECT_FILE')!);
   const webDistValue = value('WEB_DIST_DIR');
   const webDistDir = webDistValue === null ? DEFAULT_WEB_DIST_DIR : resolve(webDistValue);
@@ -129,7 +136,6 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     smtpUrl,
     mailFrom,
     sms,
-    smsAllowedCountries,
     projectFile,
     webDistDir,
     bodyLimit,
@@ -292,21 +298,6 @@ function mailbox(key: string, raw: string): string {
   return raw;
 }
 
-/** A comma-separated list of ISO 3166-1 alpha-2 regions (`US,CA`), upper-cased; null when unset. */
-function regionList(key: string, raw: string | null): string[] | null {
-  if (raw === null) return null;
-  const regions = raw.split(',').map((entry) => entry.trim().toUpperCase());
-  for (const region of regions) {
-    if (!/^[A-Z]{2}$/.test(region)) {
-      throw new ConfigError(
-        key,
-        `has "${region}"; allowed: ISO 3166-1 alpha-2 region codes such as US,CA,GB`,
-      );
-    }
-  }
-  return [...new Set(regions)];
-}
-
 const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 
 /** The domain of the From address, used as the bootstrap `email_domains` default (wire-format.md §4.11). */
@@ -426,6 +417,19 @@ const ProjectSettingsSchema = Type.Object(
         description: 'allowed: null or an object { roles, resources }',
       }),
     ),
+    // Issue 9 item 1, security-tests.md BF-05 (SMS pumping): both refuse before any provider is called.
+    sms_daily_limit: Type.Optional(
+      Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 10_000_000 })], {
+        description:
+          'allowed: null (the server default, RATE_LIMITS paidSendsPerProject) or a whole number 0..10000000 of SMS and WhatsApp passcodes per day',
+      }),
+    ),
+    sms_allowed_countries: Type.Optional(
+      Type.Union([Type.Null(), Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$' }), { maxItems: 300 })], {
+        description:
+          'allowed: null (every country) or an array of ISO 3166-1 alpha-2 region codes such as ["US", "CA"]',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'allowed: an object of settings' },
 );
@@ -526,6 +530,12 @@ function toDeclaration(entry: ProjectEntry, at: string): ProjectDeclaration {
     redirectUrl(`PROJECT_FILE ${at}.allowed_redirect_urls[${index}]`, raw),
   );
   const settings: Partial<ProjectSettings> = { ...entry.settings } as Partial<ProjectSettings>;
+  if (settings.sms_allowed_countries) {
+    // Regions compare upper-case (libphonenumber-js reports 'US').
+    settings.sms_allowed_countries = [
+      ...new Set(settings.sms_allowed_countries.map((region) => region.toUpperCase())),
+    ];
+  }
   return {
     name: entry.name.trim(),
     allowedOrigins: [...new Set(allowedOrigins)],

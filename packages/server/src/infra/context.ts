@@ -54,11 +54,6 @@ export interface AppConfig {
     whatsappFrom: string | null;
     apiBaseUrl: string;
   } | null;
-  /**
-   * ISO regions whose numbers may receive SMS/WhatsApp passcodes (SMS_ALLOWED_COUNTRIES, e.g. "US,CA"), or null
-   * for every region (security-tests.md BF-05: disallowed countries are refused before the provider is called).
-   */
-  smsAllowedCountries: readonly string[] | null;
   /** Path of the project file (JSON) validated at start, or null. */
   projectFile: string | null;
   /** Folder of the built web app (apps/web/dist), or null to serve no static files. */

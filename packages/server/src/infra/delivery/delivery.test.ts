@@ -33,7 +33,6 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     port: 3000,
     host: '127.0.0.1',
     publicUrl: 'http://localhost:3000',
-    smsAllowedCountries: null,
     secretKey: null,
     rateLimits: {},
     secretKeyPrevious: null,

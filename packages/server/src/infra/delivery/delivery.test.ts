@@ -36,6 +36,8 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     smsAllowedCountries: null,
     secretKey: null,
     rateLimits: {},
+    trustedProxies: null,
+    metrics: { enabled: false, token: null, processMetrics: false },
     secretKeyPrevious: null,
     databaseUrl: null,
     dataDir: null,

@@ -156,7 +156,7 @@ export interface RequestContext {
    * 'optional'); null otherwise, or when an optional session token names no live session.
    */
   session: ResolvedSession | null;
-  /** The client address (the socket's, until trusted proxies are configured). */
+  /** The client address: the socket's, or the hop TRUSTED_PROXIES points at (infra/client-address.ts). */
   ip: string;
   /** The User-Agent header, bounded and storable. */
   userAgent: string;

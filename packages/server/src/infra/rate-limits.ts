@@ -16,6 +16,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock, RequestContext } from './context';
 import { ApiError } from './errors';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './http-errors';
+import type { Metrics } from './metrics';
 
 export interface RateLimit {
   /** How many events are allowed per window. */
@@ -150,6 +151,8 @@ export interface RateLimitsOptions {
   createLimiter: LimiterFactory;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Counts refusals for operators (issue 9 item 4); none when absent. */
+  metrics?: Pick<Metrics, 'limited'>;
 }
 
 export class RateLimits {
@@ -158,7 +161,7 @@ export class RateLimits {
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
 
-  constructor(options: RateLimitsOptions) {
+  constructor(private readonly options: RateLimitsOptions) {
     this.settings = { ...DEFAULT_RATE_LIMITS, ...options.overrides };
     this.clock = options.clock;
     this.log = options.log;
@@ -236,6 +239,7 @@ export class RateLimits {
   /** The 429 of a spent budget, logged with the limit and the kind of key (issue 9 item 4), never the key. */
   refusal(check: LimitCheck, message: string, msBeforeNext: number): ApiError {
     this.log.warn({ limit: check.limit, keyKind: check.kind }, 'rate limit reached');
+    this.options.metrics?.limited(check.limit, check.kind);
     return tooManyRequests(message, msBeforeNext);
   }
 

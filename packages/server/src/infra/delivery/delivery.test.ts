@@ -35,6 +35,8 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     publicUrl: 'http://localhost:3000',
     secretKey: null,
     rateLimits: {},
+    trustedProxies: null,
+    metrics: { enabled: false, token: null, processMetrics: false },
     secretKeyPrevious: null,
     databaseUrl: null,
     redisUrl: null,

@@ -76,5 +76,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('purgeExpiredCounters on PostgreSQ
     expect(await purgeExpiredCounters(pool, { nowMs: now, batchSize: 3, maxBatches: 2 })).toBe(1);
     const left = await handle.db.select().from(rateLimits);
     expect(left.map((row) => row.key).sort()).toEqual(['live', 'no-expiry']);
+    // Migration 0008: no WAL for counters (relpersistence 'u').
+    const table = await pool.query("SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'");
+    expect(table.rows).toEqual([{ relpersistence: 'u' }]);
   });
 });

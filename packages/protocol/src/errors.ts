@@ -65,6 +65,11 @@ export const ERROR_TYPES = {
   invalid_redirect_url: 400,
   invalid_email: 400,
   invalid_phone_number: 400,
+  /**
+   * A phone number of a country the project does not send SMS/WhatsApp passcodes to (project file
+   * `sms_allowed_countries`; security-tests.md BF-05, refused before any provider call). Stytch's type for the same.
+   */
+  invalid_phone_number_country_code: 400,
   invalid_expiration_minutes: 400,
   invalid_session_duration: 400,
   unable_to_auth_magic_link: 401,

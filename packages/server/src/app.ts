@@ -14,6 +14,7 @@ import Fastify, {
 import { registerDevRoutes } from './features/dev';
 import { registerEventRoutes } from './features/events';
 import { registerMagicLinkRoutes } from './features/magic-links';
+import { registerMetricsRoutes } from './features/metrics';
 import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
 import { registerBootstrapRoutes } from './features/projects/bootstrap-routes';
@@ -23,12 +24,13 @@ import { createSessionState } from './features/sessions/session-state';
 import { registerUserRoutes } from './features/users';
 import { registerWebauthnRoutes } from './features/webauthn';
 import { ProjectCache } from './infra/auth';
+import { createSingleAddressWatch, trustProxyOption } from './infra/client-address';
 import { loadConfig, loadProjectFile } from './infra/config';
 import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from './infra/context';
 import { systemClock } from './infra/context';
 import { registerCorsPreflight } from './infra/cors';
 import { type DatabaseHandle, openDatabase } from './infra/db/client';
-import { createDelivery } from './infra/delivery';
+import { countingSends, createDelivery } from './infra/delivery';
 import {
   createRequestIdGenerator,
   errorHandlerWith,
@@ -38,7 +40,7 @@ import {
   registerJsonBodyParser,
 } from './infra/http-errors';
 import { reencryptSigningKeys } from './infra/keys';
-import { noMetrics } from './infra/metrics';
+import { createPrometheusMetrics, noMetrics } from './infra/metrics';
 import { assertProductionReady } from './infra/production-checks';
 import { createPurgeSchedule, purgeExpired } from './infra/purge';
 import {
@@ -160,6 +162,8 @@ async function assemble(
     // Never take a request id from the client.
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
+    // Issue 9 item 2 (BF-02): request.ip is the socket's address unless TRUSTED_PROXIES names the hops to believe.
+    trustProxy: trustProxyOption(config.trustedProxies),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
@@ -185,11 +189,19 @@ async function assemble(
   });
   opened.push(() => limiterStore.close());
   app.addHook('onClose', () => limiterStore.close());
+  // Issue 9 item 4: counters in a registry of this app's own, only when GET /metrics may expose them.
+  const prometheus = config.metrics.enabled
+    ? createPrometheusMetrics({ processMetrics: config.metrics.processMetrics })
+    : null;
+  const metrics = prometheus ?? noMetrics;
   const ctx: AppContext = {
     config,
     db: handle.db,
     clock: options.clock ?? systemClock,
-    delivery: options.delivery ?? createDelivery({ config, db: handle.db, log: app.log }),
+    delivery: countingSends(
+      options.delivery ?? createDelivery({ config, db: handle.db, log: app.log }),
+      metrics,
+    ),
     log: app.log,
     secrets,
     projects: new ProjectCache({ db: handle.db, excludeDevelopment: config.env === 'production' }),
@@ -204,9 +216,10 @@ async function assemble(
       createLimiter: limiterStore.createLimiter,
       clock: options.clock ?? systemClock,
       log: app.log,
+      metrics,
     }),
     captcha: null,
-    metrics: noMetrics,
+    metrics,
     // LD-04: expired rows are purged on a timer (started on ready); the cycle reads ctx when it runs.
     purge: createPurgeSchedule({
       intervalMs: config.purgeIntervalSeconds * 1000,
@@ -247,11 +260,15 @@ async function assemble(
     reply.header('x-request-id', request.id);
     done();
   });
-  app.setErrorHandler(errorHandlerWith({ databaseUnavailability: handle.unavailability }));
+  app.setErrorHandler(errorHandlerWith({ databaseUnavailability: handle.unavailability, metrics }));
   app.setNotFoundHandler(notFoundHandler);
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, securityHeaders);
   app.addHook('onRequest', refuseUndecodableInput);
+  // Issue 9 item 2: without TRUSTED_PROXIES, warn once when the traffic looks like it comes through a proxy.
+  if (config.trustedProxies === null) {
+    app.addHook('onRequest', createSingleAddressWatch({ env: config.env, log: app.log }));
+  }
 
   await useSecretKey(ctx, secretKey);
 
@@ -278,6 +295,7 @@ async function assemble(
   );
 
   await registerJwksRoutes(app, ctx);
+  await registerMetricsRoutes(app, { settings: config.metrics, metrics: prometheus });
   if (config.env !== 'production') {
     await registerOutboxRoutes(app, ctx);
     await registerDevRoutes(app, ctx);

@@ -28,7 +28,6 @@ describe('loadConfig', () => {
       smtpUrl: null,
       mailFrom: 'Gatehouse <no-reply@localhost>',
       sms: null,
-      smsAllowedCountries: null,
       projectFile: null,
       webDistDir: DEFAULT_WEB_DIST_DIR,
       bodyLimit: 1_048_576,
@@ -36,6 +35,8 @@ describe('loadConfig', () => {
       purgeIntervalSeconds: 600,
       outboxRetentionHours: 24,
       rateLimits: {},
+      trustedProxies: null,
+      metrics: { enabled: false, token: null, processMetrics: true },
       logLevel: 'info',
     });
     expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
@@ -57,7 +58,6 @@ describe('loadConfig', () => {
       TWILIO_FROM: '+15005550006',
       TWILIO_WHATSAPP_FROM: '+14155238886',
       TWILIO_API_BASE_URL: 'http://127.0.0.1:9999/',
-      SMS_ALLOWED_COUNTRIES: 'us, ca,US',
       PROJECT_FILE: 'projects.json',
       WEB_DIST_DIR: 'web',
       LOG_LEVEL: 'warn',
@@ -81,7 +81,6 @@ describe('loadConfig', () => {
         whatsappFrom: '+14155238886',
         apiBaseUrl: 'http://127.0.0.1:9999',
       },
-      smsAllowedCountries: ['US', 'CA'],
       projectFile: resolve('projects.json'),
       webDistDir: resolve('web'),
       logLevel: 'warn',
@@ -133,7 +132,7 @@ describe('loadConfig', () => {
         .rateLimits,
     ).toEqual({ otpSendsPerIp: { points: 20, durationSeconds: 600, softPoints: 10 } });
     expect(configError(() => loadConfig({ RATE_LIMITS: '{"sendsPerIp":{}}' })).message).toMatch(
-      /^Invalid configuration: RATE_LIMITS .*allowed names: otpSendsPerRecipient/,
+      /^Invalid configuration: RATE_LIMITS .*allowed names: .*otpSendsPerRecipient/,
     );
     expect(
       configError(() => loadConfig({ RATE_LIMITS: '{"otpSendsPerIp":{"points":0,"durationSeconds":1}}' }))
@@ -149,8 +148,67 @@ describe('loadConfig', () => {
     );
   });
 
-  it('refuses an SMS_ALLOWED_COUNTRIES entry that is not a region code, naming the key', () => {
-    expect(() => loadConfig({ SMS_ALLOWED_COUNTRIES: 'US,+44' })).toThrow(/SMS_ALLOWED_COUNTRIES has "\+44"/);
+  it('refuses SMS_ALLOWED_COUNTRIES, saying the allowlist moved to the project file (issue 9 item 1)', () => {
+    expect(() => loadConfig({ SMS_ALLOWED_COUNTRIES: 'US' })).toThrow(
+      /SMS_ALLOWED_COUNTRIES is no longer read; allowed: set "sms_allowed_countries"/,
+    );
+  });
+
+  it('reads TRUSTED_PROXIES as a hop count or proxy addresses and CIDRs, refusing anything else by name', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: '1' }).trustedProxies).toBe(1);
+    expect(
+      loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ,fd00::/8,loopback,192.0.2.7' }).trustedProxies,
+    ).toEqual(['10.0.0.0/8', '::1', 'fd00::/8', 'loopback', '192.0.2.7']);
+    for (const [raw, problem] of [
+      ['0', 'is 0; allowed: a hop count from 1 to 16'],
+      ['17', 'is 17; allowed: a hop count'],
+      ['true', 'has "true": not an IPv4 or IPv6 address'],
+      ['10.0.0.0/33', 'has "10.0.0.0/33": the prefix length must be 1 to 32'],
+      ['::/0', 'has "::/0": trusts every address'],
+      ['0.0.0.0/0', 'has "0.0.0.0/0": trusts every address'],
+      ['10.0.0.1,,10.0.0.2', 'has "": an empty entry'],
+      ['10.0.0.300', 'has "10.0.0.300": not an IPv4 or IPv6 address'],
+      ['fe80::1%eth0', 'has "fe80::1%eth0": not an IPv4 or IPv6 address'],
+      ['2001:db8::/129', 'has "2001:db8::/129": the prefix length must be 1 to 128'],
+    ]) {
+      const error = configError(() => loadConfig({ TRUSTED_PROXIES: raw }));
+      expect(error.key).toBe('TRUSTED_PROXIES');
+      expect(error.message).toContain(`TRUSTED_PROXIES ${problem}`);
+    }
+  });
+
+  it('turns GET /metrics on with METRICS_TOKEN, or METRICS_ENABLED on a loopback HOST only', () => {
+    const token = 'm'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({
+      enabled: true,
+      token,
+      processMetrics: true,
+    });
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_ENABLED: 'false' }).metrics.enabled).toBe(false);
+    expect(loadConfig({ METRICS_ENABLED: 'true', METRICS_PROCESS: 'false' }).metrics).toEqual({
+      enabled: true,
+      token: null,
+      processMetrics: false,
+    });
+    expect(loadConfig({ METRICS_ENABLED: 'true', HOST: '::1' }).metrics.enabled).toBe(true);
+    // A tokenless endpoint reachable from other machines is refused at start.
+    const open = configError(() => loadConfig({ METRICS_ENABLED: 'true', HOST: '0.0.0.0' }));
+    expect(open.key).toBe('METRICS_ENABLED');
+    expect(open.message).toContain('without METRICS_TOKEN while HOST is "0.0.0.0"');
+    expect(
+      configError(() =>
+        loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://a.example', METRICS_ENABLED: 'true' }),
+      ).key,
+    ).toBe('METRICS_ENABLED');
+    expect(
+      loadConfig({ METRICS_ENABLED: 'true', HOST: '0.0.0.0', METRICS_TOKEN: token }).metrics.enabled,
+    ).toBe(true);
+    expect(configError(() => loadConfig({ METRICS_TOKEN: 'short' })).message).toContain(
+      'METRICS_TOKEN is 5 characters long',
+    );
+    expect(configError(() => loadConfig({ METRICS_ENABLED: 'yes' })).message).toContain(
+      'METRICS_ENABLED is "yes"; allowed values: true, false',
+    );
   });
 
   it('normalises PUBLIC_URL to its origin and lets overrides win', () => {
@@ -284,6 +342,18 @@ describe('project file', () => {
     });
   });
 
+  it('reads the SMS-pumping settings, upper-casing and de-duplicating regions (issue 9 item 1)', () => {
+    const [shop] = parseProjectFile(
+      withProject({ settings: { sms_daily_limit: 200, sms_allowed_countries: ['us', 'CA', 'US'] } }),
+    );
+    expect(shop?.settings).toEqual({ sms_daily_limit: 200, sms_allowed_countries: ['US', 'CA'] });
+    expect(parseProjectFile(withProject({ settings: { sms_allowed_countries: null } }))[0]?.settings).toEqual(
+      {
+        sms_allowed_countries: null,
+      },
+    );
+  });
+
   it('names a missing or unparsable file', () => {
     expect(configError(() => loadProjectFile(join(dir, 'missing.json'))).message).toMatch(
       /PROJECT_FILE cannot be read.*ENOENT/,
@@ -392,6 +462,18 @@ describe('project file', () => {
       withProject({ settings: { cname_domain: 'https://x' } }),
       'PROJECT_FILE projects[0].settings.cname_domain',
       'host name',
+    ],
+    [
+      'an sms_allowed_countries entry that is not a region code',
+      withProject({ settings: { sms_allowed_countries: ['US', '+44'] } }),
+      'PROJECT_FILE projects[0].settings.sms_allowed_countries',
+      'ISO 3166-1 alpha-2',
+    ],
+    [
+      'a negative sms_daily_limit',
+      withProject({ settings: { sms_daily_limit: -1 } }),
+      'PROJECT_FILE projects[0].settings.sms_daily_limit',
+      'SMS and WhatsApp passcodes per day',
     ],
     [
       'a duplicated name',

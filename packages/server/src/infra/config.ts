@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
 import { DEFAULT_PRODUCTS, PRODUCTS, type Product } from '@gatehouse/protocol';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
-import type { AppConfig, RuntimeEnvironment } from './context';
+import { parseTrustedProxies, type TrustedProxies } from './client-address';
+import type { AppConfig, MetricsSettings, RuntimeEnvironment } from './context';
 import type { ProjectSettings } from './db/schema';
 import { SERVER_PACKAGE_ROOT } from './package-root';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSettings } from './rate-limits';
@@ -89,7 +90,14 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     value('MAIL_FROM') ?? `Gatehouse <no-reply@${new URL(publicUrl).hostname}>`,
   );
   const sms = smsConfig(value);
-  const smsAllowedCountries = regionList('SMS_ALLOWED_COUNTRIES', value('SMS_ALLOWED_COUNTRIES'));
+  if (value('SMS_ALLOWED_COUNTRIES') !== null) {
+    // Issue 9 item 1: the allowlist is per project now. A deployment that still sets the variable would silently
+    // lose its SMS-pumping guard, so start-up says where the setting went.
+    throw new ConfigError(
+      'SMS_ALLOWED_COUNTRIES',
+      'is no longer read; allowed: set "sms_allowed_countries" (e.g. ["US","CA"]) in the settings of each project in the project file',
+    );
+  }
   const projectFile = value('PROJECT_FILE') === null ? null : resolve(value('PROJECT_FILE')!);
   const webDistValue = value('WEB_DIST_DIR');
   const webDistDir = webDistValue === null ? DEFAULT_WEB_DIST_DIR : resolve(webDistValue);
@@ -115,6 +123,8 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   });
   const logLevel = oneOf('LOG_LEVEL', value('LOG_LEVEL'), LOG_LEVELS, envName === 'test' ? 'silent' : 'info');
   const rateLimits = rateLimitOverrides('RATE_LIMITS', value('RATE_LIMITS'));
+  const trustedProxies = trustedProxyList('TRUSTED_PROXIES', value('TRUSTED_PROXIES'));
+  const metrics = metricsSettings(value, overrides.host ?? host);
 
   const config: AppConfig = {
     env: envName,
@@ -129,7 +139,6 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     smtpUrl,
     mailFrom,
     sms,
-    smsAllowedCountries,
     projectFile,
     webDistDir,
     bodyLimit,
@@ -137,6 +146,8 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     purgeIntervalSeconds,
     outboxRetentionHours,
     rateLimits,
+    trustedProxies,
+    metrics,
     logLevel,
     ...overrides,
   };
@@ -199,7 +210,49 @@ function rateLimitOverrides(key: string, raw: string | null): Partial<RateLimitS
   return limits;
 }
 
-function oneOf<T extends string>(key: string, raw: string | null, allowed: readonly T[], fallback: T): T {
+/** TRUSTED_PROXIES (issue 9 item 2, infra/client-address.ts): a hop count or proxy addresses and CIDRs. */
+function trustedProxyList(key: string, raw: string | null): TrustedProxies | null {
+  if (raw === null) return null;
+  const parsed = parseTrustedProxies(raw);
+  if ('problem' in parsed) throw new ConfigError(key, parsed.problem);
+  return parsed.value;
+}
+
+/** A HOST that only this machine can reach. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * GET /metrics (issue 9 item 4): on with METRICS_TOKEN (scrapers send it as a bearer token), or with
+ * METRICS_ENABLED=true for callers on this machine only — allowed only while HOST is loopback, so a tokenless
+ * endpoint is never reachable from elsewhere by configuration. METRICS_ENABLED=false turns it off even with a token.
+ */
+function metricsSettings(value: (key: string) => string | null, host: string): MetricsSettings {
+  const token = secret('METRICS_TOKEN', value('METRICS_TOKEN'));
+  const switched = oneOf('METRICS_ENABLED', value('METRICS_ENABLED'), ['true', 'false'] as const, null);
+  const processMetrics = oneOf(
+    'METRICS_PROCESS',
+    value('METRICS_PROCESS'),
+    ['true', 'false'] as const,
+    'true',
+  );
+  const enabled = switched === null ? token !== null : switched === 'true';
+  if (enabled && token === null && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      'METRICS_ENABLED',
+      `is true without METRICS_TOKEN while HOST is "${host}" (reachable from other machines); allowed: set METRICS_TOKEN (at least ${SECRET_KEY_MIN_LENGTH} random characters) for scrapers, or listen on loopback only (HOST=127.0.0.1)`,
+    );
+  }
+  return { enabled, token, processMetrics: processMetrics === 'true' };
+}
+
+function oneOf<T extends string, F extends T | null>(
+  key: string,
+  raw: string | null,
+  allowed: readonly T[],
+  fallback: F,
+): T | F {
   if (raw === null) return fallback;
   if ((allowed as readonly string[]).includes(raw)) return raw as T;
   throw new ConfigError(key, `is "${raw}"; allowed values: ${allowed.join(', ')}`);
@@ -290,21 +343,6 @@ function mailbox(key: string, raw: string): string {
     );
   }
   return raw;
-}
-
-/** A comma-separated list of ISO 3166-1 alpha-2 regions (`US,CA`), upper-cased; null when unset. */
-function regionList(key: string, raw: string | null): string[] | null {
-  if (raw === null) return null;
-  const regions = raw.split(',').map((entry) => entry.trim().toUpperCase());
-  for (const region of regions) {
-    if (!/^[A-Z]{2}$/.test(region)) {
-      throw new ConfigError(
-        key,
-        `has "${region}"; allowed: ISO 3166-1 alpha-2 region codes such as US,CA,GB`,
-      );
-    }
-  }
-  return [...new Set(regions)];
 }
 
 const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
@@ -426,6 +464,19 @@ const ProjectSettingsSchema = Type.Object(
         description: 'allowed: null or an object { roles, resources }',
       }),
     ),
+    // Issue 9 item 1, security-tests.md BF-05 (SMS pumping): both refuse before any provider is called.
+    sms_daily_limit: Type.Optional(
+      Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 10_000_000 })], {
+        description:
+          'allowed: null (the server default, RATE_LIMITS paidSendsPerProject) or a whole number 0..10000000 of SMS and WhatsApp passcodes per day',
+      }),
+    ),
+    sms_allowed_countries: Type.Optional(
+      Type.Union([Type.Null(), Type.Array(Type.String({ pattern: '^[A-Za-z]{2}$' }), { maxItems: 300 })], {
+        description:
+          'allowed: null (every country) or an array of ISO 3166-1 alpha-2 region codes such as ["US", "CA"]',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'allowed: an object of settings' },
 );
@@ -526,6 +577,12 @@ function toDeclaration(entry: ProjectEntry, at: string): ProjectDeclaration {
     redirectUrl(`PROJECT_FILE ${at}.allowed_redirect_urls[${index}]`, raw),
   );
   const settings: Partial<ProjectSettings> = { ...entry.settings } as Partial<ProjectSettings>;
+  if (settings.sms_allowed_countries) {
+    // Regions compare upper-case (libphonenumber-js reports 'US').
+    settings.sms_allowed_countries = [
+      ...new Set(settings.sms_allowed_countries.map((region) => region.toUpperCase())),
+    ];
+  }
   return {
     name: entry.name.trim(),
     allowedOrigins: [...new Set(allowedOrigins)],

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { ResolvedSession } from '../features/sessions/session-lookup';
 import type { SessionState } from '../features/sessions/session-state';
 import type { BasicCredentials, ProjectCache, TokenMode } from './auth';
+import type { TrustedProxies } from './client-address';
 import type { Database } from './db/client';
 import type { projects } from './db/schema';
 import type { Metrics } from './metrics';
@@ -54,11 +55,6 @@ export interface AppConfig {
     whatsappFrom: string | null;
     apiBaseUrl: string;
   } | null;
-  /**
-   * ISO regions whose numbers may receive SMS/WhatsApp passcodes (SMS_ALLOWED_COUNTRIES, e.g. "US,CA"), or null
-   * for every region (security-tests.md BF-05: disallowed countries are refused before the provider is called).
-   */
-  smsAllowedCountries: readonly string[] | null;
   /** Path of the project file (JSON) validated at start, or null. */
   projectFile: string | null;
   /** Folder of the built web app (apps/web/dist), or null to serve no static files. */
@@ -73,7 +69,27 @@ export interface AppConfig {
   outboxRetentionHours: number;
   /** RATE_LIMITS: named limits replacing the defaults of infra/rate-limits.ts (buildApp's rateLimits win). */
   rateLimits: Partial<RateLimitSettings>;
+  /**
+   * TRUSTED_PROXIES (issue 9 item 2, infra/client-address.ts): the X-Forwarded-For hops to believe, as a hop count
+   * or proxy addresses/CIDRs; null ignores X-Forwarded-For and takes the socket's address.
+   */
+  trustedProxies: TrustedProxies | null;
+  /** GET /metrics (issue 9 item 4, features/metrics): off unless METRICS_TOKEN or METRICS_ENABLED turn it on. */
+  metrics: MetricsSettings;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** How GET /metrics is served (features/metrics). */
+export interface MetricsSettings {
+  /** Off: the route answers 404 and nothing is counted. */
+  enabled: boolean;
+  /**
+   * METRICS_TOKEN: scrapers send `Authorization: Bearer <token>`. Null: only callers on this machine are served
+   * (a loopback socket and no proxy headers).
+   */
+  token: string | null;
+  /** METRICS_PROCESS: also prom-client's process metrics (CPU, memory, event-loop lag, GC). */
+  processMetrics: boolean;
 }
 
 export interface Clock {
@@ -140,7 +156,7 @@ export interface RequestContext {
    * 'optional'); null otherwise, or when an optional session token names no live session.
    */
   session: ResolvedSession | null;
-  /** The client address (the socket's, until trusted proxies are configured). */
+  /** The client address: the socket's, or the hop TRUSTED_PROXIES points at (infra/client-address.ts). */
   ip: string;
   /** The User-Agent header, bounded and storable. */
   userAgent: string;

@@ -16,6 +16,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock, RequestContext } from './context';
 import { ApiError } from './errors';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './http-errors';
+import type { Metrics } from './metrics';
 
 export interface RateLimit {
   /** How many events are allowed per window. */
@@ -27,17 +28,41 @@ export interface RateLimit {
 }
 
 export interface RateLimitSettings {
-  /** Passcodes to one phone number or e-mail address (BF-05: ~3/min in Stytch and Hanko; 5 leaves room to resend). */
+  // Sends (issue 9 item 1; security-tests.md BF-05). Limits with `softPoints` guard captcha-protected calls: past
+  // the soft threshold a caller who can solve a challenge must (guardCall); the hard limit still applies to all.
+  /** Any message to one mailbox or phone number, every method and channel together (BF-05: Stytch's 1 req/s). */
+  sendsPerRecipientBurst: RateLimit;
+  /** Login links to one e-mail address (BF-05: ~3/min in Stytch and Hanko; 5 leaves room to resend). */
+  magicLinkSendsPerEmail: RateLimit;
+  /** Login links requested from one client IP. */
+  magicLinkSendsPerIp: RateLimit;
+  /** Passcodes to one phone number or e-mail address, per channel (BF-05: ~3/min; 5 leaves room to resend). */
   otpSendsPerRecipient: RateLimit;
   /** SMS/WhatsApp passcodes to numbers sharing a prefix (BF-05 pumping across a number range). */
   otpSendsPerPhonePrefix: RateLimit;
   /** Passcodes from one client IP, all channels together. */
   otpSendsPerIp: RateLimit;
   /**
-   * Wrong passcodes per method (phone_id / email_id) across resends: BF-05 "the attempt budget per identifier and
-   * window does not reset with each send" (each code additionally dies after 5 evaluated attempts, BF-04).
+   * SMS and WhatsApp passcodes of one project per day, together (BF-05 "per day globally": the bill of an SMS-pumping
+   * attack has a ceiling). A project's `sms_daily_limit` setting (project file) replaces `points` for that project.
    */
-  otpFailedAttemptsPerMethod: RateLimit;
+  paidSendsPerProject: RateLimit;
+  /** Users created by login_or_create calls from one client IP (issue 9 item 1: sign-ups). */
+  signUpsPerIp: RateLimit;
+  // Verifications.
+  /**
+   * Wrong passcodes for one method (phone_id / email_id) from one client IP, across resends (BF-05: the budget per
+   * identifier and window does not reset with each send). Keyed on the IP too, so a stranger who knows a method_id
+   * burns only their own budget, never the owner's (BF-03); each code also dies after 5 evaluated attempts (BF-04).
+   */
+  otpFailedAttemptsPerMethodAndIp: RateLimit;
+  /** POST /otps/authenticate calls from one client IP. */
+  otpAuthenticationsPerIp: RateLimit;
+  /** POST /magic_links/authenticate calls from one client IP. */
+  magicLinkAuthenticationsPerIp: RateLimit;
+  /** Passkey ceremonies finished (POST /webauthn/register, /webauthn/authenticate) from one client IP. */
+  passkeyVerificationsPerIp: RateLimit;
+  // Passkey starts.
   /** Passkey ceremonies started from one client IP (issue 8: challenges are limited per IP). */
   passkeyChallengesPerIp: RateLimit;
   /** Passkey ceremonies started for one signed-in user (registration, secondary sign-in). */
@@ -46,14 +71,23 @@ export interface RateLimitSettings {
 
 export type RateLimitName = keyof RateLimitSettings;
 
+// README "Rate limits" lists these (security-tests.md V6.1.1); keep the two in step.
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
-  otpSendsPerRecipient: { points: 5, durationSeconds: 60 },
-  otpSendsPerPhonePrefix: { points: 25, durationSeconds: 600 },
-  otpSendsPerIp: { points: 50, durationSeconds: 600 },
-  otpFailedAttemptsPerMethod: { points: 15, durationSeconds: 3600 },
+  sendsPerRecipientBurst: { points: 1, durationSeconds: 1 },
+  magicLinkSendsPerEmail: { points: 5, durationSeconds: 60, softPoints: 3 },
+  magicLinkSendsPerIp: { points: 50, durationSeconds: 600, softPoints: 20 },
+  otpSendsPerRecipient: { points: 5, durationSeconds: 60, softPoints: 3 },
+  otpSendsPerPhonePrefix: { points: 25, durationSeconds: 600, softPoints: 10 },
+  otpSendsPerIp: { points: 50, durationSeconds: 600, softPoints: 20 },
+  paidSendsPerProject: { points: 1000, durationSeconds: 86_400 },
+  signUpsPerIp: { points: 20, durationSeconds: 3600, softPoints: 10 },
+  otpFailedAttemptsPerMethodAndIp: { points: 15, durationSeconds: 3600 },
+  otpAuthenticationsPerIp: { points: 60, durationSeconds: 60 },
+  magicLinkAuthenticationsPerIp: { points: 60, durationSeconds: 60 },
+  passkeyVerificationsPerIp: { points: 60, durationSeconds: 60 },
   // A person retries a ceremony a few times a minute at most; autofill (SPEC §9: 5 retries) starts one per mount.
-  passkeyChallengesPerIp: { points: 60, durationSeconds: 60 },
-  passkeyChallengesPerUser: { points: 20, durationSeconds: 60 },
+  passkeyChallengesPerIp: { points: 60, durationSeconds: 60, softPoints: 30 },
+  passkeyChallengesPerUser: { points: 20, durationSeconds: 60, softPoints: 10 },
 };
 
 /**
@@ -76,6 +110,13 @@ export interface LimitCheck {
   kind: LimitKeyKind;
   /** The key: an IP, a user id, an identifier (hashed by the caller when it is personal data), … */
   key: string;
+  /**
+   * This key's budget when it is not the limit's `points` (a per-project ceiling set in the project file, such as
+   * `sms_daily_limit` for paidSendsPerProject). The window stays the limit's.
+   */
+  points?: number;
+  /** The refusal's message when it is not the call's (a project's daily ceiling says so, not "try again soon"). */
+  message?: string;
 }
 
 /** Where a limit's counters live: one rate-limiter-flexible limiter per limit (infra/rate-limit-store.ts). */
@@ -110,6 +151,8 @@ export interface RateLimitsOptions {
   createLimiter: LimiterFactory;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Counts refusals for operators (issue 9 item 4); none when absent. */
+  metrics?: Pick<Metrics, 'limited'>;
 }
 
 export class RateLimits {
@@ -118,7 +161,7 @@ export class RateLimits {
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
 
-  constructor(options: RateLimitsOptions) {
+  constructor(private readonly options: RateLimitsOptions) {
     this.settings = { ...DEFAULT_RATE_LIMITS, ...options.overrides };
     this.clock = options.clock;
     this.log = options.log;
@@ -148,9 +191,25 @@ export class RateLimits {
     return { consumed: state?.consumedPoints ?? 0, msBeforeNext };
   }
 
+  /** The budget of `check`: its own `points` when it names one, else the limit's. */
+  pointsOf(check: LimitCheck): number {
+    return check.points ?? this.settings[check.limit].points;
+  }
+
   /** Takes one point of `check`; throws 429 (with Retry-After) when the budget is spent. */
   async consume(check: LimitCheck, message: string): Promise<void> {
     const { storeKey, msBeforeNext } = this.window(check);
+    if (check.points !== undefined) {
+      // A budget of its own: the limiter (built with the limit's points) only counts; the budget is compared here,
+      // and a point taken past it is given back so a refused call counts nothing.
+      const limiter = this.limiters[check.limit];
+      const state = await limiter.penalty(storeKey, 1);
+      if (state.consumedPoints > check.points) {
+        await limiter.reward(storeKey, 1);
+        throw this.refusal(check, message, msBeforeNext);
+      }
+      return;
+    }
     try {
       await this.limiters[check.limit].consume(storeKey, 1);
     } catch (error) {
@@ -172,7 +231,7 @@ export class RateLimits {
   /** Throws 429 when `check` already spent its budget, without taking a point. */
   async assertAvailable(check: LimitCheck, message: string): Promise<void> {
     const state = await this.peek(check);
-    if (state.consumed >= this.settings[check.limit].points) {
+    if (state.consumed >= this.pointsOf(check)) {
       throw this.refusal(check, message, state.msBeforeNext);
     }
   }
@@ -180,6 +239,7 @@ export class RateLimits {
   /** The 429 of a spent budget, logged with the limit and the kind of key (issue 9 item 4), never the key. */
   refusal(check: LimitCheck, message: string, msBeforeNext: number): ApiError {
     this.log.warn({ limit: check.limit, keyKind: check.kind }, 'rate limit reached');
+    this.options.metrics?.limited(check.limit, check.kind);
     return tooManyRequests(message, msBeforeNext);
   }
 
@@ -215,11 +275,13 @@ export async function guardCall(
   for (const check of options.checks) {
     const state = await limits.peek(check);
     const limit = limits.settings[check.limit];
-    if (state.consumed >= limit.points) throw limits.refusal(check, options.message, state.msBeforeNext);
+    if (state.consumed >= limits.pointsOf(check)) {
+      throw limits.refusal(check, check.message ?? options.message, state.msBeforeNext);
+    }
     if (limit.softPoints !== undefined && state.consumed >= limit.softPoints) pressured = true;
   }
   if (pressured && ctx.captcha?.canChallenge(request)) {
     await ctx.captcha.verify(request, options.captchaToken, options.action);
   }
-  for (const check of options.checks) await limits.consume(check, options.message);
+  for (const check of options.checks) await limits.consume(check, check.message ?? options.message);
 }

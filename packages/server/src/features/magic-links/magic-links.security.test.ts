@@ -99,7 +99,9 @@ describe.each(testDatabaseKinds())('login-link security on %s', (kind) => {
     const { token } = linkIn(delivery.last());
     const request = await fakeSignInRequest(t.ctx, { project: t.project, ip: '127.0.0.1' });
     const results = await Promise.allSettled(
-      Array.from({ length: 16 }, () => authenticateMagicLink(t.ctx, request, { token })),
+      Array.from({ length: 16 }, () =>
+        authenticateMagicLink(t.ctx, request, { body: { token }, action: '/magic_links/authenticate' }),
+      ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     for (const result of results) {

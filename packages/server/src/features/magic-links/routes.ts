@@ -22,7 +22,10 @@ export async function registerMagicLinkRoutes(sdk: FastifyInstance, ctx: AppCont
       session: mode === 'secondary' ? 'required' : 'none',
     } as const;
     app.post(url, { schema: { body: SendMagicLinkBody }, config }, async (request, reply) =>
-      sendData(reply, await sendMagicLink(ctx, contextOf(request), { body: request.body, mode })),
+      sendData(
+        reply,
+        await sendMagicLink(ctx, contextOf(request), { body: request.body, mode, action: url }),
+      ),
     );
   }
   app.post(
@@ -33,6 +36,12 @@ export async function registerMagicLinkRoutes(sdk: FastifyInstance, ctx: AppCont
       config: { product: 'emailMagicLinks', session: 'optional' },
     },
     async (request, reply) =>
-      sendData(reply, await authenticateMagicLink(ctx, contextOf(request), request.body)),
+      sendData(
+        reply,
+        await authenticateMagicLink(ctx, contextOf(request), {
+          body: request.body,
+          action: ROUTES.magicLinksAuthenticate,
+        }),
+      ),
   );
 }

@@ -21,6 +21,7 @@ import {
 } from '../users';
 import { assertValidEmail } from './email-address';
 import { renderMagicLinkEmail } from './email-template';
+import { guardAuthenticate, guardSend } from './limits';
 import { buildMagicLinkUrl, resolveRedirectUrl } from './redirect-url';
 import type { AuthenticateMagicLinkBody, SendMagicLinkBody } from './schema';
 import type { MagicLinkKind } from './types';
@@ -161,13 +162,26 @@ async function findRecipient(
 export async function sendMagicLink(
   ctx: AppContext,
   request: RequestContext,
-  options: { body: SendMagicLinkBody; mode: SendMode },
+  options: { body: SendMagicLinkBody; mode: SendMode; action: string },
 ): Promise<SendMagicLinkResult> {
   const { body, mode } = options;
   const { project } = request;
   const email = assertValidEmail(body.email);
   const settings = resolveLinkSettings(project, body);
   assertChallengeWhenRequired(project, 'email_magic_links', body.code_challenge ?? null);
+  // send/secondary needs a signed-in user before anything is counted (SPEC §4).
+  if (mode === 'secondary') signedIn(request);
+  // Issue 9 item 1: the limits of a send, and of a sign-up when login_or_create will create a user, before anything
+  // is written or sent.
+  const createsUser =
+    mode === 'login_or_create' &&
+    (await findOwnedIdentifier(ctx, { kind: 'email', projectId: project.id, value: email })) === null;
+  await guardSend(ctx, request, {
+    email,
+    createsUser,
+    action: options.action,
+    captchaToken: body.captcha_token ?? null,
+  });
   const recipient = await findRecipient(ctx, request, {
     mode,
     email,
@@ -232,11 +246,14 @@ export async function sendMagicLink(
 export async function authenticateMagicLink(
   ctx: AppContext,
   request: RequestContext,
-  body: AuthenticateMagicLinkBody,
+  options: { body: AuthenticateMagicLinkBody; action: string },
 ) {
+  const { body } = options;
   const { project } = request;
   // SPEC §9: 30 minutes by default; 5..525600 else 400 invalid_session_duration (shared with every method).
   const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
+  // Not captcha-protected (wire-format.md §4.4 sends no captcha_token here): the IP budget only.
+  await guardAuthenticate(ctx, request, { action: options.action, captchaToken: null });
   const tokenHash = sha256(body.token);
   const now = ctx.clock.now();
   const live = and(

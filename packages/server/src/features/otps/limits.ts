@@ -1,40 +1,117 @@
-// Send limits and the guess budget of passcodes (security-tests.md BF-04, BF-05): sends are capped per recipient,
-// per phone-number prefix and per IP, and wrong codes per method, each answering 429 `too_many_requests` with a
-// Retry-After header. The limiters are the app's own (ctx.limits, infra/rate-limits.ts).
-import type { AppContext } from '../../infra/context';
+// The abuse guards of passcodes (issue 9 item 1; security-tests.md BF-03, BF-04, BF-05), with their messages in one
+// place. Sends are capped per IP, per recipient (a burst limit shared with every method, and a per-minute budget
+// per channel), per phone-number prefix, per project and day for paid channels (SMS, WhatsApp), and sign-ups per
+// IP; authentications per IP; wrong codes per code (service.ts: 5 evaluated attempts) and per (method, IP), so a
+// stranger who knows a method_id cannot spend its owner's budget. Every limit answers 429 `too_many_requests` with
+// a Retry-After header before the call changes anything (infra/rate-limits.ts guardCall).
+import type { AppContext, RequestContext } from '../../infra/context';
+import { guardCall, type LimitCheck } from '../../infra/rate-limits';
+import { emailLimitKey, phoneLimitKey } from '../users';
+import type { OtpChannel } from './methods';
 
 export const TOO_MANY_SENDS_MESSAGE =
   'Too many passcodes were requested. Please wait a moment and try again.';
 export const TOO_MANY_GUESSES_MESSAGE =
   'Too many wrong passcodes were entered for this phone number or e-mail. Please wait a moment and try again.';
+export const TOO_MANY_AUTHENTICATIONS_MESSAGE =
+  'Too many passcodes were entered from this network. Please wait a moment and try again.';
+export const TOO_MANY_SIGN_UPS_MESSAGE =
+  'Too many accounts were created from this network. Please try again later.';
+export const DAILY_SMS_LIMIT_MESSAGE =
+  'This application has sent as many text and WhatsApp messages today as it allows. Please sign in another way or try again tomorrow.';
 
-/** One send: counts against the IP, the prefix (phones) and the recipient; throws 429 when any is exhausted. */
-export async function consumeSend(
-  ctx: Pick<AppContext, 'limits'>,
-  options: { ip: string; recipient: string; phonePrefix: string | null },
+type LimitContext = Pick<AppContext, 'limits' | 'captcha'>;
+
+/**
+ * One send (the action is the route's path under /sdk/v1, the captcha contract): 429 when any budget is spent, a
+ * captcha past a soft threshold, then a point of each. `createsUser`: a login_or_create for a destination nobody
+ * holds yet, which counts as a sign-up.
+ */
+export function guardSend(
+  ctx: LimitContext,
+  request: RequestContext,
+  options: {
+    channel: OtpChannel;
+    destination: string;
+    phonePrefix: string | null;
+    createsUser: boolean;
+    action: string;
+    captchaToken: string | null;
+  },
 ): Promise<void> {
-  await ctx.limits.consume({ limit: 'otpSendsPerIp', kind: 'ip', key: options.ip }, TOO_MANY_SENDS_MESSAGE);
+  const { channel, destination } = options;
+  const phone = channel !== 'email';
+  const recipient: LimitCheck = phone
+    ? { limit: 'sendsPerRecipientBurst', kind: 'phone_number', key: phoneLimitKey(destination) }
+    : { limit: 'sendsPerRecipientBurst', kind: 'email', key: emailLimitKey(destination) };
+  const checks: LimitCheck[] = [
+    { limit: 'otpSendsPerIp', kind: 'ip', key: request.ip },
+    recipient,
+    { limit: 'otpSendsPerRecipient', kind: recipient.kind, key: `${channel}:${recipient.key}` },
+  ];
   if (options.phonePrefix !== null) {
-    await ctx.limits.consume(
-      { limit: 'otpSendsPerPhonePrefix', kind: 'phone_prefix', key: options.phonePrefix },
-      TOO_MANY_SENDS_MESSAGE,
-    );
+    checks.push({
+      limit: 'otpSendsPerPhonePrefix',
+      kind: 'phone_prefix',
+      key: phoneLimitKey(options.phonePrefix),
+    });
   }
-  await ctx.limits.consume(
-    { limit: 'otpSendsPerRecipient', kind: 'method', key: options.recipient },
-    TOO_MANY_SENDS_MESSAGE,
-  );
+  if (options.createsUser) {
+    checks.push({ limit: 'signUpsPerIp', kind: 'ip', key: request.ip, message: TOO_MANY_SIGN_UPS_MESSAGE });
+  }
+  if (phone) {
+    // BF-05: the project's daily ceiling of paid messages (SMS and WhatsApp together), its own when it sets one.
+    const ceiling = request.project.settings.sms_daily_limit ?? null;
+    checks.push({
+      limit: 'paidSendsPerProject',
+      kind: 'project',
+      key: request.project.id,
+      message: DAILY_SMS_LIMIT_MESSAGE,
+      ...(ceiling === null ? {} : { points: ceiling }),
+    });
+  }
+  return guardCall(ctx, request, {
+    checks,
+    message: TOO_MANY_SENDS_MESSAGE,
+    action: options.action,
+    captchaToken: options.captchaToken,
+  });
 }
 
-const guessCheck = (methodId: string) =>
-  ({ limit: 'otpFailedAttemptsPerMethod', kind: 'method', key: methodId }) as const;
-
-/** Before a code is evaluated: 429 when this method already used its budget of wrong codes. */
-export function assertGuessBudget(ctx: Pick<AppContext, 'limits'>, methodId: string): Promise<void> {
-  return ctx.limits.assertAvailable(guessCheck(methodId), TOO_MANY_GUESSES_MESSAGE);
+/** POST /otps/authenticate: one point of the caller's IP budget (429 when spent). */
+export function guardAuthenticate(
+  ctx: LimitContext,
+  request: RequestContext,
+  options: { action: string; captchaToken: string | null },
+): Promise<void> {
+  return guardCall(ctx, request, {
+    checks: [{ limit: 'otpAuthenticationsPerIp', kind: 'ip', key: request.ip }],
+    message: TOO_MANY_AUTHENTICATIONS_MESSAGE,
+    ...options,
+  });
 }
 
-/** After a wrong code: one point of the method's budget (never throws; the 401 of the wrong code stands). */
-export function recordWrongCode(ctx: Pick<AppContext, 'limits'>, methodId: string): Promise<void> {
-  return ctx.limits.penalize(guessCheck(methodId));
+/** BF-03: the wrong-code budget is the caller's (method, IP), never the method's alone. */
+const guessCheck = (methodId: string, ip: string): LimitCheck => ({
+  limit: 'otpFailedAttemptsPerMethodAndIp',
+  kind: 'method',
+  key: `${methodId}:${ip}`,
+});
+
+/** Before a code is evaluated: 429 when this caller already used their budget of wrong codes for the method. */
+export function assertGuessBudget(
+  ctx: Pick<AppContext, 'limits'>,
+  request: RequestContext,
+  methodId: string,
+): Promise<void> {
+  return ctx.limits.assertAvailable(guessCheck(methodId, request.ip), TOO_MANY_GUESSES_MESSAGE);
+}
+
+/** After a wrong code: one point of the caller's budget (never throws; the 401 of the wrong code stands). */
+export function recordWrongCode(
+  ctx: Pick<AppContext, 'limits'>,
+  request: RequestContext,
+  methodId: string,
+): Promise<void> {
+  return ctx.limits.penalize(guessCheck(methodId, request.ip));
 }

@@ -3,11 +3,18 @@
 // budget survives resends; country allowlist), TK-01 (16 concurrent redemptions, one session), TK-05 (codes only
 // as HMACs), FT-03 (delivery failure: a clear 503, nothing stored), LD-02 (login-or-create race), IV-04 (lone
 // surrogates). Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL at READ COMMITTED.
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GatehouseApp } from '../../app';
 import { sha256 } from '../../infra/crypto';
-import { otpCodes, sessions, userPhoneNumbers, users } from '../../infra/db/schema';
+import {
+  otpCodes,
+  type ProjectSettings,
+  projects,
+  sessions,
+  userPhoneNumbers,
+  users,
+} from '../../infra/db/schema';
 import type { RateLimitSettings } from '../../infra/rate-limits';
 import { basicAuth, createTestApp, GENEROUS_LIMITS, sdkRequest, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
@@ -68,6 +75,16 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
     post(OTP_ROUTES.loginOrCreate('sms'), { phone_number }, options);
   const authenticate = (token: string, method_id: string) =>
     post(OTP_ROUTES.authenticate, { token, method_id, session_duration_minutes: 30 });
+
+  /** Project-file settings of the test project (the apps' project caches are dropped so they read them). */
+  async function setProjectSettings(settings: Partial<ProjectSettings>) {
+    await t.ctx.db
+      .update(projects)
+      .set({ settings: { ...t.project.settings, ...settings } })
+      .where(eq(projects.id, t.project.id));
+    t.ctx.projects.clear();
+    app.gatehouse.projects.clear();
+  }
 
   async function counts() {
     const [u] = await t.ctx.db.select({ n: count() }).from(users);
@@ -137,7 +154,7 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
   });
 
   it('BF-05: the guess budget per method survives resends (429 too_many_requests with Retry-After)', async () => {
-    await withLimits({ otpFailedAttemptsPerMethod: { points: 7, durationSeconds: 3600 } });
+    await withLimits({ otpFailedAttemptsPerMethodAndIp: { points: 7, durationSeconds: 3600 } });
     const data = (await sendSms('+14155550123')).json().data;
     for (let i = 0; i < 5; i += 1) await authenticate(wrongCode(codeIn(delivery.last())), data.method_id);
     await post(OTP_ROUTES.sendPrimary('sms'), { phone_number: '+14155550123' });
@@ -212,10 +229,10 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
   });
 
   it('BF-05: with a country allowlist, other countries are refused before the provider is called', async () => {
-    await withLimits({}, { smsAllowedCountries: ['US'] });
+    await setProjectSettings({ sms_allowed_countries: ['US'] });
     const response = await sendSms('+447400123456');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error_type).toBe('invalid_phone_number');
+    expect(response.json().error_type).toBe('invalid_phone_number_country_code');
     expect(await counts()).toMatchObject({ users: 0, messages: 0 });
     expect((await sendSms('+14155550123')).statusCode).toBe(200);
   });

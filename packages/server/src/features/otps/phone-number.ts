@@ -60,7 +60,11 @@ export function assertValidPhone(
   const allowed = options.allowedCountries ?? null;
   if (allowed !== null && (phone.country === null || !allowed.includes(phone.country))) {
     // security-tests.md BF-05: disallowed country codes are refused before the provider is called.
-    throw new ApiError('invalid_phone_number', 'Passcodes cannot be sent to phone numbers of this country.');
+    // Stytch's error type for a country it does not send to (its "unsupported countries" guide).
+    throw new ApiError(
+      'invalid_phone_number_country_code',
+      'Passcodes cannot be sent to phone numbers of this country. Please use another sign-in method.',
+    );
   }
   return phone;
 }

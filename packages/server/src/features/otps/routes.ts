@@ -25,8 +25,12 @@ export async function registerOtpRoutes(sdk: FastifyInstance, ctx: AppContext): 
     const body = channel === 'email' ? SendEmailOtpBody : SendPhoneOtpBody;
     for (const [path, mode] of SEND_MODES) {
       const config = { product: 'otp', session: mode === 'secondary' ? 'required' : 'none' } as const;
-      app.post(path(channel), { schema: { body }, config }, async (request, reply) =>
-        sendData(reply, await sendOtp(ctx, contextOf(request), { channel, mode, body: request.body })),
+      const action = path(channel);
+      app.post(action, { schema: { body }, config }, async (request, reply) =>
+        sendData(
+          reply,
+          await sendOtp(ctx, contextOf(request), { channel, mode, body: request.body, action }),
+        ),
       );
     }
   }
@@ -34,6 +38,13 @@ export async function registerOtpRoutes(sdk: FastifyInstance, ctx: AppContext): 
     OTP_ROUTES.authenticate,
     // A signed-in caller's session gets the factor added (SPEC §4 secondary calls).
     { schema: { body: AuthenticateOtpBody }, config: { product: 'otp', session: 'optional' } },
-    async (request, reply) => sendData(reply, await authenticateOtp(ctx, contextOf(request), request.body)),
+    async (request, reply) =>
+      sendData(
+        reply,
+        await authenticateOtp(ctx, contextOf(request), {
+          body: request.body,
+          action: OTP_ROUTES.authenticate,
+        }),
+      ),
   );
 }

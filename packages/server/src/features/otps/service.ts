@@ -32,7 +32,7 @@ import {
   proveIdentifier,
 } from '../users';
 import { codeKey, codeMatches, generateCode, hashCode } from './code';
-import { assertGuessBudget, consumeSend, recordWrongCode } from './limits';
+import { assertGuessBudget, guardAuthenticate, guardSend, recordWrongCode } from './limits';
 import { identifierKindOf, methodNotFound, type OtpChannel } from './methods';
 import { assertValidPhone, phonePrefix } from './phone-number';
 import type { AuthenticateOtpBody, SendEmailOtpBody, SendPhoneOtpBody } from './schema';
@@ -91,14 +91,15 @@ export function assertOtpExpiration(value: number | undefined): number {
 
 /** The destination of a send body, validated and normalised (E.164 or lower-cased address). */
 function assertDestination(
-  ctx: AppContext,
+  project: ProjectRecord,
   channel: OtpChannel,
   body: SendPhoneOtpBody | SendEmailOtpBody,
 ): { destination: string; prefix: string | null } {
   if (channel === 'email')
     return { destination: assertValidEmail((body as SendEmailOtpBody).email), prefix: null };
   const phone = assertValidPhone((body as SendPhoneOtpBody).phone_number, {
-    allowedCountries: ctx.config.smsAllowedCountries,
+    // BF-05: the project's country allowlist (project file `sms_allowed_countries`), before any provider call.
+    allowedCountries: project.settings.sms_allowed_countries ?? null,
   });
   return { destination: phone.e164, prefix: phonePrefix(phone.e164) };
 }
@@ -146,15 +147,16 @@ export async function sendOtp(
     channel: OtpChannel;
     mode: OtpSendMode;
     body: SendPhoneOtpBody | SendEmailOtpBody;
+    /** The route's path under /sdk/v1: the captcha action (issue 9 item 3 contract). */
+    action: string;
   },
 ): Promise<SendOtpResult> {
   const { channel, mode, body } = options;
   const { project } = request;
-  const { destination, prefix } = assertDestination(ctx, channel, body);
+  const { destination, prefix } = assertDestination(project, channel, body);
   const expirationMinutes = assertOtpExpiration(body.expiration_minutes);
   // send/secondary needs a signed-in user (SPEC §4: secondary calls carry an existing session).
   const session = mode === 'secondary' ? signedIn(request) : null;
-  await consumeSend(ctx, { ip: request.ip, recipient: `${channel}:${destination}`, phonePrefix: prefix });
 
   const identifierKind = identifierKindOf(channel);
   const lookup = { kind: identifierKind, projectId: project.id, value: destination };
@@ -164,6 +166,16 @@ export async function sendOtp(
   if (session !== null && existing !== null && existing.userId !== session.userId) {
     throw duplicateIdentifier(identifierKind);
   }
+  // Issue 9 item 1: the limits of a send (and of a sign-up, when it will create a user), before anything is sent
+  // or written.
+  await guardSend(ctx, request, {
+    channel,
+    destination,
+    phonePrefix: prefix,
+    createsUser: mode === 'login_or_create' && existing === null,
+    action: options.action,
+    captchaToken: body.captcha_token ?? null,
+  });
 
   // A destination nobody holds yet gets the signup wording (login_*/signup_* template ids, wire-format.md §4.5).
   const kind: OtpMessageKind = existing === null && mode === 'login_or_create' ? 'signup' : 'login';
@@ -267,10 +279,16 @@ const unableToAuth = () => new ApiError('unable_to_auth_otp_code', UNABLE_TO_AUT
  * POST /otps/authenticate: evaluates the code of method_id once (counted before the comparison), consumes it,
  * verifies the phone number or address, activates a pending user and starts or extends the session (SPEC §4).
  */
-export async function authenticateOtp(ctx: AppContext, request: RequestContext, body: AuthenticateOtpBody) {
+export async function authenticateOtp(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { body: AuthenticateOtpBody; action: string },
+) {
+  const { body } = options;
   const { project } = request;
   // SPEC §7: passcode authenticate defaults to 30 minutes; 5..525600 else 400 invalid_session_duration.
   const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
+  await guardAuthenticate(ctx, request, { action: options.action, captchaToken: body.captcha_token ?? null });
   const now = ctx.clock.now();
 
   // Only the newest code of a method is live; older ones were voided when it was sent.
@@ -281,7 +299,7 @@ export async function authenticateOtp(ctx: AppContext, request: RequestContext, 
     .orderBy(desc(otpCodes.createdAt), sql`${otpCodes.voidedAt} IS NULL DESC`)
     .limit(1);
   if (!candidate) throw new ApiError('otp_code_not_found', OTP_NOT_FOUND_MESSAGE);
-  await assertGuessBudget(ctx, body.method_id);
+  await assertGuessBudget(ctx, request, body.method_id);
   // Issue 8 item 1: a code sent by a secondary send goes to a pending claim that only the session which sent it
   // can redeem; for anyone else it is not evaluated at all (no attempt counted, nothing learned).
   const kind = identifierKindOf(candidate.channel);
@@ -305,7 +323,7 @@ export async function authenticateOtp(ctx: AppContext, request: RequestContext, 
       stored: counted.codeHash,
     })
   ) {
-    await recordWrongCode(ctx, body.method_id);
+    await recordWrongCode(ctx, request, body.method_id);
     throw unableToAuth();
   }
 

@@ -31,6 +31,8 @@ export function defaultProjectSettings(config: Pick<AppConfig, 'mailFrom'>): Pro
     pkce_required_for_oauth: false,
     password_config: null,
     rbac_policy: null,
+    sms_daily_limit: null,
+    sms_allowed_countries: null,
   };
 }
 

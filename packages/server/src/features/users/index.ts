@@ -8,6 +8,7 @@ export {
   isRedeemableBy,
   proveIdentifier,
 } from './identifiers';
+export { emailLimitKey, phoneLimitKey } from './limit-keys';
 export { registerUserRoutes } from './routes';
 export type { FindOrCreateUserByEmailOptions, FoundUser, UpdateUserOptions } from './user-service';
 export {

@@ -31,13 +31,26 @@ export async function registerWebauthnRoutes(sdk: FastifyInstance, ctx: AppConte
   app.post(
     WEBAUTHN_ROUTES.registerStart,
     { schema: { body: RegisterStartBody }, config: signedIn },
-    async (request, reply) => sendData(reply, await startRegistration(ctx, contextOf(request), request.body)),
+    async (request, reply) =>
+      sendData(
+        reply,
+        await startRegistration(ctx, contextOf(request), {
+          body: request.body,
+          action: WEBAUTHN_ROUTES.registerStart,
+        }),
+      ),
   );
   app.post(
     WEBAUTHN_ROUTES.register,
     { schema: { body: RegisterBody }, config: signedIn },
     async (request, reply) =>
-      sendData(reply, await finishRegistration(ctx, contextOf(request), request.body)),
+      sendData(
+        reply,
+        await finishRegistration(ctx, contextOf(request), {
+          body: request.body,
+          action: WEBAUTHN_ROUTES.register,
+        }),
+      ),
   );
   for (const [url, mode] of [
     [WEBAUTHN_ROUTES.authenticateStartPrimary, 'primary'],
@@ -45,7 +58,10 @@ export async function registerWebauthnRoutes(sdk: FastifyInstance, ctx: AppConte
   ] as const) {
     const config = { product: 'passkeys', session: mode === 'secondary' ? 'required' : 'none' } as const;
     app.post(url, { schema: { body: AuthenticateStartBody }, config }, async (request, reply) =>
-      sendData(reply, await startAuthentication(ctx, contextOf(request), { body: request.body, mode })),
+      sendData(
+        reply,
+        await startAuthentication(ctx, contextOf(request), { body: request.body, mode, action: url }),
+      ),
     );
   }
   app.post(
@@ -53,7 +69,13 @@ export async function registerWebauthnRoutes(sdk: FastifyInstance, ctx: AppConte
     // A signed-in caller's session gets the factor added (SPEC §4 secondary calls).
     { schema: { body: AuthenticateBody }, config: { product: 'passkeys', session: 'optional' } },
     async (request, reply) =>
-      sendData(reply, await finishAuthentication(ctx, contextOf(request), request.body)),
+      sendData(
+        reply,
+        await finishAuthentication(ctx, contextOf(request), {
+          body: request.body,
+          action: WEBAUTHN_ROUTES.authenticate,
+        }),
+      ),
   );
   app.put(
     '/webauthn/update/:id',

@@ -14,18 +14,22 @@ export const RegisterStartBody = Type.Object({
   authenticator_type: Type.Optional(Type.Union([Type.Literal('platform'), Type.Literal('cross-platform')])),
   return_passkey_credential_options: Type.Optional(Type.Boolean()),
   user_agent: Type.Optional(Type.String({ maxLength: 1024 })),
+  // Issue 9 item 3: a ceremony start is captcha-protected under pressure.
+  ...CaptchaFields,
 });
 export type RegisterStartBody = Static<typeof RegisterStartBody>;
 
 export const RegisterBody = Type.Object({
   public_key_credential: PublicKeyCredential,
   session_duration_minutes: SessionDurationField,
+  ...CaptchaFields,
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
 export const AuthenticateStartBody = Type.Object({
   domain: Domain,
   return_passkey_credential_options: Type.Optional(Type.Boolean()),
+  ...CaptchaFields,
 });
 export type AuthenticateStartBody = Static<typeof AuthenticateStartBody>;
 

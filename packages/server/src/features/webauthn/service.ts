@@ -22,6 +22,7 @@ import { issueSession, signedIn, validateSessionDuration } from '../sessions';
 import { loadUser } from '../users';
 import { assertStorableText } from '../users/storable';
 import { type ChallengeRecord, consumeChallenge, createChallenge } from './challenges';
+import { guardCeremonyFinish, guardCeremonyStart } from './limits';
 import { defaultRegistrationName } from './registration-name';
 import {
   assertAllowedDomain,
@@ -50,30 +51,6 @@ export const UNABLE_TO_AUTH_MESSAGE = 'The passkey could not be verified. Please
 const KNOWN_TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']);
 
 type RegistrationRow = typeof webauthnRegistrations.$inferSelect;
-
-export const TOO_MANY_CHALLENGES_MESSAGE =
-  'Too many passkey requests were started. Please wait a moment and try again.';
-
-/**
- * Issue 8: passkey challenges are limited per IP and per user, so a flood of ceremony starts cannot fill the
- * challenges table (security-tests.md BF-07: nonce tables grow only within limits).
- */
-async function consumeChallengeBudget(
-  ctx: AppContext,
-  request: RequestContext,
-  userId: string | null,
-): Promise<void> {
-  await ctx.limits.consume(
-    { limit: 'passkeyChallengesPerIp', kind: 'ip', key: request.ip },
-    TOO_MANY_CHALLENGES_MESSAGE,
-  );
-  if (userId !== null) {
-    await ctx.limits.consume(
-      { limit: 'passkeyChallengesPerUser', kind: 'user', key: userId },
-      TOO_MANY_CHALLENGES_MESSAGE,
-    );
-  }
-}
 
 function registrationRefused(why: string): ApiError {
   return new ApiError('invalid_public_key_credential', `The passkey could not be registered: ${why}.`);
@@ -135,13 +112,22 @@ function withoutEmptyHints<T extends { hints?: unknown[] }>(options: T): Omit<T,
  * POST /webauthn/register/start (signed-in user only). Passkeys: a discoverable credential with user verification
  * required; excludeCredentials lists the user's existing credentials so one authenticator is not registered twice.
  */
-export async function startRegistration(ctx: AppContext, request: RequestContext, body: RegisterStartBody) {
+export async function startRegistration(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { body: RegisterStartBody; action: string },
+) {
+  const { body } = options;
   const { project } = request;
   const { userId } = signedIn(request);
   const rpId = assertAllowedDomain(ctx, project, body.domain);
   const userAgent = body.user_agent ?? '';
   assertStorableText('user_agent', userAgent);
-  await consumeChallengeBudget(ctx, request, userId);
+  await guardCeremonyStart(ctx, request, {
+    userId,
+    action: options.action,
+    captchaToken: body.captcha_token ?? null,
+  });
   const isPasskey = body.return_passkey_credential_options === true;
   const user = await loadUser(ctx, userId);
   if (!user) throw new ApiError('user_unauthenticated', 'The user of this session no longer exists.');
@@ -186,10 +172,19 @@ export async function startRegistration(ctx: AppContext, request: RequestContext
 }
 
 /** POST /webauthn/register: the WebAuthn L3 §7.1 checks, then the record is stored and the session gets the factor. */
-export async function finishRegistration(ctx: AppContext, request: RequestContext, body: RegisterBody) {
+export async function finishRegistration(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { body: RegisterBody; action: string },
+) {
+  const { body } = options;
   const { project } = request;
   const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
   const { userId } = signedIn(request);
+  await guardCeremonyFinish(ctx, request, {
+    action: options.action,
+    captchaToken: body.captcha_token ?? null,
+  });
   const credential = parseCredential<{
     clientDataJSON: string;
     attestationObject: string;
@@ -324,13 +319,17 @@ async function insertRegistration(
 export async function startAuthentication(
   ctx: AppContext,
   request: RequestContext,
-  options: { body: AuthenticateStartBody; mode: 'primary' | 'secondary' },
+  options: { body: AuthenticateStartBody; mode: 'primary' | 'secondary'; action: string },
 ) {
   const { body, mode } = options;
   const { project } = request;
   const userId = mode === 'secondary' ? signedIn(request).userId : null;
   const rpId = assertAllowedDomain(ctx, project, body.domain);
-  await consumeChallengeBudget(ctx, request, userId);
+  await guardCeremonyStart(ctx, request, {
+    userId,
+    action: options.action,
+    captchaToken: body.captcha_token ?? null,
+  });
   const isPasskey = body.return_passkey_credential_options === true;
   const allowCredentials = userId === null ? [] : await userCredentials(ctx, project.id, userId);
   if (userId !== null && allowCredentials.length === 0) throw notFound();
@@ -359,9 +358,18 @@ export async function startAuthentication(
  * POST /webauthn/authenticate: the WebAuthn L3 §7.2 checks; a new session, or the factor added to the caller's
  * session of the same user (SPEC §4).
  */
-export async function finishAuthentication(ctx: AppContext, request: RequestContext, body: AuthenticateBody) {
+export async function finishAuthentication(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { body: AuthenticateBody; action: string },
+) {
+  const { body } = options;
   const { project } = request;
   const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
+  await guardCeremonyFinish(ctx, request, {
+    action: options.action,
+    captchaToken: body.captcha_token ?? null,
+  });
   const credential = parseCredential<{
     clientDataJSON: string;
     authenticatorData: string;

@@ -36,6 +36,13 @@ export interface ProjectSettings {
   pkce_required_for_oauth: boolean;
   password_config: { luds_complexity: number; luds_minimum_count: number } | null;
   rbac_policy: Record<string, unknown> | null;
+  /**
+   * SMS and WhatsApp passcodes this project may send per day, together (issue 9 item 1, BF-05 SMS pumping); null:
+   * the server's paidSendsPerProject limit (infra/rate-limits.ts, RATE_LIMITS). Not a bootstrap field.
+   */
+  sms_daily_limit: number | null;
+  /** ISO 3166-1 alpha-2 regions whose numbers may receive SMS/WhatsApp passcodes; null: every region (BF-05). */
+  sms_allowed_countries: string[] | null;
 }
 
 export const projects = pgTable('projects', {

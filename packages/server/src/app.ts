@@ -14,6 +14,7 @@ import Fastify, {
 import { registerDevRoutes } from './features/dev';
 import { registerEventRoutes } from './features/events';
 import { registerMagicLinkRoutes } from './features/magic-links';
+import { registerMetricsRoutes } from './features/metrics';
 import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
 import { registerBootstrapRoutes } from './features/projects/bootstrap-routes';
@@ -23,12 +24,13 @@ import { createSessionState } from './features/sessions/session-state';
 import { registerUserRoutes } from './features/users';
 import { registerWebauthnRoutes } from './features/webauthn';
 import { ProjectCache } from './infra/auth';
+import { createSingleAddressWatch, trustProxyOption } from './infra/client-address';
 import { loadConfig, loadProjectFile } from './infra/config';
 import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from './infra/context';
 import { systemClock } from './infra/context';
 import { registerCorsPreflight } from './infra/cors';
 import { type DatabaseHandle, openDatabase } from './infra/db/client';
-import { createDelivery } from './infra/delivery';
+import { countingSends, createDelivery } from './infra/delivery';
 import {
   createRequestIdGenerator,
   errorHandlerWith,
@@ -38,10 +40,15 @@ import {
   registerJsonBodyParser,
 } from './infra/http-errors';
 import { reencryptSigningKeys } from './infra/keys';
-import { noMetrics } from './infra/metrics';
+import { createPrometheusMetrics, noMetrics } from './infra/metrics';
 import { assertProductionReady } from './infra/production-checks';
 import { createPurgeSchedule, purgeExpired } from './infra/purge';
-import { memoryLimiters } from './infra/rate-limit-store';
+import {
+  chooseLimiterStore,
+  type LimiterStore,
+  type LimiterStoreKind,
+  openLimiterStore,
+} from './infra/rate-limit-store';
 import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
 import { createSecretBox } from './infra/secret-box';
@@ -69,6 +76,13 @@ export interface BuildAppOptions {
   features?: readonly SdkFeature[];
   /** Rate limits over the defaults of infra/rate-limits.ts. */
   rateLimits?: Partial<RateLimitSettings>;
+  /**
+   * Where rate-limit counters live, instead of the choice from the configuration (REDIS_URL → Redis, a PostgreSQL
+   * database → PostgreSQL, else memory; infra/rate-limit-store.ts). Tests pick one explicitly.
+   */
+  limiterStore?: LimiterStoreKind;
+  /** Before every counter key in a shared store (tests: one per test app, shared by its siblings). */
+  limiterKeyPrefix?: string;
   /** Age after which a new session-JWT signing key takes over (default 7 days). */
   keyRotationMs?: number;
 }
@@ -120,9 +134,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<Gatehouse
   const ownsDatabase = options.database === undefined;
   const handle =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  // What assemble opened before it failed (the Redis connection of the limiter store).
+  const opened: Array<() => Promise<void>> = [];
   try {
-    return await assemble(config, secretKey, handle, ownsDatabase, options);
+    return await assemble(config, secretKey, handle, ownsDatabase, options, opened);
   } catch (error) {
+    for (const close of opened) await close();
     if (ownsDatabase) await handle.close();
     throw error;
   }
@@ -134,6 +151,7 @@ async function assemble(
   handle: DatabaseHandle,
   ownsDatabase: boolean,
   options: BuildAppOptions,
+  opened: Array<() => Promise<void>>,
 ): Promise<GatehouseApp> {
   const securityHeaders = createSecurityHeaders(config);
   const app = Fastify({
@@ -144,6 +162,8 @@ async function assemble(
     // Never take a request id from the client.
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
+    // Issue 9 item 2 (BF-02): request.ip is the socket's address unless TRUSTED_PROXIES names the hops to believe.
+    trustProxy: trustProxyOption(config.trustedProxies),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
@@ -154,11 +174,34 @@ async function assemble(
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   const secrets = createSecretBox(secretKey.secret);
+  // Issue 9 item 1: the counters every instance shares (or this process's, on PGlite). Closed with the app, after
+  // the server stopped taking requests.
+  const limiterStore: LimiterStore = await openLimiterStore({
+    kind: chooseLimiterStore({
+      ...(options.limiterStore !== undefined ? { requested: options.limiterStore } : {}),
+      redisUrl: config.redisUrl,
+      databaseKind: handle.kind,
+    }),
+    pool: handle.pool,
+    redisUrl: config.redisUrl,
+    ...(options.limiterKeyPrefix !== undefined ? { keyPrefix: options.limiterKeyPrefix } : {}),
+    log: app.log,
+  });
+  opened.push(() => limiterStore.close());
+  app.addHook('onClose', () => limiterStore.close());
+  // Issue 9 item 4: counters in a registry of this app's own, only when GET /metrics may expose them.
+  const prometheus = config.metrics.enabled
+    ? createPrometheusMetrics({ processMetrics: config.metrics.processMetrics })
+    : null;
+  const metrics = prometheus ?? noMetrics;
   const ctx: AppContext = {
     config,
     db: handle.db,
     clock: options.clock ?? systemClock,
-    delivery: options.delivery ?? createDelivery({ config, db: handle.db, log: app.log }),
+    delivery: countingSends(
+      options.delivery ?? createDelivery({ config, db: handle.db, log: app.log }),
+      metrics,
+    ),
     log: app.log,
     secrets,
     projects: new ProjectCache({ db: handle.db, excludeDevelopment: config.env === 'production' }),
@@ -170,16 +213,23 @@ async function assemble(
     }),
     limits: new RateLimits({
       overrides: { ...config.rateLimits, ...options.rateLimits },
-      createLimiter: memoryLimiters,
+      createLimiter: limiterStore.createLimiter,
       clock: options.clock ?? systemClock,
       log: app.log,
+      metrics,
     }),
     captcha: null,
-    metrics: noMetrics,
+    metrics,
     // LD-04: expired rows are purged on a timer (started on ready); the cycle reads ctx when it runs.
     purge: createPurgeSchedule({
       intervalMs: config.purgeIntervalSeconds * 1000,
-      cycle: () => purgeExpired(ctx),
+      cycle: async () => {
+        const report = await purgeExpired(ctx);
+        // PostgreSQL counters of past windows (Redis and memory expire their own).
+        const counters = await limiterStore.purgeExpired();
+        if (counters > 0) app.log.info({ deleted: counters }, 'purged expired rate-limit counters');
+        return report;
+      },
       log: app.log,
     }),
   };
@@ -210,11 +260,15 @@ async function assemble(
     reply.header('x-request-id', request.id);
     done();
   });
-  app.setErrorHandler(errorHandlerWith({ databaseUnavailability: handle.unavailability }));
+  app.setErrorHandler(errorHandlerWith({ databaseUnavailability: handle.unavailability, metrics }));
   app.setNotFoundHandler(notFoundHandler);
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, securityHeaders);
   app.addHook('onRequest', refuseUndecodableInput);
+  // Issue 9 item 2: without TRUSTED_PROXIES, warn once when the traffic looks like it comes through a proxy.
+  if (config.trustedProxies === null) {
+    app.addHook('onRequest', createSingleAddressWatch({ env: config.env, log: app.log }));
+  }
 
   await useSecretKey(ctx, secretKey);
 
@@ -241,6 +295,7 @@ async function assemble(
   );
 
   await registerJwksRoutes(app, ctx);
+  await registerMetricsRoutes(app, { settings: config.metrics, metrics: prometheus });
   if (config.env !== 'production') {
     await registerOutboxRoutes(app, ctx);
     await registerDevRoutes(app, ctx);

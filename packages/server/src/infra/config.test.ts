@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       databaseUrl: null,
+      redisUrl: null,
       dataDir: resolve('./data'),
       secretKey: null,
       secretKeyPrevious: null,
@@ -34,6 +35,8 @@ describe('loadConfig', () => {
       purgeIntervalSeconds: 600,
       outboxRetentionHours: 24,
       rateLimits: {},
+      trustedProxies: null,
+      metrics: { enabled: false, token: null, processMetrics: true },
       logLevel: 'info',
     });
     expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
@@ -46,6 +49,7 @@ describe('loadConfig', () => {
       HOST: '::1',
       PUBLIC_URL: 'https://auth.example.com',
       DATABASE_URL: 'postgres://u:p@db:5432/gatehouse',
+      REDIS_URL: 'rediss://:secret@cache:6380/2',
       DATA_DIR: ':memory:',
       SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
       MAIL_FROM: 'Example <login@example.com>',
@@ -66,6 +70,7 @@ describe('loadConfig', () => {
       host: '::1',
       publicUrl: 'https://auth.example.com',
       databaseUrl: 'postgres://u:p@db:5432/gatehouse',
+      redisUrl: 'rediss://:secret@cache:6380/2',
       dataDir: null,
       smtpUrl: 'smtps://user:pass@smtp.example.com:465',
       mailFrom: 'Example <login@example.com>',
@@ -149,6 +154,63 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads TRUSTED_PROXIES as a hop count or proxy addresses and CIDRs, refusing anything else by name', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: '1' }).trustedProxies).toBe(1);
+    expect(
+      loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ,fd00::/8,loopback,192.0.2.7' }).trustedProxies,
+    ).toEqual(['10.0.0.0/8', '::1', 'fd00::/8', 'loopback', '192.0.2.7']);
+    for (const [raw, problem] of [
+      ['0', 'is 0; allowed: a hop count from 1 to 16'],
+      ['17', 'is 17; allowed: a hop count'],
+      ['true', 'has "true": not an IPv4 or IPv6 address'],
+      ['10.0.0.0/33', 'has "10.0.0.0/33": the prefix length must be 1 to 32'],
+      ['::/0', 'has "::/0": trusts every address'],
+      ['0.0.0.0/0', 'has "0.0.0.0/0": trusts every address'],
+      ['10.0.0.1,,10.0.0.2', 'has "": an empty entry'],
+      ['10.0.0.300', 'has "10.0.0.300": not an IPv4 or IPv6 address'],
+      ['fe80::1%eth0', 'has "fe80::1%eth0": not an IPv4 or IPv6 address'],
+      ['2001:db8::/129', 'has "2001:db8::/129": the prefix length must be 1 to 128'],
+    ]) {
+      const error = configError(() => loadConfig({ TRUSTED_PROXIES: raw }));
+      expect(error.key).toBe('TRUSTED_PROXIES');
+      expect(error.message).toContain(`TRUSTED_PROXIES ${problem}`);
+    }
+  });
+
+  it('turns GET /metrics on with METRICS_TOKEN, or METRICS_ENABLED on a loopback HOST only', () => {
+    const token = 'm'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({
+      enabled: true,
+      token,
+      processMetrics: true,
+    });
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_ENABLED: 'false' }).metrics.enabled).toBe(false);
+    expect(loadConfig({ METRICS_ENABLED: 'true', METRICS_PROCESS: 'false' }).metrics).toEqual({
+      enabled: true,
+      token: null,
+      processMetrics: false,
+    });
+    expect(loadConfig({ METRICS_ENABLED: 'true', HOST: '::1' }).metrics.enabled).toBe(true);
+    // A tokenless endpoint reachable from other machines is refused at start.
+    const open = configError(() => loadConfig({ METRICS_ENABLED: 'true', HOST: '0.0.0.0' }));
+    expect(open.key).toBe('METRICS_ENABLED');
+    expect(open.message).toContain('without METRICS_TOKEN while HOST is "0.0.0.0"');
+    expect(
+      configError(() =>
+        loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://a.example', METRICS_ENABLED: 'true' }),
+      ).key,
+    ).toBe('METRICS_ENABLED');
+    expect(
+      loadConfig({ METRICS_ENABLED: 'true', HOST: '0.0.0.0', METRICS_TOKEN: token }).metrics.enabled,
+    ).toBe(true);
+    expect(configError(() => loadConfig({ METRICS_TOKEN: 'short' })).message).toContain(
+      'METRICS_TOKEN is 5 characters long',
+    );
+    expect(configError(() => loadConfig({ METRICS_ENABLED: 'yes' })).message).toContain(
+      'METRICS_ENABLED is "yes"; allowed values: true, false',
+    );
+  });
+
   it('normalises PUBLIC_URL to its origin and lets overrides win', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://auth.example.com/' }).publicUrl).toBe(
       'https://auth.example.com',
@@ -171,6 +233,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', { PUBLIC_URL: 'ftp://example.com' }, 'http:, https:'],
     ['PUBLIC_URL', { PUBLIC_URL: 'https://example.com/auth' }, 'no path'],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://db/x' }, 'postgres:, postgresql:'],
+    ['REDIS_URL', { REDIS_URL: 'memcached://cache:11211' }, 'redis:, rediss:'],
+    ['REDIS_URL', { REDIS_URL: 'cache:6379' }, 'redis:, rediss:'],
     ['SMTP_URL', { SMTP_URL: 'http://mail' }, 'smtp:, smtps:'],
     ['MAIL_FROM', { MAIL_FROM: 'nobody' }, 'an e-mail address'],
     ['MAIL_FROM', { MAIL_FROM: 'a@b.c\r\nBcc: x@y.z' }, 'an e-mail address'],

@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
 import { DEFAULT_PRODUCTS, PRODUCTS, type Product } from '@gatehouse/protocol';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
-import type { AppConfig, RuntimeEnvironment } from './context';
+import { parseTrustedProxies, type TrustedProxies } from './client-address';
+import type { AppConfig, MetricsSettings, RuntimeEnvironment } from './context';
 import type { ProjectSettings } from './db/schema';
 import { SERVER_PACKAGE_ROOT } from './package-root';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSettings } from './rate-limits';
@@ -77,6 +78,8 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   }
   const publicUrl = httpOrigin('PUBLIC_URL', value('PUBLIC_URL') ?? `http://localhost:${publicPort}`);
   const databaseUrl = urlWithScheme('DATABASE_URL', value('DATABASE_URL'), ['postgres:', 'postgresql:']);
+  // Issue 9 item 1: rate-limit counters shared by every instance in Redis (infra/rate-limit-store.ts).
+  const redisUrl = urlWithScheme('REDIS_URL', value('REDIS_URL'), ['redis:', 'rediss:']);
   const dataDirValue = value('DATA_DIR') ?? './data';
   const dataDir = IN_MEMORY_DATA_DIRS.has(dataDirValue) ? null : resolve(dataDirValue);
   const secretKey = secret('SECRET_KEY', value('SECRET_KEY'));
@@ -120,6 +123,8 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   });
   const logLevel = oneOf('LOG_LEVEL', value('LOG_LEVEL'), LOG_LEVELS, envName === 'test' ? 'silent' : 'info');
   const rateLimits = rateLimitOverrides('RATE_LIMITS', value('RATE_LIMITS'));
+  const trustedProxies = trustedProxyList('TRUSTED_PROXIES', value('TRUSTED_PROXIES'));
+  const metrics = metricsSettings(value, overrides.host ?? host);
 
   const config: AppConfig = {
     env: envName,
@@ -127,6 +132,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     host,
     publicUrl,
     databaseUrl,
+    redisUrl,
     dataDir,
     secretKey,
     secretKeyPrevious,
@@ -140,6 +146,8 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     purgeIntervalSeconds,
     outboxRetentionHours,
     rateLimits,
+    trustedProxies,
+    metrics,
     logLevel,
     ...overrides,
   };
@@ -202,7 +210,49 @@ function rateLimitOverrides(key: string, raw: string | null): Partial<RateLimitS
   return limits;
 }
 
-function oneOf<T extends string>(key: string, raw: string | null, allowed: readonly T[], fallback: T): T {
+/** TRUSTED_PROXIES (issue 9 item 2, infra/client-address.ts): a hop count or proxy addresses and CIDRs. */
+function trustedProxyList(key: string, raw: string | null): TrustedProxies | null {
+  if (raw === null) return null;
+  const parsed = parseTrustedProxies(raw);
+  if ('problem' in parsed) throw new ConfigError(key, parsed.problem);
+  return parsed.value;
+}
+
+/** A HOST that only this machine can reach. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * GET /metrics (issue 9 item 4): on with METRICS_TOKEN (scrapers send it as a bearer token), or with
+ * METRICS_ENABLED=true for callers on this machine only — allowed only while HOST is loopback, so a tokenless
+ * endpoint is never reachable from elsewhere by configuration. METRICS_ENABLED=false turns it off even with a token.
+ */
+function metricsSettings(value: (key: string) => string | null, host: string): MetricsSettings {
+  const token = secret('METRICS_TOKEN', value('METRICS_TOKEN'));
+  const switched = oneOf('METRICS_ENABLED', value('METRICS_ENABLED'), ['true', 'false'] as const, null);
+  const processMetrics = oneOf(
+    'METRICS_PROCESS',
+    value('METRICS_PROCESS'),
+    ['true', 'false'] as const,
+    'true',
+  );
+  const enabled = switched === null ? token !== null : switched === 'true';
+  if (enabled && token === null && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      'METRICS_ENABLED',
+      `is true without METRICS_TOKEN while HOST is "${host}" (reachable from other machines); allowed: set METRICS_TOKEN (at least ${SECRET_KEY_MIN_LENGTH} random characters) for scrapers, or listen on loopback only (HOST=127.0.0.1)`,
+    );
+  }
+  return { enabled, token, processMetrics: processMetrics === 'true' };
+}
+
+function oneOf<T extends string, F extends T | null>(
+  key: string,
+  raw: string | null,
+  allowed: readonly T[],
+  fallback: F,
+): T | F {
   if (raw === null) return fallback;
   if ((allowed as readonly string[]).includes(raw)) return raw as T;
   throw new ConfigError(key, `is "${raw}"; allowed values: ${allowed.join(', ')}`);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { ResolvedSession } from '../features/sessions/session-lookup';
 import type { SessionState } from '../features/sessions/session-state';
 import type { BasicCredentials, ProjectCache, TokenMode } from './auth';
+import type { TrustedProxies } from './client-address';
 import type { Database } from './db/client';
 import type { projects } from './db/schema';
 import type { Metrics } from './metrics';
@@ -24,6 +25,11 @@ export interface AppConfig {
   publicUrl: string;
   /** postgres://… or null for PGlite. */
   databaseUrl: string | null;
+  /**
+   * redis://… or rediss://… (REDIS_URL), or null: when set, rate-limit counters live in Redis, shared by every
+   * instance (issue 9 item 1; otherwise PostgreSQL with DATABASE_URL, memory on PGlite).
+   */
+  redisUrl: string | null;
   /** PGlite folder; null keeps it in memory. */
   dataDir: string | null;
   /**
@@ -63,7 +69,27 @@ export interface AppConfig {
   outboxRetentionHours: number;
   /** RATE_LIMITS: named limits replacing the defaults of infra/rate-limits.ts (buildApp's rateLimits win). */
   rateLimits: Partial<RateLimitSettings>;
+  /**
+   * TRUSTED_PROXIES (issue 9 item 2, infra/client-address.ts): the X-Forwarded-For hops to believe, as a hop count
+   * or proxy addresses/CIDRs; null ignores X-Forwarded-For and takes the socket's address.
+   */
+  trustedProxies: TrustedProxies | null;
+  /** GET /metrics (issue 9 item 4, features/metrics): off unless METRICS_TOKEN or METRICS_ENABLED turn it on. */
+  metrics: MetricsSettings;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** How GET /metrics is served (features/metrics). */
+export interface MetricsSettings {
+  /** Off: the route answers 404 and nothing is counted. */
+  enabled: boolean;
+  /**
+   * METRICS_TOKEN: scrapers send `Authorization: Bearer <token>`. Null: only callers on this machine are served
+   * (a loopback socket and no proxy headers).
+   */
+  token: string | null;
+  /** METRICS_PROCESS: also prom-client's process metrics (CPU, memory, event-loop lag, GC). */
+  processMetrics: boolean;
 }
 
 export interface Clock {
@@ -130,7 +156,7 @@ export interface RequestContext {
    * 'optional'); null otherwise, or when an optional session token names no live session.
    */
   session: ResolvedSession | null;
-  /** The client address (the socket's, until trusted proxies are configured). */
+  /** The client address: the socket's, or the hop TRUSTED_PROXIES points at (infra/client-address.ts). */
   ip: string;
   /** The User-Agent header, bounded and storable. */
   userAgent: string;

@@ -14,6 +14,7 @@ import type {
 import { requestTokenMode, type TokenMode } from './auth';
 import type { DatabaseUnavailability } from './db/availability';
 import { ApiError, isApiError } from './errors';
+import { type Metrics, methodOfProduct } from './metrics';
 
 export const SCHEMA_ERROR_MESSAGE = 'Request does not match expected schema';
 
@@ -150,6 +151,18 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 export interface ErrorHandlerOptions {
   /** The database handle's classifier (infra/db/client.ts): an availability failure, or null. */
   databaseUnavailability?: (error: unknown) => DatabaseUnavailability | null;
+  /** Counts API errors of sign-in routes (issue 9 item 4); none when absent. */
+  metrics?: Pick<Metrics, 'failed'>;
+}
+
+/**
+ * Issue 9 item 4: an API error answered on a route of a sign-in method counts as a failure of that method (read
+ * from the route's product, so refusals of the request-context hook count too).
+ */
+function countFailure(request: FastifyRequest, error: ApiError, options: ErrorHandlerOptions): void {
+  if (options.metrics === undefined) return;
+  const product = request.routeOptions?.config?.product;
+  if (product !== undefined) options.metrics.failed(methodOfProduct(product), error.errorType);
 }
 
 /** The app's error handler; app.ts passes its database's classifier in `options`. */
@@ -159,7 +172,11 @@ export function errorHandler(
   reply: FastifyReply,
   options: ErrorHandlerOptions = {},
 ): FastifyReply {
-  if (isApiError(error)) return sendApiError(request, reply, error);
+  const answer = (apiError: ApiError): FastifyReply => {
+    countFailure(request, apiError, options);
+    return sendApiError(request, reply, apiError);
+  };
+  if (isApiError(error)) return answer(error);
   if (error instanceof SchemaError) return sendSchemaError(request, reply, error.part, error.items);
   if (error.validation) {
     const part = VALIDATION_PARTS[error.validationContext ?? 'body'] ?? 'body';
@@ -171,7 +188,7 @@ export function errorHandler(
     ]);
   }
   const mapped = frameworkError(error);
-  if (mapped instanceof ApiError) return sendApiError(request, reply, mapped);
+  if (mapped instanceof ApiError) return answer(mapped);
   if (mapped instanceof SchemaError) return sendSchemaError(request, reply, mapped.part, mapped.items);
   const unavailable = options.databaseUnavailability?.(error) ?? null;
   if (unavailable !== null) {
@@ -179,18 +196,14 @@ export function errorHandler(
     // (request.log carries its request_id), with only the failure's code and fixed message: drizzle's wrapper
     // would also carry the statement and its parameters (token hashes, addresses), and a stack adds nothing here.
     request.log.error({ database: unavailable }, 'database unavailable');
-    return sendApiError(
-      request,
-      reply,
+    return answer(
       new ApiError('database_unavailable', DATABASE_UNAVAILABLE_MESSAGE, {
         headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
       }),
     );
   }
   request.log.error({ err: error, request_id: request.requestId }, 'unhandled error');
-  return sendApiError(
-    request,
-    reply,
+  return answer(
     new ApiError(
       'internal_server_error',
       `Something went wrong on our side. Quote request_id ${request.requestId}.`,

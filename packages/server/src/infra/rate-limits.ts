@@ -15,6 +15,8 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock, RequestContext } from './context';
 import { ApiError } from './errors';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './http-errors';
+import type { Metrics } from './metrics';
 
 export interface RateLimit {
   /** How many events are allowed per window. */
@@ -133,11 +135,24 @@ export function tooManyRequests(message: string, msBeforeNext: number): ApiError
   });
 }
 
+/**
+ * A limit that cannot be checked refuses the call (issue 9 item 1, fails closed): the store (PostgreSQL, Redis)
+ * did not answer, so the call gets the 503 of an unreachable database (security-tests.md FT-01: the same wire
+ * shape, retryable), never a 500 and never "allowed".
+ */
+export function limitStoreUnavailable(): ApiError {
+  return new ApiError('database_unavailable', DATABASE_UNAVAILABLE_MESSAGE, {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
+}
+
 export interface RateLimitsOptions {
   overrides?: Partial<RateLimitSettings>;
   createLimiter: LimiterFactory;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Counts refusals for operators (issue 9 item 4); none when absent. */
+  metrics?: Pick<Metrics, 'limited'>;
 }
 
 export class RateLimits {
@@ -146,7 +161,7 @@ export class RateLimits {
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
 
-  constructor(options: RateLimitsOptions) {
+  constructor(private readonly options: RateLimitsOptions) {
     this.settings = { ...DEFAULT_RATE_LIMITS, ...options.overrides };
     this.clock = options.clock;
     this.log = options.log;
@@ -167,7 +182,12 @@ export class RateLimits {
   /** The state of `check` in the current window, without counting anything. */
   async peek(check: LimitCheck): Promise<LimitState> {
     const { storeKey, msBeforeNext } = this.window(check);
-    const state = await this.limiters[check.limit].get(storeKey);
+    let state: RateLimiterRes | null;
+    try {
+      state = await this.limiters[check.limit].get(storeKey);
+    } catch (error) {
+      throw this.unavailable(check, error);
+    }
     return { consumed: state?.consumedPoints ?? 0, msBeforeNext };
   }
 
@@ -193,9 +213,19 @@ export class RateLimits {
     try {
       await this.limiters[check.limit].consume(storeKey, 1);
     } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
+      if (!(error instanceof RateLimiterRes)) throw this.unavailable(check, error);
       throw this.refusal(check, message, msBeforeNext);
     }
+  }
+
+  /** The 503 of a store that failed, logged with the limit, the kind of key and the store's error code only. */
+  private unavailable(check: LimitCheck, error: unknown): ApiError {
+    const { name, code, message } = (error ?? {}) as { name?: unknown; code?: unknown; message?: unknown };
+    this.log.error(
+      { limit: check.limit, keyKind: check.kind, store: { name, code, message } },
+      'rate-limit store unavailable',
+    );
+    return limitStoreUnavailable();
   }
 
   /** Throws 429 when `check` already spent its budget, without taking a point. */
@@ -209,6 +239,7 @@ export class RateLimits {
   /** The 429 of a spent budget, logged with the limit and the kind of key (issue 9 item 4), never the key. */
   refusal(check: LimitCheck, message: string, msBeforeNext: number): ApiError {
     this.log.warn({ limit: check.limit, keyKind: check.kind }, 'rate limit reached');
+    this.options.metrics?.limited(check.limit, check.kind);
     return tooManyRequests(message, msBeforeNext);
   }
 

@@ -8,6 +8,7 @@ import { createProject } from '../features/projects/project-service';
 import { forgetSigningKeys } from '../features/sessions';
 import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from '../infra/context';
 import type { DatabaseHandle } from '../infra/db/client';
+import { DEFAULT_REDIS_KEY_PREFIX, type LimiterStoreKind } from '../infra/rate-limit-store';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSettings } from '../infra/rate-limits';
 import { contextOf } from '../infra/request-context';
 import { type DatabaseKind, openTestDatabase, resetDatabase, type TestDatabaseOptions } from './database';
@@ -30,6 +31,8 @@ export interface TestApp {
   app: GatehouseApp;
   ctx: AppContext;
   handle: DatabaseHandle;
+  /** The key prefix of the app's counters in a shared store (its siblings share it). */
+  limiterKeyPrefix: string;
   /** The current test project (replaced by reset(): read it after each reset, do not destructure it early). */
   project: ProjectRecord;
   /** The current project's TEST public token (replaced by reset() too). */
@@ -41,7 +44,10 @@ export interface TestApp {
    * limiters are its own, as another instance's would be. Closed with this one.
    */
   sibling(
-    options: Pick<BuildAppOptions, 'rateLimits' | 'keyRotationMs' | 'clock' | 'delivery' | 'config'>,
+    options: Pick<
+      BuildAppOptions,
+      'rateLimits' | 'keyRotationMs' | 'clock' | 'delivery' | 'config' | 'limiterStore'
+    >,
   ): Promise<GatehouseApp>;
   close(): Promise<void>;
 }
@@ -57,6 +63,49 @@ export interface CreateTestAppOptions {
   rateLimits?: Partial<RateLimitSettings>;
   /** PostgreSQL: the app's database connections go through this proxy (test-support/tcp-proxy.ts). */
   databaseVia?: TestDatabaseOptions['via'];
+  /**
+   * Where rate-limit counters live (default memory, one set per app). 'postgres' needs kind 'postgres'; 'redis'
+   * uses REDIS_URL (or config.redisUrl) with a key prefix of its own, shared by the app's siblings only, so test
+   * files sharing one Redis never count each other's calls.
+   */
+  limiterStore?: LimiterStoreKind;
+}
+
+/** The limiter stores every limit test runs on: memory, plus PostgreSQL and Redis when their services are set. */
+export function testLimiterStoreKinds(): LimiterStoreKind[] {
+  return [
+    'memory',
+    ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
+    ...(process.env.REDIS_URL ? (['redis'] as const) : []),
+  ];
+}
+
+/** The database a test of `store` runs on: PostgreSQL for the PostgreSQL store, else PGlite. */
+export function databaseKindFor(store: LimiterStoreKind): DatabaseKind {
+  return store === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** Deletes a test app's Redis counters (its own prefix only) when it closes. */
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    const pattern = `${DEFAULT_REDIS_KEY_PREFIX}:${prefix}:*`;
+    let cursor = '0';
+    // Bounded: a test app writes a few hundred keys at most.
+    for (let round = 0; round < 1000; round += 1) {
+      const [next, keys] = await client.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length > 0) await client.del(...keys);
+      cursor = next;
+      if (cursor === '0') break;
+    }
+  } catch {
+    // A Redis a test broke on purpose: its keys expire on their own (twice their window).
+  } finally {
+    client.disconnect();
+  }
 }
 
 /** The configuration of every test app: env 'test', nothing persisted, no static files, no SMTP/SMS. */
@@ -67,6 +116,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): Partial<AppConfi
     publicUrl: 'http://localhost:3000',
     databaseUrl: null,
     dataDir: null,
+    redisUrl: null,
     smtpUrl: null,
     sms: null,
     projectFile: null,
@@ -79,6 +129,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): Partial<AppConfi
 }
 
 export async function createTestApp(options: CreateTestAppOptions): Promise<TestApp> {
+  const limiterStore = options.limiterStore ?? 'memory';
+  if (limiterStore === 'postgres' && options.kind !== 'postgres') {
+    throw new Error("limiterStore 'postgres' needs kind 'postgres'");
+  }
+  const redisUrl =
+    limiterStore === 'redis' ? (options.config?.redisUrl ?? process.env.REDIS_URL ?? null) : null;
+  if (limiterStore === 'redis' && redisUrl === null) throw new Error("limiterStore 'redis' needs REDIS_URL");
+  const limiterKeyPrefix = `test-${randomBytes(6).toString('hex')}`;
   const handle = await openTestDatabase(
     options.kind,
     options.databaseVia ? { via: options.databaseVia } : {},
@@ -86,8 +144,10 @@ export async function createTestApp(options: CreateTestAppOptions): Promise<Test
   const appOptions: BuildAppOptions = {
     // One SECRET_KEY per test app, shared by its siblings as the instances of one deployment share theirs (with
     // none set, each app would make its own in-memory secret and the database would refuse the sibling).
-    config: testConfig({ secretKey: randomBytes(32).toString('base64url'), ...options.config }),
+    config: testConfig({ secretKey: randomBytes(32).toString('base64url'), ...options.config, redisUrl }),
     database: handle,
+    limiterStore,
+    limiterKeyPrefix,
     clock: options.clock,
     delivery: options.delivery,
     features: options.features,
@@ -118,6 +178,7 @@ export async function createTestApp(options: CreateTestAppOptions): Promise<Test
     app,
     ctx,
     handle,
+    limiterKeyPrefix,
     project,
     publicToken: project.publicTokenTest,
     reset: async () => {
@@ -132,10 +193,13 @@ export async function createTestApp(options: CreateTestAppOptions): Promise<Test
       testApp.publicToken = fresh.publicTokenTest;
     },
     sibling: async (overrides) => {
+      // The same limiter store and key prefix unless told otherwise: siblings share every budget, as instances do.
+      const siblingRedisUrl =
+        overrides.limiterStore === 'redis' && redisUrl === null ? (process.env.REDIS_URL ?? null) : redisUrl;
       const sibling = await buildApp({
         ...appOptions,
         ...overrides,
-        config: { ...appOptions.config, ...overrides.config },
+        config: { ...appOptions.config, redisUrl: siblingRedisUrl, ...overrides.config },
       });
       siblings.push(sibling);
       return sibling;
@@ -146,6 +210,7 @@ export async function createTestApp(options: CreateTestAppOptions): Promise<Test
         await app.close();
       } finally {
         await handle.close();
+        if (redisUrl !== null) await deleteRedisKeys(redisUrl, limiterKeyPrefix);
       }
     },
   };

@@ -322,5 +322,7 @@ export async function issueSession(
     sessionExpiresAtMs: row.expires_ms,
     factorsKey: row.factors,
   });
+  // issue 9 item 4: one sign-in per session issued or extended, labelled with the factor's method.
+  ctx.metrics.signedIn(options.factor.type);
   return { user_id: options.userId, session_token: token, session_jwt, session, user, __user: user };
 }

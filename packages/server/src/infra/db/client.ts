@@ -17,6 +17,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the pool requests use (the rate-limit counters share it, infra/rate-limit-store.ts); PGlite: null. */
+  pool: Pool | null;
   /** Runs raw SQL (used by tests to reset tables). */
   execute(sqlText: string): Promise<void>;
   /**
@@ -61,6 +63,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    pool: null,
     execute: async (sqlText) => {
       await client.exec(sqlText);
     },
@@ -79,6 +82,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db,
     kind: 'postgres',
+    pool,
     execute: async (sqlText) => {
       await pool.query(sqlText);
     },

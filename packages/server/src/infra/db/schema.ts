@@ -435,3 +435,22 @@ export const webauthnChallenges = pgTable(
     index('webauthn_challenges_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Rate-limit counters when the app runs on PostgreSQL and no REDIS_URL is set (issue 9 item 1): every instance on
+ * the database shares one budget. The layout is the one rate-limiter-flexible's RateLimiterPostgres reads and
+ * writes (its INSERT names no columns: key, points, expire in this order), created here so the limiter never runs
+ * DDL itself (`tableCreated: true`, infra/rate-limit-store.ts). `key` is text rather than the library's
+ * varchar(255): a key carries a limit name, an identifier and a window number, and an over-long e-mail address
+ * must count, not fail. `expire` is milliseconds since the epoch on the server's clock; a row past it counts
+ * nothing and is purged in batches (the expire index finds them).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import { type AppConfig, type Clock, type Delivery, type OutgoingMessage, systemClock } from '../context';
 import type { Database } from '../db/client';
+import { type Metrics, noMetrics } from '../metrics';
 import { storeInOutbox } from './outbox-store';
 import { createSmsSender, DeliveryError } from './sms';
 
@@ -69,6 +70,20 @@ export function createDelivery(options: CreateDeliveryOptions): Delivery {
       }
       const id = await storeInOutbox(db, message, clock.now());
       log.info({ channel: message.channel, outboxId: id }, 'message stored in the dev outbox (/dev/outbox)');
+    },
+  };
+}
+
+/**
+ * Issue 9 item 4: counts each message once the delivery accepted it (a refused send throws and is not counted),
+ * whichever Delivery the app uses (SMTP, SMS provider, dev outbox, or one a test injects).
+ */
+export function countingSends(delivery: Delivery, metrics: Metrics): Delivery {
+  if (metrics === noMetrics) return delivery;
+  return {
+    async send(message) {
+      await delivery.send(message);
+      metrics.sent(message.channel);
     },
   };
 }

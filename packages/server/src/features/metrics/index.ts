@@ -1,0 +1,1 @@
+export { METRICS_PATH, registerMetricsRoutes } from './routes';

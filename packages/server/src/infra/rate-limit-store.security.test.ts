@@ -318,6 +318,8 @@ describe('a limiter store that cannot answer', () => {
       () => t.ctx.limits.peek(check),
       () => t.ctx.limits.consume(check, 'limited'),
       () => t.ctx.limits.assertAvailable(check, 'limited'),
+      // A check with a budget of its own (a project's sms_daily_limit) counts through another path.
+      () => t.ctx.limits.consume({ ...check, points: 3 }, 'limited'),
     ]) {
       expect(await refusalOf(work())).toMatchObject({ statusCode: 503, errorType: 'database_unavailable' });
     }

@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { registerCaptchaRoutes } from './features/captcha';
 import { registerDevRoutes } from './features/dev';
 import { registerEventRoutes } from './features/events';
 import { registerMagicLinkRoutes } from './features/magic-links';
@@ -23,6 +24,7 @@ import { createSessionState } from './features/sessions/session-state';
 import { registerUserRoutes } from './features/users';
 import { registerWebauthnRoutes } from './features/webauthn';
 import { ProjectCache } from './infra/auth';
+import { createCaptchaGate } from './infra/captcha';
 import { loadConfig, loadProjectFile } from './infra/config';
 import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from './infra/context';
 import { systemClock } from './infra/context';
@@ -110,6 +112,7 @@ export const FEATURES: readonly SdkFeature[] = [
   { name: 'magic-links', register: registerMagicLinkRoutes },
   { name: 'otps', register: registerOtpRoutes },
   { name: 'webauthn', register: registerWebauthnRoutes },
+  { name: 'captcha', register: registerCaptchaRoutes },
 ];
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -174,6 +177,7 @@ async function assemble(
       clock: options.clock ?? systemClock,
       log: app.log,
     }),
+    // Set just below: the gate reads ctx's secrets, limits, clock and metrics.
     captcha: null,
     metrics: noMetrics,
     // LD-04: expired rows are purged on a timer (started on ready); the cycle reads ctx when it runs.
@@ -183,6 +187,9 @@ async function assemble(
       log: app.log,
     }),
   };
+
+  // Issue 9 item 3: the self-hosted proof-of-work captcha asked for past a soft threshold.
+  ctx.captcha = createCaptchaGate(ctx);
 
   app.decorate('gatehouse', ctx);
   const routes: RegisteredRoute[] = [];

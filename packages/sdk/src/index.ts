@@ -2,6 +2,7 @@
 export type {
   AuthenticateResponse,
   BootstrapData,
+  CaptchaChallenge,
   ErrorType,
   Session,
   User,
@@ -17,6 +18,7 @@ export type { CookieOptions } from './cookies';
 export type { APIErrorFields, SchemaErrorBodyFields } from './errors';
 export {
   APIError,
+  CaptchaRequiredError,
   GatehouseError,
   isAPIError,
   RetriableError,
@@ -28,6 +30,7 @@ export {
   StytchSDKUsageError,
   UsageError,
 } from './errors';
+export type { CaptchaSolver } from './http';
 export type {
   MagicLinkAuthenticateResponse,
   MagicLinkEmailOptions,

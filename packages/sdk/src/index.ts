@@ -8,7 +8,8 @@ export type {
   User,
 } from '@gatehouse/protocol';
 /** What the client uses until bootstrap answers, and when it cannot (SPEC §7). */
-export { DEFAULT_BOOTSTRAP, isErrorType } from '@gatehouse/protocol';
+/** Encodes a solved captcha as the `captcha_token` the server checks (for a captchaSolver, issue 9 item 3). */
+export { DEFAULT_BOOTSTRAP, encodeCaptchaToken, isErrorType } from '@gatehouse/protocol';
 export type { BootstrapModule } from './bootstrap';
 export { parseBootstrap } from './bootstrap';
 export type { BrowserDependencies, CookieJar, KeyValueStorage } from './browser';

@@ -51,6 +51,11 @@ export interface RateLimitSettings {
    * only accepted inside the window it was issued in, so one window's counter is enough (infra/captcha.ts).
    */
   captchaTokenUses: RateLimit;
+  /**
+   * Login links requested from one client IP. Captcha branch stand-in until the limit-wiring branch lands (same
+   * name and values as there; take that branch's catalogue at the merge).
+   */
+  magicLinkSendsPerIp: RateLimit;
 }
 
 export type RateLimitName = keyof RateLimitSettings;
@@ -65,6 +70,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   passkeyChallengesPerUser: { points: 20, durationSeconds: 60 },
   captchaChallengesPerIp: { points: 300, durationSeconds: 600 },
   captchaTokenUses: { points: 1, durationSeconds: 86_400 },
+  magicLinkSendsPerIp: { points: 50, durationSeconds: 600, softPoints: 20 },
 };
 
 /**

@@ -37,6 +37,11 @@ const BENCHMARKS: Benchmark[] = [
     description: 'widget bundle starts → e-mail input visible, Chromium',
     run: async () => (await import('./first-render')).run(),
   },
+  {
+    name: 'captcha-solve',
+    description: 'time to solve a captcha challenge at each difficulty step, Chromium workers and Node',
+    run: async () => (await import('./captcha-solve')).run(),
+  },
 ];
 
 const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, ConfigurationError } from './app';
 import { readPublicToken } from './app-client';
+import { createLazyCaptcha } from './captcha';
 import { SignInWidget } from './sign-in-widget';
 import { STRINGS } from './strings';
 import './styles.css';
@@ -18,7 +19,10 @@ if (publicToken === null) {
   document.title = STRINGS.documentTitle.configurationError;
   root.render(<ConfigurationError />);
 } else {
-  const client = createClient(publicToken, { baseUrl: window.location.origin });
+  // Issue 9 item 3: the SDK may be asked for a proof-of-work captcha; its solver loads only when bootstrap says so.
+  const captcha = createLazyCaptcha();
+  const client = createClient(publicToken, { baseUrl: window.location.origin, captchaSolver: captcha.solve });
+  void captcha.preloadWhenEnabled(client.bootstrap.get());
   root.render(
     <StrictMode>
       <App client={client} widget={<SignInWidget client={client} origin={window.location.origin} />} />

@@ -6,6 +6,19 @@ export type {
   RbacPolicy,
 } from './bootstrap';
 export { DEFAULT_BOOTSTRAP } from './bootstrap';
+export type {
+  CaptchaChallenge,
+  CaptchaChallengeParameters,
+  CaptchaChallengeRequest,
+  CaptchaChallengeResponse,
+  CaptchaSolution,
+} from './captcha';
+export {
+  CAPTCHA_CAPABILITY,
+  CAPTCHA_REQUIRED_TEXT,
+  encodeCaptchaToken,
+  GATEHOUSE_SDK_IDENTIFIER,
+} from './captcha';
 export type { ErrorType, UnrecoverableErrorType } from './errors';
 export { ERROR_TYPES, isErrorType, isUnrecoverableErrorType, UNRECOVERABLE_ERROR_TYPES } from './errors';
 export type {

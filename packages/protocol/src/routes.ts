@@ -21,6 +21,8 @@ export const ROUTES = {
   magicLinksEmailSendPrimary: '/magic_links/email/send/primary',
   magicLinksEmailSendSecondary: '/magic_links/email/send/secondary',
   magicLinksAuthenticate: '/magic_links/authenticate',
+  /** Issue 9 item 3: an ALTCHA challenge for one protected call (POST { action }). */
+  captchaChallenge: '/captcha/challenge',
   /** wire-format.md §4.5: one-time passcodes per channel. */
   otps: {
     loginOrCreate: (method: OtpMethod) => `/otps/${method}/login_or_create`,

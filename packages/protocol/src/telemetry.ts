@@ -9,7 +9,11 @@ export interface TelemetryBlob {
   stytch_user_id?: string;
   stytch_session_id?: string;
   app: { identifier: string; version?: string };
-  sdk: { identifier: string; version: string };
+  /**
+   * `captcha` is Gatehouse's own addition: CAPTCHA_CAPABILITY when the SDK was given a captcha solver (issue 9
+   * item 3), absent otherwise (and always absent from the Stytch SDK).
+   */
+  sdk: { identifier: string; version: string; captcha?: string };
 }
 
 export interface TelemetryEvent {

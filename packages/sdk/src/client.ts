@@ -3,7 +3,7 @@
 import { type BootstrapModule, createBootstrap } from './bootstrap';
 import { type BrowserDependencies, resolveDependencies } from './browser';
 import { type CookieOptions, createSessionCookies } from './cookies';
-import { createHttpClient } from './http';
+import { type CaptchaSolver, createHttpClient } from './http';
 import { createMagicLinksModule, type MagicLinksModule } from './magic-links';
 import { createOtpsModule, type OtpsModule } from './otps';
 import { createPkceStore } from './pkce';
@@ -21,6 +21,12 @@ export interface ClientOptions {
   cookieOptions?: CookieOptions;
   /** Replaces browser dependencies (tests, non-window hosts). With all of them given, no `window` is needed. */
   dependencies?: Partial<BrowserDependencies>;
+  /**
+   * Solves the server's proof-of-work captcha (issue 9 item 3): with it, a call answered 'Captcha required' is
+   * retried once with a solved token, and the server may ask this client for a captcha (and bootstrap reports it
+   * on). It may load its code lazily: it is called only when the server asks. Without it: CaptchaRequiredError.
+   */
+  captchaSolver?: CaptchaSolver;
 }
 
 export interface GatehouseClient {
@@ -64,6 +70,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
       now: dependencies.now(),
       userId: state?.user.user_id ?? null,
       sessionId: state?.session.session_id ?? null,
+      captcha: options.captchaSolver !== undefined,
     });
   };
   const http = createHttpClient({
@@ -73,6 +80,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     location: dependencies.location,
     sessionToken: () => cookies.get(cookies.names.session),
     telemetry: blob,
+    captchaSolver: options.captchaSolver ?? null,
   });
   const telemetry = createTelemetry({ publicToken, baseUrl, dependencies, blob });
   const bootstrap = createBootstrap({ publicToken, http, storage });

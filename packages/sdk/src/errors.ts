@@ -133,6 +133,28 @@ export class RetriableError extends GatehouseError {
   }
 }
 
+/**
+ * Issue 9 item 3: a call answered 'Captcha required' that the SDK could not get through. `reason`:
+ * - 'no_solver': the client was created without `captchaSolver`, so it cannot answer the challenge;
+ * - 'unsolved': the solver failed (`cause` says why);
+ * - 'refused': the call was retried once with a solved token and the server still asked for a captcha.
+ */
+export class CaptchaRequiredError extends GatehouseError {
+  readonly reason: 'no_solver' | 'unsolved' | 'refused';
+  constructor(reason: CaptchaRequiredError['reason'], options: { cause?: unknown } = {}) {
+    super(
+      'CaptchaRequiredError',
+      reason === 'no_solver'
+        ? 'Captcha required: the server asks for a captcha, and this client was created without a captchaSolver.'
+        : reason === 'unsolved'
+          ? 'Captcha required: the captcha challenge could not be solved.'
+          : 'Captcha required: the server refused the solved captcha.',
+    );
+    this.reason = reason;
+    if (options.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
+  }
+}
+
 // Stytch-compatible names, so code written against @stytch/vanilla-js keeps its `instanceof` checks.
 export {
   APIError as StytchAPIError,

@@ -1,13 +1,23 @@
 import { CONSTANTS } from '@gatehouse/protocol';
-import { describe, expect, it } from 'vitest';
-import { APIError, RetriableError, SchemaError, SDKAPIUnreachableError } from './errors';
-import { createHttpClient, parseResponse } from './http';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  APIError,
+  CaptchaRequiredError,
+  RetriableError,
+  SchemaError,
+  SDKAPIUnreachableError,
+} from './errors';
+import { type CaptchaSolver, createHttpClient, parseResponse } from './http';
 import { createTelemetryBlob } from './telemetry';
 import { createFakeFetch, json, ok } from './test-support/fakes';
 
 const TOKEN = 'public-token-test-abc';
 
-function setup(sessionToken: string | null, routes: Parameters<typeof createFakeFetch>[0] = {}) {
+function setup(
+  sessionToken: string | null,
+  routes: Parameters<typeof createFakeFetch>[0] = {},
+  captchaSolver: CaptchaSolver | null = null,
+) {
   const fake = createFakeFetch(routes);
   const http = createHttpClient({
     publicToken: TOKEN,
@@ -22,7 +32,9 @@ function setup(sessionToken: string | null, routes: Parameters<typeof createFake
         now: Date.UTC(2030, 0, 1),
         userId: sessionToken ? 'user-1' : null,
         sessionId: sessionToken ? 'session-1' : null,
+        captcha: captchaSolver !== null,
       }),
+    captchaSolver,
   });
   return { http, ...fake };
 }
@@ -178,5 +190,103 @@ describe('response handling (wire-format.md §3)', () => {
     const abort = await failing.http.request({ method: 'GET', path: '/abort' }).then(unexpected, caught);
     expect(abort).toBeInstanceOf(DOMException);
     expect(abort.name).toBe('AbortError');
+  });
+});
+
+describe("'Captcha required' retry (issue 9 item 3; wire-format.md §3.4)", () => {
+  const SEND = '/magic_links/email/login_or_create';
+  const captchaRequired = () =>
+    new Response('Captcha required', {
+      status: 429,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+  const CHALLENGE = {
+    parameters: { algorithm: 'SHA-256', nonce: 'aa', salt: 'bb', cost: 1, keyLength: 32, keyPrefix: 'cc' },
+    signature: 'dd',
+  };
+
+  it('fetches a challenge for the same path, solves it and retries once with captcha_token added to the body', async () => {
+    let sends = 0;
+    const solver = vi.fn(async () => 'solved-token');
+    const { http, requests } = setup(
+      null,
+      {
+        [`POST ${SEND}`]: () => (++sends === 1 ? captchaRequired() : ok({ sent: true })),
+        'POST /captcha/challenge': () => ok({ challenge: CHALLENGE }),
+      },
+      solver,
+    );
+    const data = await http.request<{ sent: boolean }>({
+      method: 'POST',
+      path: SEND,
+      body: { email: 'a@b.c' },
+    });
+    expect(data.sent).toBe(true);
+    expect(requests.map((request) => request.path)).toEqual([SEND, '/captcha/challenge', SEND]);
+    expect(requests[1]?.body).toEqual({ action: SEND });
+    expect(solver).toHaveBeenCalledWith(CHALLENGE);
+    expect(requests[0]?.body).toEqual({ email: 'a@b.c' });
+    expect(requests[2]?.body).toEqual({ email: 'a@b.c', captcha_token: 'solved-token' });
+    // The client says it can solve a captcha in X-SDK-Client.
+    expect(decode(requests[0]?.headers['X-SDK-Client'] ?? '').sdk.captcha).toBe('altcha');
+  });
+
+  it('a second "Captcha required" surfaces CaptchaRequiredError (refused) without a third try', async () => {
+    const { http, requests } = setup(
+      null,
+      { [`POST ${SEND}`]: captchaRequired, 'POST /captcha/challenge': () => ok({ challenge: CHALLENGE }) },
+      async () => 'solved-token',
+    );
+    const error = await http.request({ method: 'POST', path: SEND, body: {} }).then(unexpected, caught);
+    expect(error).toBeInstanceOf(CaptchaRequiredError);
+    expect(error.reason).toBe('refused');
+    expect(requests.filter((request) => request.path === SEND)).toHaveLength(2);
+  });
+
+  it('without a solver: CaptchaRequiredError (no_solver), no challenge fetched, and X-SDK-Client claims no solver', async () => {
+    const { http, requests } = setup(null, { [`POST ${SEND}`]: captchaRequired });
+    const error = await http.request({ method: 'POST', path: SEND, body: {} }).then(unexpected, caught);
+    expect(error).toBeInstanceOf(CaptchaRequiredError);
+    expect(error.reason).toBe('no_solver');
+    expect(error.message).toMatch(/captchaSolver/);
+    expect(requests).toHaveLength(1);
+    expect(decode(requests[0]?.headers['X-SDK-Client'] ?? '').sdk).not.toHaveProperty('captcha');
+  });
+
+  it('a failing solver is CaptchaRequiredError (unsolved) with the cause; a failing challenge call surfaces as it is', async () => {
+    const cause = new Error('worker crashed');
+    const failing = setup(
+      null,
+      { [`POST ${SEND}`]: captchaRequired, 'POST /captcha/challenge': () => ok({ challenge: CHALLENGE }) },
+      async () => {
+        throw cause;
+      },
+    );
+    const error = await failing.http
+      .request({ method: 'POST', path: SEND, body: {} })
+      .then(unexpected, caught);
+    expect(error).toBeInstanceOf(CaptchaRequiredError);
+    expect(error.reason).toBe('unsolved');
+    expect(error.cause).toBe(cause);
+
+    const limited = setup(
+      null,
+      {
+        [`POST ${SEND}`]: captchaRequired,
+        'POST /captcha/challenge': () =>
+          json(429, {
+            status_code: 429,
+            error_type: 'too_many_requests',
+            error_message: 'slow',
+            error_url: 'u',
+          }),
+      },
+      async () => 'never',
+    );
+    const apiError = await limited.http
+      .request({ method: 'POST', path: SEND, body: {} })
+      .then(unexpected, caught);
+    expect(apiError).toBeInstanceOf(APIError);
+    expect(apiError.error_type).toBe('too_many_requests');
   });
 });

@@ -1,8 +1,22 @@
 // wire-format.md §2 (request headers) and §3 (response envelope and error decision order).
-import { SDK_API_PREFIX } from '@gatehouse/protocol';
+import { type CaptchaChallenge, ROUTES, SDK_API_PREFIX } from '@gatehouse/protocol';
 import type { BrowserDependencies } from './browser';
 import { base64FromText } from './encoding';
-import { APIError, type APIErrorFields, RetriableError, SchemaError, SDKAPIUnreachableError } from './errors';
+import {
+  APIError,
+  type APIErrorFields,
+  CaptchaRequiredError,
+  RetriableError,
+  SchemaError,
+  SDKAPIUnreachableError,
+} from './errors';
+
+/**
+ * Issue 9 item 3: turns a captcha challenge (ALTCHA v2, from POST /captcha/challenge) into the `captcha_token` of
+ * the retried call. The SDK ships none (it stays framework-free and small): the page injects one, e.g. the web
+ * app's worker-based ALTCHA solver, loaded only when bootstrap says the captcha is on.
+ */
+export type CaptchaSolver = (challenge: CaptchaChallenge) => Promise<string>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -27,28 +41,69 @@ export function createHttpClient(options: {
   sessionToken: () => string | null;
   /** JSON telemetry blob of wire-format.md §2.1, regenerated per request. */
   telemetry: () => object;
+  /** Answers 'Captcha required' by solving a challenge and retrying once (issue 9 item 3); none: a typed error. */
+  captchaSolver?: CaptchaSolver | null;
 }): HttpClient {
   const { publicToken } = options;
+  const solver = options.captchaSolver ?? null;
+
+  /**
+   * wire-format.md §3.4 with our own captcha: fetch a challenge for the call's path (its action), solve it, and
+   * send the same call again, once, with `captcha_token` added to the body.
+   */
+  async function retryWithCaptcha<T>(request: HttpRequest): Promise<T> {
+    if (solver === null) throw new CaptchaRequiredError('no_solver');
+    // Errors of the challenge call itself (offline, its per-IP 429) surface as they are.
+    const { challenge } = await send<{ challenge: CaptchaChallenge }>({
+      method: 'POST',
+      path: ROUTES.captchaChallenge,
+      body: { action: request.path },
+    });
+    let token: string;
+    try {
+      token = await solver(challenge);
+      if (typeof token !== 'string' || token === '') throw new Error('the solver returned no token');
+    } catch (error) {
+      throw new CaptchaRequiredError('unsolved', { cause: error });
+    }
+    try {
+      return await send<T>({ ...request, body: { ...request.body, captcha_token: token } });
+    } catch (error) {
+      if (error instanceof RetriableError) throw new CaptchaRequiredError('refused');
+      throw error;
+    }
+  }
+
+  async function send<T>(request: HttpRequest): Promise<T> {
+    const headers = {
+      // The password part is the public token again when there is no session (wire-format.md §2).
+      Authorization: `Basic ${base64FromText(`${publicToken}:${options.sessionToken() ?? publicToken}`)}`,
+      'Content-Type': 'application/json',
+      'X-SDK-Client': base64FromText(JSON.stringify(options.telemetry())),
+      'X-SDK-Parent-Host': options.location.origin,
+    };
+    let response: Response;
+    try {
+      response = await options.fetch(options.baseUrl + SDK_API_PREFIX + request.path, {
+        method: request.method,
+        headers,
+        ...(request.body ? { body: JSON.stringify(request.body) } : {}),
+      });
+    } catch (error) {
+      throw networkError(error);
+    }
+    return parseResponse<T>(response);
+  }
+
   return {
     async request<T>(request: HttpRequest): Promise<T> {
-      const headers = {
-        // The password part is the public token again when there is no session (wire-format.md §2).
-        Authorization: `Basic ${base64FromText(`${publicToken}:${options.sessionToken() ?? publicToken}`)}`,
-        'Content-Type': 'application/json',
-        'X-SDK-Client': base64FromText(JSON.stringify(options.telemetry())),
-        'X-SDK-Parent-Host': options.location.origin,
-      };
-      let response: Response;
       try {
-        response = await options.fetch(options.baseUrl + SDK_API_PREFIX + request.path, {
-          method: request.method,
-          headers,
-          ...(request.body ? { body: JSON.stringify(request.body) } : {}),
-        });
+        return await send<T>(request);
       } catch (error) {
-        throw networkError(error);
+        // The challenge route itself is never retried (it is not a protected call).
+        if (!(error instanceof RetriableError) || request.path === ROUTES.captchaChallenge) throw error;
+        return retryWithCaptcha<T>(request);
       }
-      return parseResponse<T>(response);
     },
   };
 }

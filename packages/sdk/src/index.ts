@@ -2,12 +2,14 @@
 export type {
   AuthenticateResponse,
   BootstrapData,
+  CaptchaChallenge,
   ErrorType,
   Session,
   User,
 } from '@gatehouse/protocol';
 /** What the client uses until bootstrap answers, and when it cannot (SPEC §7). */
-export { DEFAULT_BOOTSTRAP, isErrorType } from '@gatehouse/protocol';
+/** Encodes a solved captcha as the `captcha_token` the server checks (for a captchaSolver, issue 9 item 3). */
+export { DEFAULT_BOOTSTRAP, encodeCaptchaToken, isErrorType } from '@gatehouse/protocol';
 export type { BootstrapModule } from './bootstrap';
 export { parseBootstrap } from './bootstrap';
 export type { BrowserDependencies, CookieJar, KeyValueStorage } from './browser';
@@ -17,6 +19,7 @@ export type { CookieOptions } from './cookies';
 export type { APIErrorFields, SchemaErrorBodyFields } from './errors';
 export {
   APIError,
+  CaptchaRequiredError,
   GatehouseError,
   isAPIError,
   RetriableError,
@@ -28,6 +31,7 @@ export {
   StytchSDKUsageError,
   UsageError,
 } from './errors';
+export type { CaptchaSolver } from './http';
 export type {
   MagicLinkAuthenticateResponse,
   MagicLinkEmailOptions,

@@ -1,7 +1,9 @@
 // wire-format.md §2.1 (X-SDK-Client blob) and §4.12 (POST /events batches). SPEC §9: batches of 15 events or
 // every 800 ms. Telemetry never affects the caller: failures are swallowed.
 import {
+  CAPTCHA_CAPABILITY,
   CONSTANTS,
+  GATEHOUSE_SDK_IDENTIFIER,
   ROUTES,
   SDK_API_PREFIX,
   type TelemetryBlob,
@@ -9,7 +11,7 @@ import {
 } from '@gatehouse/protocol';
 import type { BrowserDependencies } from './browser';
 
-export const SDK_IDENTIFIER = 'Gatehouse JavaScript SDK';
+export const SDK_IDENTIFIER = GATEHOUSE_SDK_IDENTIFIER;
 
 export interface Telemetry {
   /** Queues one event; the widget uses it for render_login_screen, email_try_again_clicked and the like. */
@@ -59,6 +61,8 @@ export function createTelemetryBlob(options: {
   now: number;
   userId: string | null;
   sessionId: string | null;
+  /** The client holds a captcha solver: say so, so the server may ask it for a captcha (issue 9 item 3). */
+  captcha?: boolean;
 }): TelemetryBlob {
   const id = () => randomUuid(options.crypto);
   return {
@@ -70,7 +74,11 @@ export function createTelemetryBlob(options: {
     ...(options.userId ? { stytch_user_id: options.userId } : {}),
     ...(options.sessionId ? { stytch_session_id: options.sessionId } : {}),
     app: { identifier: options.hostname },
-    sdk: { identifier: SDK_IDENTIFIER, version: CONSTANTS.sdkVersion },
+    sdk: {
+      identifier: SDK_IDENTIFIER,
+      version: CONSTANTS.sdkVersion,
+      ...(options.captcha ? { captcha: CAPTCHA_CAPABILITY } : {}),
+    },
   };
 }
 

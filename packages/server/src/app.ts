@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { registerCaptchaRoutes } from './features/captcha';
 import { registerDevRoutes } from './features/dev';
 import { registerEventRoutes } from './features/events';
 import { registerMagicLinkRoutes } from './features/magic-links';
@@ -25,6 +26,7 @@ import { registerUserRoutes } from './features/users';
 import { registerWebauthnRoutes } from './features/webauthn';
 import { ProjectCache } from './infra/auth';
 import { createSingleAddressWatch, trustProxyOption } from './infra/client-address';
+import { createCaptchaGate } from './infra/captcha';
 import { loadConfig, loadProjectFile } from './infra/config';
 import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from './infra/context';
 import { systemClock } from './infra/context';
@@ -124,6 +126,7 @@ export const FEATURES: readonly SdkFeature[] = [
   { name: 'magic-links', register: registerMagicLinkRoutes },
   { name: 'otps', register: registerOtpRoutes },
   { name: 'webauthn', register: registerWebauthnRoutes },
+  { name: 'captcha', register: registerCaptchaRoutes },
 ];
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -218,6 +221,7 @@ async function assemble(
       log: app.log,
       metrics,
     }),
+    // Set just below: the gate reads ctx's secrets, limits, clock and metrics.
     captcha: null,
     metrics,
     // LD-04: expired rows are purged on a timer (started on ready); the cycle reads ctx when it runs.
@@ -233,6 +237,9 @@ async function assemble(
       log: app.log,
     }),
   };
+
+  // Issue 9 item 3: the self-hosted proof-of-work captcha asked for past a soft threshold.
+  ctx.captcha = createCaptchaGate(ctx);
 
   app.decorate('gatehouse', ctx);
   const routes: RegisteredRoute[] = [];

@@ -12,6 +12,7 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { requestTokenMode, type TokenMode } from './auth';
+import { CaptchaRequiredError, sendCaptchaRequired } from './captcha';
 import type { DatabaseUnavailability } from './db/availability';
 import { ApiError, isApiError } from './errors';
 import { type Metrics, methodOfProduct } from './metrics';
@@ -177,6 +178,8 @@ export function errorHandler(
     return sendApiError(request, reply, apiError);
   };
   if (isApiError(error)) return answer(error);
+  // Issue 9 item 3: the one non-JSON error answer (wire-format.md §3.2 step 3).
+  if (error instanceof CaptchaRequiredError) return sendCaptchaRequired(reply);
   if (error instanceof SchemaError) return sendSchemaError(request, reply, error.part, error.items);
   if (error.validation) {
     const part = VALIDATION_PARTS[error.validationContext ?? 'body'] ?? 'body';

@@ -81,7 +81,7 @@ describe('guardCall', () => {
     expect(captcha.verify).not.toHaveBeenCalled();
     expect((await limits.peek(byIp)).consumed).toBe(2);
     await call('token');
-    expect(captcha.verify).toHaveBeenCalledWith(request, 'token', '/otps/email/login_or_create');
+    expect(captcha.verify).toHaveBeenCalledWith(request, 'token', '/otps/email/login_or_create', ['ip']);
     expect((await limits.peek(byIp)).consumed).toBe(3);
   });
 

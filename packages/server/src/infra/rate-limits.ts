@@ -67,6 +67,17 @@ export interface RateLimitSettings {
   passkeyChallengesPerIp: RateLimit;
   /** Passkey ceremonies started for one signed-in user (registration, secondary sign-in). */
   passkeyChallengesPerUser: RateLimit;
+  // Captcha.
+  /**
+   * Captcha challenges handed to one client IP (issue 9 item 3): the count sets the next challenge's difficulty
+   * (infra/captcha.ts), the budget caps them.
+   */
+  captchaChallengesPerIp: RateLimit;
+  /**
+   * Uses of one solved captcha token (points 1: a shared, expiring "used once" set, issue 9 item 3). A token is
+   * only accepted inside the window it was issued in, so one window's counter is enough (infra/captcha.ts).
+   */
+  captchaTokenUses: RateLimit;
 }
 
 export type RateLimitName = keyof RateLimitSettings;
@@ -88,6 +99,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   // A person retries a ceremony a few times a minute at most; autofill (SPEC §9: 5 retries) starts one per mount.
   passkeyChallengesPerIp: { points: 60, durationSeconds: 60, softPoints: 30 },
   passkeyChallengesPerUser: { points: 20, durationSeconds: 60, softPoints: 10 },
+  captchaChallengesPerIp: { points: 300, durationSeconds: 600 },
+  captchaTokenUses: { points: 1, durationSeconds: 86_400 },
 };
 
 /**
@@ -102,7 +115,8 @@ export type LimitKeyKind =
   | 'user'
   | 'method'
   | 'project'
-  | 'wallet';
+  | 'wallet'
+  | 'captcha_token';
 
 /** One limit to take a point of, for one key. */
 export interface LimitCheck {
@@ -259,8 +273,16 @@ export class RateLimits {
 export interface CaptchaGate {
   /** Whether this caller can be asked to solve a challenge (project setting on, a client that can solve one). */
   canChallenge(request: RequestContext): boolean;
-  /** Accepts a token solved for `action` (and uses it up), or throws the plain-text 'Captcha required'. */
-  verify(request: RequestContext, token: string | null, action: string): Promise<void>;
+  /**
+   * Accepts a token solved for `action` (and uses it up), or throws the plain-text 'Captcha required'. `keyKinds`:
+   * the kinds of the keys past their soft threshold, for the log line (issue 9 item 4: never the keys).
+   */
+  verify(
+    request: RequestContext,
+    token: string | null,
+    action: string,
+    keyKinds?: readonly LimitKeyKind[],
+  ): Promise<void>;
 }
 
 /**
@@ -274,17 +296,17 @@ export async function guardCall(
   options: { checks: readonly LimitCheck[]; message: string; action: string; captchaToken: string | null },
 ): Promise<void> {
   const { limits } = ctx;
-  let pressured = false;
+  const pressured: LimitKeyKind[] = [];
   for (const check of options.checks) {
     const state = await limits.peek(check);
     const limit = limits.settings[check.limit];
     if (state.consumed >= limits.pointsOf(check)) {
       throw limits.refusal(check, check.message ?? options.message, state.msBeforeNext);
     }
-    if (limit.softPoints !== undefined && state.consumed >= limit.softPoints) pressured = true;
+    if (limit.softPoints !== undefined && state.consumed >= limit.softPoints) pressured.push(check.kind);
   }
-  if (pressured && ctx.captcha?.canChallenge(request)) {
-    await ctx.captcha.verify(request, options.captchaToken, options.action);
+  if (pressured.length > 0 && ctx.captcha?.canChallenge(request)) {
+    await ctx.captcha.verify(request, options.captchaToken, options.action, pressured);
   }
   for (const check of options.checks) await limits.consume(check, check.message ?? options.message);
 }

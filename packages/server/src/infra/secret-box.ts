@@ -23,6 +23,8 @@ export type SecretPurpose =
   | 'session-signing-key'
   /** The HMAC key of passcodes (features/otps/code.ts); context: the project id. */
   | 'otp-code'
+  /** The HMAC keys that sign captcha challenges (infra/captcha.ts); context `<project_id>/<use>`. */
+  | 'captcha-challenge'
   /** The fingerprint stored in the database (secret_fingerprints). */
   | 'secret-fingerprint';
 

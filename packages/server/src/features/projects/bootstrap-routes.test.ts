@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
     expect(live.json().data.request_id).toMatch(/^request-id-live-/);
   });
 
-  it('reflects the project settings', async () => {
+  it('reflects the project settings (captcha_settings only to a client that can solve it: features/captcha)', async () => {
     await t.ctx.db
       .update(projects)
       .set({
@@ -99,7 +99,8 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
     expect(data).toMatchObject({
       disable_sdk_watermark: true,
       cname_domain: 'login.example.com',
-      captcha_settings: { enabled: true, siteKey: 'site-key' },
+      // sdkRequest's X-SDK-Client names no solver: the captcha is reported off (issue 9 item 3).
+      captcha_settings: { enabled: false },
       pkce_required_for_email_magic_links: true,
       password_config: { luds_complexity: 3, luds_minimum_count: 10 },
       rbac_policy: { roles: [], resources: [] },

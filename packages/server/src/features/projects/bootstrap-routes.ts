@@ -3,7 +3,8 @@
 import type { BootstrapResponse } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext, ProjectRecord } from '../../infra/context';
+import { captchaSettingsFor } from '../../infra/captcha';
+import type { AppContext, RequestContext } from '../../infra/context';
 import { sendData } from '../../infra/context';
 import { contextOf } from '../../infra/request-context';
 import { defaultProjectSettings } from './project-service';
@@ -13,15 +14,17 @@ const BootstrapParams = Type.Object({ public_token: Type.String({ minLength: 1, 
 /** The bootstrap fields of a project (without request_id / status_code, which sendData adds). */
 export function bootstrapFields(
   ctx: Pick<AppContext, 'config'>,
-  project: ProjectRecord,
+  request: Pick<RequestContext, 'project' | 'sdkClient'>,
 ): Omit<BootstrapResponse, 'request_id' | 'status_code'> {
+  const { project } = request;
   // Settings written by an older version may lack a key: the defaults fill it so the answer stays complete.
   const settings = { ...defaultProjectSettings(ctx.config), ...project.settings };
   return {
     disable_sdk_watermark: settings.disable_sdk_watermark,
     cname_domain: settings.cname_domain,
     email_domains: settings.email_domains,
-    captcha_settings: settings.captcha_settings,
+    // Issue 9 item 3: on only for a caller that can solve our challenge (the Stytch SDK would load reCAPTCHA).
+    captcha_settings: captchaSettingsFor(request),
     pkce_required_for_email_magic_links: settings.pkce_required_for_email_magic_links,
     pkce_required_for_password_resets: settings.pkce_required_for_password_resets,
     pkce_required_for_oauth: settings.pkce_required_for_oauth,
@@ -41,6 +44,6 @@ export async function registerBootstrapRoutes(sdk: FastifyInstance, ctx: AppCont
     '/projects/bootstrap/:public_token',
     // The token is in the path (auth.ts 'path-token' resolves it and checks the Origin).
     { schema: { params: BootstrapParams }, config: { auth: 'path-token' } },
-    async (request, reply) => sendData(reply, bootstrapFields(ctx, contextOf(request).project)),
+    async (request, reply) => sendData(reply, bootstrapFields(ctx, contextOf(request))),
   );
 }

@@ -2,6 +2,7 @@
 import { PRODUCTS } from '@gatehouse/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectCache } from '../../infra/auth';
+import { CAPTCHA_SITE_KEY } from '../../infra/captcha';
 import { loadConfig, parseProjectFile } from '../../infra/config';
 import type { AppContext } from '../../infra/context';
 import { sha256 } from '../../infra/crypto';
@@ -99,7 +100,10 @@ describe.each(testDatabaseKinds())('project service on %s', (kind) => {
     expect(first.created.map((entry) => entry.project.name)).toEqual(['Shop', 'Blog']);
     expect(first.created[0]!.project.settings.disable_sdk_watermark).toBe(true);
     // Defaults fill what the file leaves out (bootstrap needs every key).
-    expect(first.created[0]!.project.settings.captcha_settings).toEqual({ enabled: false });
+    expect(first.created[0]!.project.settings.captcha_settings).toEqual({
+      enabled: true,
+      siteKey: CAPTCHA_SITE_KEY,
+    });
 
     const second = await syncProjectFile(
       ctx,

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { PRODUCTS, type Product } from '@gatehouse/protocol';
 import { and, asc, eq } from 'drizzle-orm';
+import { CAPTCHA_SITE_KEY } from '../../infra/captcha';
 import { mailFromDomain, type ProjectDeclaration } from '../../infra/config';
 import type { AppConfig, AppContext, ProjectRecord } from '../../infra/context';
 import { randomToken, sha256 } from '../../infra/crypto';
@@ -25,7 +26,9 @@ export function defaultProjectSettings(config: Pick<AppConfig, 'mailFrom'>): Pro
     disable_sdk_watermark: false,
     cname_domain: null,
     email_domains: domain === null ? [] : [domain],
-    captcha_settings: { enabled: false },
+    // Issue 9 item 3: the self-hosted captcha is on unless a project turns it off. It is only ever asked of
+    // callers that can solve it, past a soft threshold (infra/captcha.ts); the siteKey is informative.
+    captcha_settings: { enabled: true, siteKey: CAPTCHA_SITE_KEY },
     pkce_required_for_email_magic_links: false,
     pkce_required_for_password_resets: false,
     pkce_required_for_oauth: false,

@@ -1,0 +1,1 @@
+export { CaptchaChallengeBody, registerCaptchaRoutes } from './routes';

@@ -3,10 +3,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { DEFAULT_RATE_LIMITS } from '../../packages/server/src/infra/rate-limits';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SERVER_ENTRY = join(ROOT, 'packages', 'server', 'src', 'server.ts');
 const START_TIMEOUT_MS = 60_000;
+
+/**
+ * Issue 9 item 1: a worker's tests share one server and all come from 127.0.0.1, so the default per-IP budgets
+ * (20 sign-ups an hour, 1 send a second per address, …) would refuse later tests. Every limit is generous here;
+ * a spec that tests a limit passes its own RATE_LIMITS in `env`.
+ */
+export const GENEROUS_RATE_LIMITS = JSON.stringify(
+  Object.fromEntries(
+    Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { points: 10_000, durationSeconds: 60 }]),
+  ),
+);
 
 export interface RunningServer {
   /** http://localhost:<port> (localhost, not 127.0.0.1: WebAuthn and non-secure cookies need it). */
@@ -54,6 +66,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       PUBLIC_URL: url,
       DATA_DIR: ':memory:',
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+      RATE_LIMITS: GENEROUS_RATE_LIMITS,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -203,11 +203,14 @@ export class RateLimits {
       // A budget of its own: the limiter (built with the limit's points) only counts; the budget is compared here,
       // and a point taken past it is given back so a refused call counts nothing.
       const limiter = this.limiters[check.limit];
-      const state = await limiter.penalty(storeKey, 1);
-      if (state.consumedPoints > check.points) {
-        await limiter.reward(storeKey, 1);
-        throw this.refusal(check, message, msBeforeNext);
+      let over: boolean;
+      try {
+        over = (await limiter.penalty(storeKey, 1)).consumedPoints > check.points;
+        if (over) await limiter.reward(storeKey, 1);
+      } catch (error) {
+        throw this.unavailable(check, error);
       }
+      if (over) throw this.refusal(check, message, msBeforeNext);
       return;
     }
     try {

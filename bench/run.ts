@@ -23,6 +23,11 @@ const BENCHMARKS: Benchmark[] = [
     run: async () => (await import('./session-check')).run(),
   },
   {
+    name: 'limiter-cost',
+    description: 'time a rate limiter adds to a login-link send: memory, PostgreSQL and Redis stores',
+    run: async () => (await import('./limiter-cost')).run(),
+  },
+  {
     name: 'widget-size',
     description: 'mountLogin bundled for the browser, gzip',
     run: async () => (await import('./widget-size')).run(),

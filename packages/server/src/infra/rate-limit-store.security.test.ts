@@ -124,12 +124,13 @@ describe.each(testLimiterStoreKinds())('rate limits on the %s store', (store) =>
     it('trips exactly at its points with 429 and Retry-After, and recovers in the next window', async () => {
       const limits = limitsOf(t.app);
       const check = checkOf(name);
-      // One second into a window: Retry-After is the rest of it.
-      clock.set(new Date(WINDOW_START.getTime() + 1000));
+      // Half-way into a window (a 1 s window included): Retry-After is the rest of it, rounded up.
+      clock.set(new Date(WINDOW_START.getTime() + durationMs / 2));
+      const rest = Math.ceil(limit.durationSeconds / 2);
       for (let i = 0; i < limit.points; i += 1) await limits.consume(check, 'limited');
       expect((await limits.peek(check)).consumed).toBe(limit.points);
-      expectTooMany(await refusalOf(limits.consume(check, 'limited')), limit.durationSeconds - 1);
-      expectTooMany(await refusalOf(limits.assertAvailable(check, 'limited')), limit.durationSeconds - 1);
+      expectTooMany(await refusalOf(limits.consume(check, 'limited')), rest);
+      expectTooMany(await refusalOf(limits.assertAvailable(check, 'limited')), rest);
       // Still spent at the last millisecond of the window.
       clock.set(new Date(WINDOW_START.getTime() + durationMs - 1));
       expectTooMany(await refusalOf(limits.consume(check, 'limited')), 1);
@@ -243,14 +244,21 @@ describe.each(testLimiterStoreKinds())('rate limits on the %s store', (store) =>
         });
       const budget = CATALOGUE.otpSendsPerRecipient.points;
       const statuses: number[] = [];
-      for (let i = 0; i < budget; i += 1)
+      // A second apart, as a person resending would: the 1 s burst limit per recipient stays out of the way.
+      for (let i = 0; i < budget; i += 1) {
+        clock.set(new Date(WINDOW_START.getTime() + i * 1000));
         statuses.push((await send(i % 2 === 0 ? t.app : sibling)).statusCode);
+      }
       expect(statuses).toEqual(Array(budget).fill(200));
+      // A refused call counts nothing, so the burst limit never answers for the per-recipient one here.
+      clock.set(new Date(WINDOW_START.getTime() + budget * 1000));
       for (const app of [t.app, sibling]) {
         const refused = await send(app);
         expect(refused.statusCode).toBe(429);
         expect(refused.json()).toMatchObject({ status_code: 429, error_type: 'too_many_requests' });
-        expect(Number(refused.headers['retry-after'])).toBe(CATALOGUE.otpSendsPerRecipient.durationSeconds);
+        expect(Number(refused.headers['retry-after'])).toBe(
+          CATALOGUE.otpSendsPerRecipient.durationSeconds - budget,
+        );
       }
       expect(delivery.messages.filter((message) => message.to === email)).toHaveLength(budget);
     },
@@ -310,6 +318,8 @@ describe('a limiter store that cannot answer', () => {
       () => t.ctx.limits.peek(check),
       () => t.ctx.limits.consume(check, 'limited'),
       () => t.ctx.limits.assertAvailable(check, 'limited'),
+      // A check with a budget of its own (a project's sms_daily_limit) counts through another path.
+      () => t.ctx.limits.consume({ ...check, points: 3 }, 'limited'),
     ]) {
       expect(await refusalOf(work())).toMatchObject({ statusCode: 503, errorType: 'database_unavailable' });
     }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { testConfig } from '../test-support/app';
+import { createTestApp, testConfig } from '../test-support/app';
 import { openTestDatabase, testDatabaseKinds } from '../test-support/database';
 import type { DatabaseHandle } from './db/client';
 import { rateLimits } from './db/schema';
@@ -76,5 +76,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('purgeExpiredCounters on PostgreSQ
     expect(await purgeExpiredCounters(pool, { nowMs: now, batchSize: 3, maxBatches: 2 })).toBe(1);
     const left = await handle.db.select().from(rateLimits);
     expect(left.map((row) => row.key).sort()).toEqual(['live', 'no-expiry']);
+    // Migration 0008: no WAL for counters (relpersistence 'u').
+    const table = await pool.query("SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'");
+    expect(table.rows).toEqual([{ relpersistence: 'u' }]);
+  });
+
+  it("runs in the app's purge cycle when the counters are in PostgreSQL", async () => {
+    const t = await createTestApp({ kind: 'postgres', limiterStore: 'postgres' });
+    try {
+      await t.ctx.db.insert(rateLimits).values([
+        { key: 'gone', points: 1, expire: Date.now() - 1000 },
+        { key: 'kept', points: 1, expire: Date.now() + 60_000 },
+      ]);
+      await t.ctx.purge.runNow();
+      expect((await t.ctx.db.select().from(rateLimits)).map((row) => row.key)).toEqual(['kept']);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -203,14 +203,14 @@ export class RateLimits {
       // A budget of its own: the limiter (built with the limit's points) only counts; the budget is compared here,
       // and a point taken past it is given back so a refused call counts nothing.
       const limiter = this.limiters[check.limit];
-      let over: boolean;
+      let consumed: number;
       try {
-        over = (await limiter.penalty(storeKey, 1)).consumedPoints > check.points;
-        if (over) await limiter.reward(storeKey, 1);
+        consumed = (await limiter.penalty(storeKey, 1)).consumedPoints;
+        if (consumed > check.points) await limiter.reward(storeKey, 1);
       } catch (error) {
         throw this.unavailable(check, error);
       }
-      if (over) throw this.refusal(check, message, msBeforeNext);
+      if (consumed > check.points) throw this.refusal(check, message, msBeforeNext);
       return;
     }
     try {

@@ -443,7 +443,8 @@ export const webauthnChallenges = pgTable(
  * DDL itself (`tableCreated: true`, infra/rate-limit-store.ts). `key` is text rather than the library's
  * varchar(255): a key carries a limit name, an identifier and a window number, and an over-long e-mail address
  * must count, not fail. `expire` is milliseconds since the epoch on the server's clock; a row past it counts
- * nothing and is purged in batches (the expire index finds them).
+ * nothing and is purged in batches (the expire index finds them). Migration 0008 creates it UNLOGGED (no WAL flush
+ * on each counted call; emptied by a PostgreSQL crash or failover, when budgets simply start over).
  */
 export const rateLimits = pgTable(
   'rate_limits',

@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds())('passcode security on %s', (kind) => {
     expect((await counts()).sessions).toBe((before.sessions ?? 0) + 1);
   });
 
-  it('BF-05: the guess budget per method survives resends (429 too_many_requests with Retry-After)', async () => {
+  it('BF-05: the guess budget per (method, IP) survives resends (429 too_many_requests with Retry-After)', async () => {
     await withLimits({ otpFailedAttemptsPerMethodAndIp: { points: 7, durationSeconds: 3600 } });
     const data = (await sendSms('+14155550123')).json().data;
     for (let i = 0; i < 5; i += 1) await authenticate(wrongCode(codeIn(delivery.last())), data.method_id);

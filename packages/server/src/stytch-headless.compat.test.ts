@@ -156,7 +156,6 @@ describe.each(testDatabaseKinds())('the Stytch headless client (vanilla-js 4.13.
 
   it('was never asked for a captcha, never sent one, and never reached past loopback', () => {
     const sdkCalls = page.requests.filter((request) => request.url.pathname.startsWith('/sdk/v1/'));
-    expect(sdkCalls.length).toBeGreaterThan(10);
     for (const request of sdkCalls) {
       expect(request.url.pathname).not.toBe(`/sdk/v1${ROUTES.captchaChallenge}`);
       expect(request.responseText ?? '').not.toContain(CAPTCHA_REQUIRED_TEXT);
@@ -168,6 +167,25 @@ describe.each(testDatabaseKinds())('the Stytch headless client (vanilla-js 4.13.
         expect(clientCanSolveCaptcha(request.headers.get('x-sdk-client'))).toBe(false);
       }
     }
+    expect(page.externalUrls()).toEqual([]);
+    // The checks above saw the calls of every test before this one (bootstrap, sends, refusals, sign-ins).
+    expect(sdkCalls.length).toBeGreaterThan(10);
+  });
+
+  it('a fresh client after reset() bootstraps the new project signed out, and works (the harness, for issues 10–14)', async () => {
+    const previous = page.client;
+    await page.t.reset();
+    const client = page.newClient();
+    expect(client).not.toBe(previous);
+    expect(client.session.getSync()).toBeNull();
+    const bootstrap = await page.whenAnswered(ROUTES.bootstrap(page.t.publicToken));
+    expect(JSON.parse(bootstrap.responseText ?? '{}').data.captcha_settings).toEqual({ enabled: false });
+    const email = 'fresh.profile@example.com';
+    await client.magicLinks.email.loginOrCreate(email, { login_magic_link_url: TEST_REDIRECT_URL });
+    const signedIn = await client.magicLinks.authenticate(linkIn(lastMessageTo(email)).token, {
+      session_duration_minutes: 30,
+    });
+    expect(signedIn.user.emails[0]?.email).toBe(email);
     expect(page.externalUrls()).toEqual([]);
   });
 });

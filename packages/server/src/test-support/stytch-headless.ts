@@ -207,7 +207,8 @@ export async function startStytchHeadless(options: CreateTestAppOptions): Promis
       Object.defineProperty(window, name, { value, configurable: true, writable: true });
     }
 
-    // Elements that would load a URL (the reCAPTCHA script, an iframe, an image), whenever they were added.
+    // Elements that would load a URL (the reCAPTCHA script, an iframe, an image), whenever they were added; the
+    // observer's callback runs after the SDK has attached its load/error listeners.
     const loadedUrls: string[] = [];
     const observer = new window.MutationObserver((records) => note(records));
     const note = (records: MutationRecord[]) => {
@@ -217,7 +218,12 @@ export async function startStytchHeadless(options: CreateTestAppOptions): Promis
           for (const element of [node, ...node.querySelectorAll('[src],[href]')]) {
             for (const attribute of ['src', 'href']) {
               const value = element.getAttribute(attribute);
-              if (value) loadedUrls.push(new URL(value, baseUrl).href);
+              if (!value) continue;
+              const url = new URL(value, baseUrl);
+              loadedUrls.push(url.href);
+              // jsdom loads nothing; a browser offline would fail the load, so the SDK fails at once rather
+              // than wait forever for the reCAPTCHA script (a test of externalUrls() then names it).
+              if (!LOOPBACK_HOSTS.has(url.hostname)) element.dispatchEvent(new window.Event('error'));
             }
           }
         }

@@ -2,15 +2,22 @@
 // login-link send, PostgreSQL and Redis stores). Per store, on loopback only:
 //   - route: POST /sdk/v1/magic_links/email/login_or_create through app.inject (a new address each time, so each
 //     call is a sign-up: user, login link, message handed to a no-op delivery), sequential, after a warm-up; and,
-//     of each send, the time spent in ctx.limits (every peek and consume its guard made) — the limiter's cost,
+//     of each send, the time spent in ctx.limits (every point its guard took or gave back) — the limiter's cost,
 //     measured inside the real route instead of as a difference of two noisy route times;
-//   - guard: the limiter work of one guarded call alone — guardCall's peek of every check, then a point of each —
-//     for three checks (per IP, per identifier, per recipient), as ctx.limits does it.
+//   - guard: one guardCall alone (no captcha) for three checks (per IP, per identifier, per recipient): a point of
+//     each, one store round trip per check when the call is allowed.
 // Stores: memory (the baseline), PostgreSQL (a throw-away database; also the app's database for every row when
 // reachable, so the rows differ only in the store) and Redis (REDIS_URL or redis://127.0.0.1:6379).
 // "limiter calls/send" counts the store round-trips per send: 0 means this build does not guard the route yet.
 import { randomBytes } from 'node:crypto';
-import { buildApp, DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from '@gatehouse/server';
+import {
+  buildApp,
+  DEFAULT_RATE_LIMITS,
+  guardCall,
+  type RateLimitName,
+  type RateLimits,
+  type RequestContext,
+} from '@gatehouse/server';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type BenchResult, type BenchRow, median } from './report';
@@ -83,13 +90,16 @@ async function reachableRedis(): Promise<string | null> {
   }
 }
 
-/** Store round-trips of ctx.limits (peek and consume each make one) and the time spent in them. */
+/** guardCall reads the request only to ask the captcha, and the bench's calls have none. */
+const BENCH_REQUEST = {} as RequestContext;
+
+/** Store round-trips of ctx.limits (peek, take and giveBack make one each; take two when refused) and their time. */
 interface LimiterMeter {
   calls: number;
   ms: number;
 }
 
-/** Wraps ctx.limits' peek and consume to meter them (sequential calls: the time is this call's own). */
+/** Wraps ctx.limits' store calls to meter them (sequential calls: the time is this call's own; consume is take). */
 function meterLimiter(limits: RateLimits): LimiterMeter {
   const meter: LimiterMeter = { calls: 0, ms: 0 };
   const metered =
@@ -104,7 +114,8 @@ function meterLimiter(limits: RateLimits): LimiterMeter {
       }
     };
   limits.peek = metered(limits.peek.bind(limits)) as RateLimits['peek'];
-  limits.consume = metered(limits.consume.bind(limits)) as RateLimits['consume'];
+  limits.take = metered(limits.take.bind(limits)) as RateLimits['take'];
+  limits.giveBack = metered(limits.giveBack.bind(limits)) as RateLimits['giveBack'];
   return meter;
 }
 
@@ -113,7 +124,7 @@ interface Subject {
   app: App;
   /** One login-link send to a new address (throws unless 200). */
   send(): Promise<void>;
-  /** guardCall's store work for three checks: a peek of each, then a point of each (no captcha). */
+  /** guardCall for three checks (no captcha). */
   guard(): Promise<void>;
   routeTimes: number[];
   guardTimes: number[];
@@ -191,8 +202,12 @@ async function subject(
         { limit: names[1 % names.length]!, kind: 'email' as const, key: `identifier-${run}-${guards}` },
         { limit: names[2 % names.length]!, kind: 'email' as const, key: `recipient-${run}-${guards}` },
       ];
-      for (const check of checks) await limits.peek(check);
-      for (const check of checks) await limits.consume(check, 'bench');
+      await guardCall({ limits, captcha: null }, BENCH_REQUEST, {
+        checks,
+        message: 'bench',
+        action: '/magic_links/email/login_or_create',
+        captchaToken: null,
+      });
     },
   };
 }
@@ -252,8 +267,8 @@ export async function run(): Promise<BenchResult> {
     rows,
     notes: [
       `route: ${ROUTE_SENDS} sequential POST /sdk/v1/magic_links/email/login_or_create per store (new address each, no-op delivery) after ${ROUTE_WARMUP}, app.inject, in ${ROUNDS} interleaved rounds`,
-      `guard: ${GUARD_CALLS} guarded calls of 3 checks per store (3 peeks + 3 points: guardCall's store work) after ${GUARD_WARMUP}; stores on loopback`,
-      'in limiter: the time each measured send spent in ctx.limits (peek and consume), i.e. what its limiter added to it',
+      `guard: ${GUARD_CALLS} guarded calls of 3 checks per store (guardCall: a point of each) after ${GUARD_WARMUP}; stores on loopback`,
+      'in limiter: the time each measured send spent in ctx.limits (points taken, given back or looked at), i.e. what its limiter added to it',
       ...(unguarded
         ? [
             'limiter calls/send is 0: this build does not guard the login-link send yet, so the route rows differ by noise only and the guard columns are the cost it will add (re-run once the route is guarded)',

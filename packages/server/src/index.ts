@@ -29,7 +29,7 @@ export type { DatabaseHandle, DatabaseOptions } from './infra/db/client';
 export { openDatabase } from './infra/db/client';
 export { ApiError, isApiError } from './infra/errors';
 export type { RateLimit, RateLimitName, RateLimitSettings } from './infra/rate-limits';
-export { DEFAULT_RATE_LIMITS, RateLimits } from './infra/rate-limits';
+export { DEFAULT_RATE_LIMITS, guardCall, RateLimits } from './infra/rate-limits';
 export type { RouteAuth, SessionRequirement } from './infra/request-context';
 export { contextOf } from './infra/request-context';
 export type { SecretBox, SecretPurpose } from './infra/secret-box';

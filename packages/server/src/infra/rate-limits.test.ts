@@ -104,6 +104,25 @@ describe('guardCall', () => {
     expect((await limits.peek(byRecipient)).consumed).toBe(0);
   });
 
+  it('gives back the points it took when a later check is spent', async () => {
+    const { limits } = limitsAt();
+    // byRecipient, the second check, is spent; byIp, taken first, must end where it started.
+    const recipientBudget = limits.settings[byRecipient.limit].points;
+    for (let i = 0; i < recipientBudget; i += 1) await limits.consume(byRecipient, 'x');
+    const ipBefore = (await limits.peek(byIp)).consumed;
+    const error = await refusal(
+      guardCall({ limits, captcha: gate(true) }, request, {
+        checks,
+        message: 'spent',
+        action: 'a',
+        captchaToken: null,
+      }),
+    );
+    expect(error).toMatchObject({ statusCode: 429, message: 'spent' });
+    expect((await limits.peek(byIp)).consumed).toBe(ipBefore);
+    expect((await limits.peek(byRecipient)).consumed).toBe(recipientBudget);
+  });
+
   it('never challenges a caller who cannot solve a captcha: the hard limit answers instead', async () => {
     const { limits } = limitsAt();
     const captcha = gate(false);

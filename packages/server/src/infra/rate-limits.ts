@@ -11,8 +11,7 @@
 // A limit may have a soft threshold below its budget (`softPoints`): past it the call is "under pressure" and, when
 // the caller can solve one, needs a captcha (guardCall and infra/captcha.ts, issue 9 item 3).
 import type { FastifyBaseLogger } from 'fastify';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Clock, RequestContext } from './context';
 import { ApiError } from './errors';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from './http-errors';
@@ -210,28 +209,42 @@ export class RateLimits {
     return check.points ?? this.settings[check.limit].points;
   }
 
-  /** Takes one point of `check`; throws 429 (with Retry-After) when the budget is spent. */
-  async consume(check: LimitCheck, message: string): Promise<void> {
+  /**
+   * Takes one point of `check` and answers how many the window now holds; throws 429 (with Retry-After) when that
+   * is past the budget, having given the point back, so a refused call counts nothing. One store round trip when
+   * allowed (two when refused): the limiter only counts (`penalty` never refuses), the budget is compared here, so
+   * a check's own `points` (a project's `sms_daily_limit`) works the same way as the limit's.
+   */
+  async take(check: LimitCheck, message: string): Promise<number> {
     const { storeKey, msBeforeNext } = this.window(check);
-    if (check.points !== undefined) {
-      // A budget of its own: the limiter (built with the limit's points) only counts; the budget is compared here,
-      // and a point taken past it is given back so a refused call counts nothing.
-      const limiter = this.limiters[check.limit];
-      let consumed: number;
-      try {
-        consumed = (await limiter.penalty(storeKey, 1)).consumedPoints;
-        if (consumed > check.points) await limiter.reward(storeKey, 1);
-      } catch (error) {
-        throw this.unavailable(check, error);
-      }
-      if (consumed > check.points) throw this.refusal(check, message, msBeforeNext);
-      return;
-    }
+    const limiter = this.limiters[check.limit];
+    const points = this.pointsOf(check);
+    let consumed: number;
     try {
-      await this.limiters[check.limit].consume(storeKey, 1);
+      consumed = (await limiter.penalty(storeKey, 1)).consumedPoints;
+      if (consumed > points) await limiter.reward(storeKey, 1);
     } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw this.unavailable(check, error);
-      throw this.refusal(check, message, msBeforeNext);
+      throw this.unavailable(check, error);
+    }
+    if (consumed > points) throw this.refusal(check, message, msBeforeNext);
+    return consumed;
+  }
+
+  /** Takes one point of `check`; throws 429 (with Retry-After) when the budget is spent (see take). */
+  async consume(check: LimitCheck, message: string): Promise<void> {
+    await this.take(check, message);
+  }
+
+  /**
+   * Gives back a point taken by `take` for a call that was refused afterwards (another budget, the captcha). A
+   * store that fails here only leaves the point counted: the error is logged, never thrown over the refusal.
+   */
+  async giveBack(check: LimitCheck): Promise<void> {
+    const { storeKey } = this.window(check);
+    try {
+      await this.limiters[check.limit].reward(storeKey, 1);
+    } catch (error) {
+      this.unavailable(check, error);
     }
   }
 
@@ -286,9 +299,11 @@ export interface CaptchaGate {
 }
 
 /**
- * The abuse guard of a call that sends, verifies or creates (issue 9 item 1): refuses with 429 when any of `checks`
- * has spent its budget; asks for a captcha (when the caller can solve one) when any is past its soft threshold;
- * then takes a point of each. Nothing is counted for a refused call.
+ * The abuse guard of a call that sends, verifies or creates (issue 9 item 1): takes a point of each of `checks`,
+ * refusing with 429 when any budget is spent; asks for a captcha (when the caller can solve one) when any is past
+ * its soft threshold. Nothing is counted for a refused call: the points taken are given back. Taking first (one
+ * store round trip per check) instead of looking first and then taking (two) halves the store work of an allowed
+ * call (bench/limiter-cost.ts); a concurrent call may briefly see a point that is given back a moment later.
  */
 export async function guardCall(
   ctx: { limits: RateLimits; captcha: CaptchaGate | null },
@@ -296,17 +311,21 @@ export async function guardCall(
   options: { checks: readonly LimitCheck[]; message: string; action: string; captchaToken: string | null },
 ): Promise<void> {
   const { limits } = ctx;
+  const taken: LimitCheck[] = [];
   const pressured: LimitKeyKind[] = [];
-  for (const check of options.checks) {
-    const state = await limits.peek(check);
-    const limit = limits.settings[check.limit];
-    if (state.consumed >= limits.pointsOf(check)) {
-      throw limits.refusal(check, check.message ?? options.message, state.msBeforeNext);
+  try {
+    for (const check of options.checks) {
+      const consumed = await limits.take(check, check.message ?? options.message);
+      taken.push(check);
+      // Past the soft threshold: this call found at least softPoints already counted before it.
+      const { softPoints } = limits.settings[check.limit];
+      if (softPoints !== undefined && consumed > softPoints) pressured.push(check.kind);
     }
-    if (limit.softPoints !== undefined && state.consumed >= limit.softPoints) pressured.push(check.kind);
+    if (pressured.length > 0 && ctx.captcha?.canChallenge(request)) {
+      await ctx.captcha.verify(request, options.captchaToken, options.action, pressured);
+    }
+  } catch (error) {
+    await Promise.all(taken.map((check) => limits.giveBack(check)));
+    throw error;
   }
-  if (pressured.length > 0 && ctx.captcha?.canChallenge(request)) {
-    await ctx.captcha.verify(request, options.captchaToken, options.action, pressured);
-  }
-  for (const check of options.checks) await limits.consume(check, check.message ?? options.message);
 }

@@ -54,7 +54,7 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
  * many challenges the same IP already asked for in the current window of `captchaChallengesPerIp` (10 minutes by
  * default); the counter the solver must reach is drawn in [maxCounter / 2, maxCounter), so the work is between
  * half and all of maxCounter SHA-256 digests. Measured by bench/captcha-solve.ts (Chromium, the web app's solver
- * with 2 workers on the shared 2-core bench machine; medians): 0.17 s, 0.32 s, 0.39 s, 1.2 s and 4.5 s. A person
+ * with 2 workers on an idle 2-core machine; medians): 0.13 s, 0.23 s, 0.42 s, 1.0 s and 2.0 s. A person
  * asked once waits a fraction of a second; an address that asked 40 times in 10 minutes pays seconds per call.
  */
 export const DIFFICULTY_STEPS: readonly { fromChallenges: number; maxCounter: number }[] = [

@@ -7,8 +7,8 @@ export type {
   Session,
   User,
 } from '@gatehouse/protocol';
-/** What the client uses until bootstrap answers, and when it cannot (SPEC §7). */
-/** Encodes a solved captcha as the `captcha_token` the server checks (for a captchaSolver, issue 9 item 3). */
+// DEFAULT_BOOTSTRAP: what the client uses until bootstrap answers, and when it cannot (SPEC §7); encodeCaptchaToken:
+// a solved captcha as the `captcha_token` the server checks (for a captchaSolver, issue 9 item 3).
 export { DEFAULT_BOOTSTRAP, encodeCaptchaToken, isErrorType } from '@gatehouse/protocol';
 export type { BootstrapModule } from './bootstrap';
 export { parseBootstrap } from './bootstrap';

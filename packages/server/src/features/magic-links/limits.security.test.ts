@@ -4,19 +4,13 @@
 // one address gets ~1/s and a few per minute through.
 import { ROUTES } from '@gatehouse/protocol';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GatehouseApp } from '../../app';
-import {
-  DEFAULT_RATE_LIMITS,
-  type RateLimit,
-  type RateLimitName,
-  type RateLimitSettings,
-} from '../../infra/rate-limits';
-import { createTestApp, GENEROUS_LIMITS, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimitName } from '../../infra/rate-limits';
 import { testDatabaseKinds } from '../../test-support/database';
-import { expectLimited, postFrom } from '../../test-support/limits';
+import { expectLimited, limitTestApp } from '../../test-support/limits';
 import { snapshotTables } from '../../test-support/snapshot';
-import { TOO_MANY_SENDS_MESSAGE, TOO_MANY_SIGN_UPS_MESSAGE } from './limits';
+import { TOO_MANY_SIGN_UPS_MESSAGE } from '../users';
+import { TOO_MANY_SENDS_MESSAGE } from './limits';
 import { fakeClock, recordingDelivery } from './test-helpers';
 
 const IP = '203.0.113.7';
@@ -24,29 +18,17 @@ const IP = '203.0.113.7';
 describe.each(testDatabaseKinds())('login-link limits on %s', (kind) => {
   const clock = fakeClock();
   const delivery = recordingDelivery();
-  let t: TestApp;
-  let app: GatehouseApp;
-
-  /** The one place this file gets an app with limits: fresh limiters, `limits` over GENEROUS_LIMITS. */
-  const useLimits = async (limits: Partial<RateLimitSettings>) => {
-    app = await t.sibling({ rateLimits: { ...GENEROUS_LIMITS, ...limits } });
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp({ kind, clock, delivery });
+  const limited = limitTestApp({
+    kind,
+    clock,
+    delivery,
+    ip: IP,
+    beforeEachTest: () => {
+      delivery.messages.length = 0;
+      clock.set(new Date('2030-01-01T00:00:00.000Z'));
+    },
   });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    app = t.app;
-    delivery.messages.length = 0;
-    clock.set(new Date('2030-01-01T00:00:00.000Z'));
-  });
-
-  const post = (url: string, body: unknown, ip = IP) =>
-    postFrom(app, { url, publicToken: t.publicToken, body, ip });
+  const post = (url: string, body: unknown, ip = IP) => limited.post(url, body, { ip });
   const send = (email: string, ip = IP) => post(ROUTES.magicLinksEmailLoginOrCreate, { email }, ip);
 
   const cases: Array<{
@@ -100,22 +82,22 @@ describe.each(testDatabaseKinds())('login-link limits on %s', (kind) => {
   ];
 
   it.each(cases)('$name: $what trip at the budget and recover with the next window', async (c) => {
-    await useLimits({ [c.name]: c.limit });
+    await limited.useLimits({ [c.name]: c.limit });
     for (let i = 0; i < c.limit.points; i += 1) expect((await c.call(i)).statusCode).toBe(c.allowed ?? 200);
-    const before = await snapshotTables(t.ctx.db);
+    const before = await snapshotTables(limited.t.ctx.db);
     const sent = delivery.messages.length;
     expectLimited(await c.call(c.limit.points), {
       windowSeconds: c.limit.durationSeconds,
       ...(c.message ? { message: c.message } : {}),
     });
-    expect(await snapshotTables(t.ctx.db)).toEqual(before);
+    expect(await snapshotTables(limited.t.ctx.db)).toEqual(before);
     expect(delivery.messages).toHaveLength(sent);
     clock.advance(c.limit.durationSeconds * 1000);
     expect((await c.call(c.limit.points + 1)).statusCode).toBe(c.allowed ?? 200);
   });
 
   it('BF-05 with the default limits: 60 sends to one address, one a second, deliver a few; the next minute more', async () => {
-    await useLimits(DEFAULT_RATE_LIMITS);
+    await limited.useLimits(DEFAULT_RATE_LIMITS);
     const statuses: number[] = [];
     for (let i = 0; i < 60; i += 1) {
       statuses.push((await send('ada@example.com', `198.51.100.${i + 1}`)).statusCode);

@@ -4,12 +4,10 @@
 // Every limit answers 429 `too_many_requests` with Retry-After before the call writes or sends anything.
 import type { AppContext, RequestContext } from '../../infra/context';
 import { guardCall, type LimitCheck } from '../../infra/rate-limits';
-import { emailLimitKey } from '../users';
+import { emailLimitKey, signUpCheck } from '../users';
 
 export const TOO_MANY_SENDS_MESSAGE =
   'Too many login links were requested. Please wait a moment and try again.';
-export const TOO_MANY_SIGN_UPS_MESSAGE =
-  'Too many accounts were created from this network. Please try again later.';
 export const TOO_MANY_AUTHENTICATIONS_MESSAGE =
   'Too many login links were opened from this network. Please wait a moment and try again.';
 
@@ -28,7 +26,7 @@ export function guardSend(
     { limit: 'magicLinkSendsPerEmail', kind: 'email', key },
   ];
   if (options.createsUser) {
-    checks.push({ limit: 'signUpsPerIp', kind: 'ip', key: request.ip, message: TOO_MANY_SIGN_UPS_MESSAGE });
+    checks.push(signUpCheck(request.ip));
   }
   return guardCall(ctx, request, {
     checks,

@@ -4,16 +4,15 @@
 // daily ceiling of SMS + WhatsApp and the country allowlist (BF-05 SMS pumping) refuse before the provider is called.
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GatehouseApp } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { type ProjectSettings, projects } from '../../infra/db/schema';
-import type { RateLimit, RateLimitName, RateLimitSettings } from '../../infra/rate-limits';
-import { createTestApp, GENEROUS_LIMITS, type TestApp } from '../../test-support/app';
+import type { RateLimit, RateLimitName } from '../../infra/rate-limits';
 import { testDatabaseKinds } from '../../test-support/database';
-import { expectLimited, postFrom } from '../../test-support/limits';
+import { expectLimited, limitTestApp } from '../../test-support/limits';
 import { snapshotTables } from '../../test-support/snapshot';
 import { fakeClock, recordingDelivery } from '../magic-links/test-helpers';
-import { DAILY_SMS_LIMIT_MESSAGE, TOO_MANY_GUESSES_MESSAGE, TOO_MANY_SIGN_UPS_MESSAGE } from './limits';
+import { TOO_MANY_SIGN_UPS_MESSAGE } from '../users';
+import { DAILY_SMS_LIMIT_MESSAGE, TOO_MANY_GUESSES_MESSAGE } from './limits';
 import { OTP_ROUTES } from './routes';
 import { codeIn, wrongCode } from './test-helpers';
 
@@ -22,30 +21,18 @@ const IP = '203.0.113.7';
 describe.each(testDatabaseKinds())('passcode limits on %s', (kind) => {
   const clock = fakeClock();
   const delivery = recordingDelivery();
-  let t: TestApp;
-  let app: GatehouseApp;
-
-  /** The one place this file gets an app with limits: fresh limiters, `limits` over GENEROUS_LIMITS. */
-  const useLimits = async (limits: Partial<RateLimitSettings>) => {
-    app = await t.sibling({ rateLimits: { ...GENEROUS_LIMITS, ...limits } });
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp({ kind, clock, delivery });
+  const limited = limitTestApp({
+    kind,
+    clock,
+    delivery,
+    ip: IP,
+    beforeEachTest: () => {
+      delivery.messages.length = 0;
+      // A whole day on the epoch grid, so every window of these tests starts now.
+      clock.set(new Date('2030-01-01T00:00:00.000Z'));
+    },
   });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    app = t.app;
-    delivery.messages.length = 0;
-    // A whole day on the epoch grid, so every window of these tests starts now.
-    clock.set(new Date('2030-01-01T00:00:00.000Z'));
-  });
-
-  const post = (url: string, body: unknown, ip = IP) =>
-    postFrom(app, { url, publicToken: t.publicToken, body, ip });
+  const post = (url: string, body: unknown, ip = IP) => limited.post(url, body, { ip });
   const send = (channel: 'sms' | 'whatsapp', phone_number: string, ip = IP) =>
     post(OTP_ROUTES.loginOrCreate(channel), { phone_number }, ip);
   const sendEmail = (email: string, ip = IP) => post(OTP_ROUTES.loginOrCreate('email'), { email }, ip);
@@ -53,11 +40,11 @@ describe.each(testDatabaseKinds())('passcode limits on %s', (kind) => {
     post(OTP_ROUTES.authenticate, { token, method_id, session_duration_minutes: 30 }, ip);
 
   async function setProjectSettings(settings: Partial<ProjectSettings>) {
-    await t.ctx.db
+    await limited.t.ctx.db
       .update(projects)
-      .set({ settings: { ...t.project.settings, ...settings } })
-      .where(eq(projects.id, t.project.id));
-    for (const each of [t.app, app]) each.gatehouse.projects.clear();
+      .set({ settings: { ...limited.t.project.settings, ...settings } })
+      .where(eq(projects.id, limited.t.project.id));
+    for (const each of [limited.t.app, limited.app]) each.gatehouse.projects.clear();
   }
 
   /** The refused call changes nothing: every table as it was, no message handed to the provider. */
@@ -65,10 +52,10 @@ describe.each(testDatabaseKinds())('passcode limits on %s', (kind) => {
     call: () => Promise<LightMyRequestResponse>,
     options: { windowSeconds: number; message?: RegExp | string },
   ) {
-    const before = await snapshotTables(t.ctx.db);
+    const before = await snapshotTables(limited.t.ctx.db);
     const sent = delivery.messages.length;
     expectLimited(await call(), options);
-    expect(await snapshotTables(t.ctx.db)).toEqual(before);
+    expect(await snapshotTables(limited.t.ctx.db)).toEqual(before);
     expect(delivery.messages).toHaveLength(sent);
   }
 
@@ -131,7 +118,7 @@ describe.each(testDatabaseKinds())('passcode limits on %s', (kind) => {
   ];
 
   it.each(cases)('$name: $what trip at the budget and recover with the next window', async (c) => {
-    await useLimits({ [c.name]: c.limit });
+    await limited.useLimits({ [c.name]: c.limit });
     for (let i = 0; i < c.limit.points; i += 1) expect((await c.call(i)).statusCode).toBe(c.allowed ?? 200);
     await expectRefusedUnchanged(() => c.call(c.limit.points), {
       windowSeconds: c.limit.durationSeconds,
@@ -142,7 +129,7 @@ describe.each(testDatabaseKinds())('passcode limits on %s', (kind) => {
   });
 
   it('signUpsPerIp counts only calls that create a user: a known address still gets its code', async () => {
-    await useLimits({ signUpsPerIp: { points: 1, durationSeconds: 3600 } });
+    await limited.useLimits({ signUpsPerIp: { points: 1, durationSeconds: 3600 } });
     expect((await sendEmail('ada@example.com')).statusCode).toBe(200);
     expectLimited(await sendEmail('bob@example.com'), { windowSeconds: 3600 });
     expect((await sendEmail('ADA@example.com')).statusCode).toBe(200);
@@ -176,7 +163,7 @@ describe.each(testDatabaseKinds())('passcode limits on %s', (kind) => {
 
     it('sms_allowed_countries refuses other countries (invalid_phone_number_country_code), sending and writing nothing', async () => {
       await setProjectSettings({ sms_allowed_countries: ['US', 'CA'] });
-      const before = await snapshotTables(t.ctx.db);
+      const before = await snapshotTables(limited.t.ctx.db);
       for (const channel of ['sms', 'whatsapp'] as const) {
         const refused = await send(channel, '+447400123456');
         expect(refused.statusCode).toBe(400);
@@ -186,7 +173,7 @@ describe.each(testDatabaseKinds())('passcode limits on %s', (kind) => {
         });
         expect(refused.json().error_message).toMatch(/country/);
       }
-      expect(await snapshotTables(t.ctx.db)).toEqual(before);
+      expect(await snapshotTables(limited.t.ctx.db)).toEqual(before);
       expect(delivery.messages).toHaveLength(0);
       expect((await send('sms', '+14155550123')).statusCode).toBe(200);
       expect((await send('sms', '+1 613 555 0123')).statusCode).toBe(200);
@@ -198,7 +185,7 @@ describe.each(testDatabaseKinds())('passcode limits on %s', (kind) => {
     const STRANGER = '203.0.113.66';
 
     it('the stranger spends only their own tries; the owner signs in with a fresh code', async () => {
-      await useLimits({ otpFailedAttemptsPerMethodAndIp: { points: 7, durationSeconds: 3600 } });
+      await limited.useLimits({ otpFailedAttemptsPerMethodAndIp: { points: 7, durationSeconds: 3600 } });
       const phone = '+14155550123';
       const methodId: string = (await send('sms', phone, OWNER)).json().data.method_id;
       const ownerCode = codeIn(delivery.last());
@@ -242,7 +229,7 @@ describe.each(testDatabaseKinds())('passcode limits on %s', (kind) => {
     });
 
     it('a refused guess is not evaluated: the code keeps its attempts', async () => {
-      await useLimits({ otpFailedAttemptsPerMethodAndIp: { points: 2, durationSeconds: 3600 } });
+      await limited.useLimits({ otpFailedAttemptsPerMethodAndIp: { points: 2, durationSeconds: 3600 } });
       const methodId: string = (await send('sms', '+14155550123', OWNER)).json().data.method_id;
       const code = codeIn(delivery.last());
       for (let i = 0; i < 2; i += 1) await authenticate(wrongCode(code), methodId, STRANGER);

@@ -6,7 +6,7 @@
 // a Retry-After header before the call changes anything (infra/rate-limits.ts guardCall).
 import type { AppContext, RequestContext } from '../../infra/context';
 import { guardCall, type LimitCheck } from '../../infra/rate-limits';
-import { emailLimitKey, phoneLimitKey } from '../users';
+import { emailLimitKey, phoneLimitKey, signUpCheck } from '../users';
 import type { OtpChannel } from './methods';
 
 export const TOO_MANY_SENDS_MESSAGE =
@@ -15,8 +15,6 @@ export const TOO_MANY_GUESSES_MESSAGE =
   'Too many wrong passcodes were entered for this phone number or e-mail. Please wait a moment and try again.';
 export const TOO_MANY_AUTHENTICATIONS_MESSAGE =
   'Too many passcodes were entered from this network. Please wait a moment and try again.';
-export const TOO_MANY_SIGN_UPS_MESSAGE =
-  'Too many accounts were created from this network. Please try again later.';
 export const DAILY_SMS_LIMIT_MESSAGE =
   'This application has sent as many text and WhatsApp messages today as it allows. Please sign in another way or try again tomorrow.';
 
@@ -57,7 +55,7 @@ export function guardSend(
     });
   }
   if (options.createsUser) {
-    checks.push({ limit: 'signUpsPerIp', kind: 'ip', key: request.ip, message: TOO_MANY_SIGN_UPS_MESSAGE });
+    checks.push(signUpCheck(request.ip));
   }
   if (phone) {
     // BF-05: the project's daily ceiling of paid messages (SMS and WhatsApp together), its own when it sets one.

@@ -8,7 +8,7 @@ export {
   isRedeemableBy,
   proveIdentifier,
 } from './identifiers';
-export { emailLimitKey, phoneLimitKey } from './limit-keys';
+export { emailLimitKey, phoneLimitKey, signUpCheck, TOO_MANY_SIGN_UPS_MESSAGE } from './limit-keys';
 export { registerUserRoutes } from './routes';
 export type { FindOrCreateUserByEmailOptions, FoundUser, UpdateUserOptions } from './user-service';
 export {

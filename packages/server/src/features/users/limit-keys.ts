@@ -2,6 +2,7 @@
 // as such (the counters may live in Redis or a shared table, and logs name only the key kind): its SHA-256, in hex,
 // of the normalised form, so case and format variants of one address or number share one budget.
 import { createHash } from 'node:crypto';
+import type { LimitCheck } from '../../infra/rate-limits';
 import { normalizeEmail } from './user-service';
 
 function hashed(text: string): string {
@@ -16,4 +17,12 @@ export function emailLimitKey(email: string): string {
 /** The key of a phone number, given in E.164 (features/otps/phone-number.ts parses every format to it). */
 export function phoneLimitKey(e164: string): string {
   return hashed(`phone:${e164}`);
+}
+
+export const TOO_MANY_SIGN_UPS_MESSAGE =
+  'Too many accounts were created from this network. Please try again later.';
+
+/** A sign-up (a login_or_create of any method that creates a user) from `ip`: one budget for every method. */
+export function signUpCheck(ip: string): LimitCheck {
+  return { limit: 'signUpsPerIp', kind: 'ip', key: ip, message: TOO_MANY_SIGN_UPS_MESSAGE };
 }

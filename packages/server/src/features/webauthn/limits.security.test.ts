@@ -2,12 +2,10 @@
 // grows only within limits), finishes per IP; each limit trips and recovers under the injected clock, answering 429
 // too_many_requests with Retry-After and storing nothing.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GatehouseApp } from '../../app';
-import type { RateLimit, RateLimitName, RateLimitSettings } from '../../infra/rate-limits';
-import { createTestApp, GENEROUS_LIMITS, type TestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import type { RateLimit, RateLimitName } from '../../infra/rate-limits';
 import { testDatabaseKinds } from '../../test-support/database';
-import { expectLimited, postFrom } from '../../test-support/limits';
+import { expectLimited, limitTestApp } from '../../test-support/limits';
 import { snapshotTables } from '../../test-support/snapshot';
 import { createTestClock } from '../sessions/test-fixtures';
 import { TOO_MANY_CHALLENGES_MESSAGE, TOO_MANY_VERIFICATIONS_MESSAGE } from './limits';
@@ -18,28 +16,14 @@ const IP = '203.0.113.9';
 
 describe.each(testDatabaseKinds())('passkey limits on %s', (kind) => {
   const clock = createTestClock();
-  let t: TestApp;
-  let app: GatehouseApp;
-
-  /** The one place this file gets an app with limits: fresh limiters, `limits` over GENEROUS_LIMITS. */
-  const useLimits = async (limits: Partial<RateLimitSettings>) => {
-    app = await t.sibling({ rateLimits: { ...GENEROUS_LIMITS, ...limits } });
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp({ kind, clock });
+  const limited = limitTestApp({
+    kind,
+    clock,
+    ip: IP,
+    beforeEachTest: () => clock.set('2030-01-01T00:00:00.000Z'),
   });
-  afterAll(async () => {
-    await t?.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    app = t.app;
-    clock.set('2030-01-01T00:00:00.000Z');
-  });
-
   const post = (url: string, body: unknown, options: { ip?: string; sessionToken?: string } = {}) =>
-    postFrom(app, { url, publicToken: t.publicToken, body, ip: options.ip ?? IP, ...options });
+    limited.post(url, body, options);
   const start = { domain: DOMAIN, return_passkey_credential_options: true };
   const notACredential = { public_key_credential: '{}', session_duration_minutes: 30 };
 
@@ -82,17 +66,17 @@ describe.each(testDatabaseKinds())('passkey limits on %s', (kind) => {
   ];
 
   it.each(cases)('$name: $what trip at the budget and recover with the next window', async (c) => {
-    const { sessionToken } = await signedInUser(t, 'ada@example.com');
-    await useLimits({ [c.name]: c.limit });
+    const { sessionToken } = await signedInUser(limited.t, 'ada@example.com');
+    await limited.useLimits({ [c.name]: c.limit });
     for (let i = 0; i < c.limit.points; i += 1) {
       expect((await c.call(i, sessionToken)).statusCode).toBe(c.allowed);
     }
-    const before = await snapshotTables(t.ctx.db);
+    const before = await snapshotTables(limited.t.ctx.db);
     expectLimited(await c.call(c.limit.points, sessionToken), {
       windowSeconds: c.limit.durationSeconds,
       message: c.message,
     });
-    expect(await snapshotTables(t.ctx.db)).toEqual(before);
+    expect(await snapshotTables(limited.t.ctx.db)).toEqual(before);
     clock.advance(c.limit.durationSeconds * 1000);
     expect((await c.call(c.limit.points + 1, sessionToken)).statusCode).toBe(c.allowed);
   });

@@ -136,7 +136,7 @@ function tokenWindow(limits: RateLimits, nowMs: number): { index: number; endMs:
   return { index, endMs: (index + 1) * durationMs };
 }
 
-/** An action as the routes name it: a path relative to /sdk/v1 (issue 9 contract). */
+/** An action as the routes name it: a path relative to /sdk/v1 (the SDK retries the same path, so it knows the action). */
 export const ACTION_PATTERN = '^/[a-z0-9_/]{1,200}$';
 
 type ChallengeContext = Pick<AppContext, 'secrets' | 'limits' | 'clock'>;

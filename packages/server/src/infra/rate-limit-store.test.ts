@@ -1,4 +1,4 @@
-// Which store holds the rate-limit counters (issue 9 item 1 and the helpers' contract: REDIS_URL → Redis, else a
+// Which store holds the rate-limit counters (issue 9 item 1 and DESIGN.md "Real parts": REDIS_URL → Redis, else a
 // PostgreSQL database → PostgreSQL, else memory), said once in the log at start; and the PostgreSQL counters of
 // past windows purged in bounded batches.
 import { randomBytes } from 'node:crypto';

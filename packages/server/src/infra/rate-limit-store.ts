@@ -140,7 +140,7 @@ export interface LimiterStore {
 }
 
 /**
- * Issue 9 item 1 and the helpers' contract: REDIS_URL set → Redis; else a PostgreSQL database (DATABASE_URL) →
+ * Issue 9 item 1 and DESIGN.md "Real parts": REDIS_URL set → Redis; else a PostgreSQL database (DATABASE_URL) →
  * PostgreSQL; else memory. `requested` (buildApp's limiterStore option, tests) overrides the choice.
  */
 export function chooseLimiterStore(options: {

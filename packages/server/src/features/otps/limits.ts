@@ -21,7 +21,7 @@ export const DAILY_SMS_LIMIT_MESSAGE =
 type LimitContext = Pick<AppContext, 'limits' | 'captcha'>;
 
 /**
- * One send (the action is the route's path under /sdk/v1, the captcha contract): 429 when any budget is spent, a
+ * One send (the action is the route's path under /sdk/v1, as infra/captcha.ts binds tokens): 429 when any budget is spent, a
  * captcha past a soft threshold, then a point of each. `createsUser`: a login_or_create for a destination nobody
  * holds yet, which counts as a sign-up.
  */

@@ -147,7 +147,7 @@ export async function sendOtp(
     channel: OtpChannel;
     mode: OtpSendMode;
     body: SendPhoneOtpBody | SendEmailOtpBody;
-    /** The route's path under /sdk/v1: the captcha action (issue 9 item 3 contract). */
+    /** The route's path under /sdk/v1: the captcha action a token is bound to (infra/captcha.ts). */
     action: string;
   },
 ): Promise<SendOtpResult> {

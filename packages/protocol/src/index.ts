@@ -46,6 +46,28 @@ export type {
   UserTotp,
   WebAuthnRegistration,
 } from './models';
+export type {
+  CaptchaFields,
+  LudsRequirements,
+  PasswordAuthenticateRequest,
+  PasswordAuthenticateResponse,
+  PasswordCreateRequest,
+  PasswordCreateResponse,
+  PasswordResetByEmailRequest,
+  PasswordResetByEmailStartRequest,
+  PasswordResetByEmailStartResponse,
+  PasswordResetByExistingPasswordRequest,
+  PasswordResetBySessionRequest,
+  PasswordResetResponse,
+  PasswordStrengthCheck,
+  PasswordStrengthCheckRequest,
+  PasswordStrengthCheckResponse,
+  PasswordStrengthPolicy,
+  UserSearchRequest,
+  UserSearchResponse,
+  UserType,
+} from './passwords';
+export { PASSWORD_ROUTES, RESET_PASSWORD_ERROR_TYPE, USER_TYPES, USERS_SEARCH_ROUTE } from './passwords';
 export type { OAuthProvider, OtpMethod, Product } from './products';
 export { CONSTANTS, DEFAULT_PRODUCTS, OAUTH_PROVIDERS, OTP_METHODS, PRODUCTS } from './products';
 export type { UserResourceKind } from './routes';

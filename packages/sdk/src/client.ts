@@ -6,6 +6,7 @@ import { type CookieOptions, createSessionCookies } from './cookies';
 import { type CaptchaSolver, createHttpClient } from './http';
 import { createMagicLinksModule, type MagicLinksModule } from './magic-links';
 import { createOtpsModule, type OtpsModule } from './otps';
+import type { PasswordsModule } from './passwords';
 import { createPkceStore } from './pkce';
 import { createSessionModule, type SessionModule } from './session';
 import { createSessionManager } from './session-manager';
@@ -38,6 +39,7 @@ export interface GatehouseClient {
   readonly user: UsersModule;
   readonly magicLinks: MagicLinksModule;
   readonly otps: OtpsModule;
+  readonly passwords: PasswordsModule;
   readonly webauthn: WebAuthnModule;
   readonly telemetry: Telemetry;
   /** Stops the refresh timer and the cross-tab listener, and sends queued telemetry. */
@@ -104,6 +106,11 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     user: users,
     magicLinks: createMagicLinksModule({ http, manager, bootstrap, pkce, telemetry }),
     otps: createOtpsModule({ http, manager }),
+    passwords: lazyPasswords(() =>
+      import('./passwords-module').then((module) =>
+        module.createPasswordsModule({ http, manager: activeManager, bootstrap, pkce }),
+      ),
+    ),
     webauthn: lazyWebAuthn(() => {
       // The ceremonies load @simplewebauthn/browser themselves; asking for it now as well makes the first passkey
       // call wait for one round trip instead of two in a row.
@@ -121,20 +128,43 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
 }
 
 /**
- * client.webauthn with its code (./webauthn-module, ~1 KiB gzip) loaded on the first passkey call, like
- * @simplewebauthn/browser itself: pages that never use passkeys neither download nor evaluate it (issue 3: the
- * headless SDK ≤ 8 KiB; bench/first-render.ts). One module instance serves every call, so "one ceremony at a
- * time" still holds; a failed load is retried on the next call.
+ * client.passwords with its code (./passwords-module) loaded on the first password call, like client.webauthn:
+ * pages without passwords neither download nor evaluate it (issue 10 item 2, the headless SDK's size budget).
+ * A failed load is retried on the next call.
  */
-export function lazyWebAuthn(load: () => Promise<WebAuthnModule>): WebAuthnModule {
-  let loading: Promise<WebAuthnModule> | null = null;
-  const get = () => {
+export function lazyPasswords(load: () => Promise<PasswordsModule>): PasswordsModule {
+  const get = lazily(load);
+  return {
+    create: async (options) => (await get()).create(options),
+    authenticate: async (options) => (await get()).authenticate(options),
+    resetByEmailStart: async (options) => (await get()).resetByEmailStart(options),
+    resetByEmail: async (options) => (await get()).resetByEmail(options),
+    resetByExistingPassword: async (options) => (await get()).resetByExistingPassword(options),
+    resetBySession: async (options) => (await get()).resetBySession(options),
+    strengthCheck: async (options) => (await get()).strengthCheck(options),
+  };
+}
+
+/** One load shared by every caller; a failed load is forgotten so the next call tries again. */
+function lazily<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
     loading ??= load().catch((error: unknown) => {
       loading = null;
       throw error;
     });
     return loading;
   };
+}
+
+/**
+ * client.webauthn with its code (./webauthn-module, ~1 KiB gzip) loaded on the first passkey call, like
+ * @simplewebauthn/browser itself: pages that never use passkeys neither download nor evaluate it (issue 3: the
+ * headless SDK ≤ 8 KiB; bench/first-render.ts). One module instance serves every call, so "one ceremony at a
+ * time" still holds; a failed load is retried on the next call.
+ */
+export function lazyWebAuthn(load: () => Promise<WebAuthnModule>): WebAuthnModule {
+  const get = lazily(load);
   return {
     register: async (options) => (await get()).register(options),
     authenticate: async (options) => (await get()).authenticate(options),

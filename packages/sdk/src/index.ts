@@ -4,8 +4,14 @@ export type {
   BootstrapData,
   CaptchaChallenge,
   ErrorType,
+  LudsRequirements,
+  PasswordStrengthCheck,
+  PasswordStrengthCheckResponse,
+  PasswordStrengthPolicy,
   Session,
   User,
+  UserSearchResponse,
+  UserType,
 } from '@gatehouse/protocol';
 // DEFAULT_BOOTSTRAP: what the client uses until bootstrap answers, and when it cannot (SPEC §7); encodeCaptchaToken:
 // a solved captcha as the `captcha_token` the server checks (for a captchaSolver, issue 9 item 3).
@@ -46,6 +52,20 @@ export type {
   OtpsModule,
 } from './otps';
 export { OTP_PATHS } from './otps';
+export type {
+  PasswordAuthenticateOptions,
+  PasswordAuthenticateResult,
+  PasswordCreateOptions,
+  PasswordCreateResult,
+  PasswordResetByEmailOptions,
+  PasswordResetByEmailStartOptions,
+  PasswordResetByExistingPasswordOptions,
+  PasswordResetBySessionOptions,
+  PasswordResetResult,
+  PasswordStrengthCheckOptions,
+  PasswordsModule,
+} from './passwords';
+export { DEFAULT_PASSWORD_SESSION_MINUTES } from './passwords';
 export type { ParsedPhoneNumber, ParsePhoneNumberOptions } from './phone';
 export type { PhoneModule } from './phone-loader';
 export { loadPhoneNumberParser, parsePhoneNumberAsync } from './phone-loader';

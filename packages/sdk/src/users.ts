@@ -1,5 +1,11 @@
 // wire-format.md §4.2: the `users` module (also exposed as `client.user`, the Stytch name).
-import { type GetUserResponse, ROUTES, type User, type UserMutationResponse } from '@gatehouse/protocol';
+import {
+  type GetUserResponse,
+  ROUTES,
+  type User,
+  type UserMutationResponse,
+  type UserSearchResponse,
+} from '@gatehouse/protocol';
 import type { HttpClient } from './http';
 import type { SessionManager } from './session-manager';
 import { validate } from './usage';
@@ -25,6 +31,11 @@ export interface UsersModule {
   deleteWebauthnRegistration(webauthnRegistrationId: string): Promise<UserMutationResult>;
   deleteBiometricRegistration(biometricRegistrationId: string): Promise<UserMutationResult>;
   onChange(callback: (user: User | null) => void): () => void;
+  /**
+   * POST /users/search `{ email }` (wire-format.md §4.2; Stytch 4.x calls it searchUser(email) in its UI layer):
+   * `userType` is new, password or passwordless (SPEC §4 password flow). Captcha-protected like the sign-in calls.
+   */
+  search(email: string): Promise<UserSearchResponse>;
 }
 
 export function createUsersModule(options: { http: HttpClient; manager: SessionManager }): UsersModule {
@@ -87,5 +98,9 @@ export function createUsersModule(options: { http: HttpClient; manager: SessionM
       ROUTES.userBiometricRegistration,
     ),
     onChange: (callback) => manager.subscribe((state) => callback(state?.user ?? null)),
+    async search(email) {
+      validate('user.search').string('email', email);
+      return http.request<UserSearchResponse>({ method: 'POST', path: ROUTES.usersSearch, body: { email } });
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, lazyWebAuthn } from './client';
+import { createClient, lazyPasswords, lazyWebAuthn } from './client';
+import type { PasswordsModule } from './passwords';
 import { createTestClient, json, PUBLIC_TOKEN } from './test-support/fakes';
 import type { WebAuthnModule } from './webauthn';
 
@@ -100,5 +101,58 @@ describe('client.webauthn loads its code on the first passkey call (lazyWebAuthn
     expect(await webauthn.browserSupportsAutofill()).toBe(false);
     expect(await webauthn.register()).toEqual({ registered: true });
     expect(load).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('client.passwords loads its code on the first password call (lazyPasswords)', () => {
+  it('loads nothing up front, one module for every call, and retries a failed load', async () => {
+    const calls: string[] = [];
+    const method =
+      (name: string) =>
+      async (...args: unknown[]) => {
+        calls.push(name);
+        return { name, args } as never;
+      };
+    const module: PasswordsModule = {
+      create: method('create'),
+      authenticate: method('authenticate'),
+      resetByEmailStart: method('resetByEmailStart'),
+      resetByEmail: method('resetByEmail'),
+      resetByExistingPassword: method('resetByExistingPassword'),
+      resetBySession: method('resetBySession'),
+      strengthCheck: method('strengthCheck'),
+    };
+    const load = vi
+      .fn<() => Promise<PasswordsModule>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(module);
+    const passwords = lazyPasswords(load);
+    expect(load).not.toHaveBeenCalled();
+    await expect(passwords.strengthCheck({ password: 'p' })).rejects.toThrow('Failed to fetch');
+    const options = { email: 'a@b.co', password: 'p' };
+    expect(await passwords.create(options)).toEqual({ name: 'create', args: [options] });
+    await Promise.all([
+      passwords.authenticate(options),
+      passwords.resetByEmailStart({ email: 'a@b.co' }),
+      passwords.resetByEmail({ token: 't', password: 'p', session_duration_minutes: 30 }),
+      passwords.resetByExistingPassword({
+        email: 'a@b.co',
+        existing_password: 'p',
+        new_password: 'q',
+        session_duration_minutes: 30,
+      }),
+      passwords.resetBySession({ password: 'p' }),
+      passwords.strengthCheck({ password: 'p' }),
+    ]);
+    expect(calls).toEqual([
+      'create',
+      'authenticate',
+      'resetByEmailStart',
+      'resetByEmail',
+      'resetByExistingPassword',
+      'resetBySession',
+      'strengthCheck',
+    ]);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -12,6 +12,7 @@ import { createSessionModule, type SessionModule } from './session';
 import { createSessionManager } from './session-manager';
 import { createJsonStorage } from './storage';
 import { createTelemetry, createTelemetryBlob, type Telemetry } from './telemetry';
+import { validate } from './usage';
 import { createUsersModule, type UsersModule } from './users';
 import type { WebAuthnModule } from './webauthn';
 
@@ -108,7 +109,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     otps: createOtpsModule({ http, manager }),
     passwords: lazyPasswords(() =>
       import('./passwords-module').then((module) =>
-        module.createPasswordsModule({ http, manager: activeManager, bootstrap, pkce }),
+        module.createPasswordsModule({ http, manager: activeManager, bootstrap, pkce, validate }),
       ),
     ),
     webauthn: lazyWebAuthn(() => {
@@ -134,16 +135,24 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
  */
 export function lazyPasswords(load: () => Promise<PasswordsModule>): PasswordsModule {
   const get = lazily(load);
-  return {
-    create: async (options) => (await get()).create(options),
-    authenticate: async (options) => (await get()).authenticate(options),
-    resetByEmailStart: async (options) => (await get()).resetByEmailStart(options),
-    resetByEmail: async (options) => (await get()).resetByEmail(options),
-    resetByExistingPassword: async (options) => (await get()).resetByExistingPassword(options),
-    resetBySession: async (options) => (await get()).resetBySession(options),
-    strengthCheck: async (options) => (await get()).strengthCheck(options),
-  };
+  // One forwarding function per name (smaller in the initial bundle than seven written out).
+  return Object.fromEntries(
+    PASSWORD_METHODS.map((name) => [
+      name,
+      async (options: never) => ((await get())[name] as (options: never) => Promise<unknown>)(options),
+    ]),
+  ) as unknown as PasswordsModule;
 }
+
+const PASSWORD_METHODS = [
+  'create',
+  'authenticate',
+  'resetByEmailStart',
+  'resetByEmail',
+  'resetByExistingPassword',
+  'resetBySession',
+  'strengthCheck',
+] as const satisfies readonly (keyof PasswordsModule)[];
 
 /** One load shared by every caller; a failed load is forgotten so the next call tries again. */
 function lazily<T>(load: () => Promise<T>): () => Promise<T> {

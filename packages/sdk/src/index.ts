@@ -65,7 +65,6 @@ export type {
   PasswordStrengthCheckOptions,
   PasswordsModule,
 } from './passwords';
-export { DEFAULT_PASSWORD_SESSION_MINUTES } from './passwords';
 export type { ParsedPhoneNumber, ParsePhoneNumberOptions } from './phone';
 export type { PhoneModule } from './phone-loader';
 export { loadPhoneNumberParser, parsePhoneNumberAsync } from './phone-loader';

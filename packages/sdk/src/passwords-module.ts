@@ -1,27 +1,34 @@
 // wire-format.md §4.10 and §6: the password calls behind client.passwords, loaded on the first password call
 // (client.ts lazyPasswords). Every call but strength_check is captcha-protected and retriable (§4 **R**), which
-// the HTTP client does for any call answered 'Captcha required' (issue 9 item 3).
-import {
-  type AuthenticateResponse,
-  PASSWORD_ROUTES,
-  type PasswordCreateResponse,
-  type PasswordResetByEmailStartResponse,
-  type PasswordStrengthCheckResponse,
+// the HTTP client does for any call answered 'Captcha required' (issue 9 item 3). Only type imports from the SDK's
+// own files: `validate` comes in from the client, so this chunk shares nothing with the initial bundle but the
+// protocol constants (a shared module would be split into a chunk of its own, bench widget-size). The paths are
+// written out rather than read from the protocol's PASSWORD_ROUTES: importing that table would put it in the shared
+// protocol chunk every page loads (76 B gzip); passwords.test.ts checks they equal it.
+import type {
+  AuthenticateResponse,
+  PasswordCreateResponse,
+  PasswordResetByEmailStartResponse,
+  PasswordStrengthCheckResponse,
 } from '@gatehouse/protocol';
 import type { BootstrapModule } from './bootstrap';
 import type { HttpClient } from './http';
-import { DEFAULT_PASSWORD_SESSION_MINUTES, type PasswordsModule } from './passwords';
+import type { PasswordsModule } from './passwords';
 import type { PkceStore } from './pkce';
 import type { SessionManager } from './session-manager';
-import { validate } from './usage';
+import type { validate as Validate } from './usage';
+
+/** SPEC §7: "Password create and authenticate default session_duration_minutes to 30." */
+const DEFAULT_SESSION_MINUTES = 30;
 
 export function createPasswordsModule(options: {
   http: HttpClient;
   manager: SessionManager;
   bootstrap: BootstrapModule;
   pkce: PkceStore;
+  validate: typeof Validate;
 }): PasswordsModule {
-  const { http, manager, bootstrap, pkce } = options;
+  const { http, manager, bootstrap, pkce, validate } = options;
   const post = <T>(path: string, body: object) => http.request<T>({ method: 'POST', path, body });
 
   // create and authenticate: same checks and body (wire-format.md §3.3; SPEC §7 default 30 when left out).
@@ -35,15 +42,15 @@ export function createPasswordsModule(options: {
     const data = await post<PasswordCreateResponse>(path, {
       email,
       password,
-      session_duration_minutes: session_duration_minutes ?? DEFAULT_PASSWORD_SESSION_MINUTES,
+      session_duration_minutes: session_duration_minutes ?? DEFAULT_SESSION_MINUTES,
     });
     return manager.applyAuthentication(data, 'user');
   };
 
   return {
-    create: (createOptions) => signIn('create', PASSWORD_ROUTES.create, createOptions),
+    create: (createOptions) => signIn('create', '/passwords', createOptions),
     authenticate: (authenticateOptions) =>
-      signIn('authenticate', PASSWORD_ROUTES.authenticate, authenticateOptions),
+      signIn('authenticate', '/passwords/authenticate', authenticateOptions),
 
     async resetByEmailStart(startOptions) {
       validate('passwords.resetByEmailStart')
@@ -59,7 +66,7 @@ export function createPasswordsModule(options: {
         ? (await pkce.getOrCreate('passwords')).code_challenge
         : undefined;
       // Named fields only: login_expiration_minutes is accepted and dropped (wire-format.md §4.10).
-      return post<PasswordResetByEmailStartResponse>(PASSWORD_ROUTES.resetByEmailStart, {
+      return post<PasswordResetByEmailStartResponse>('/passwords/email/reset/start', {
         email: startOptions.email,
         login_redirect_url: startOptions.login_redirect_url,
         reset_password_redirect_url: startOptions.reset_password_redirect_url,
@@ -76,7 +83,7 @@ export function createPasswordsModule(options: {
         .string('password', resetOptions.password)
         .number('session_duration_minutes', resetOptions.session_duration_minutes);
       // wire-format.md §6: the stored verifier is always sent (omitted when none); the pair goes only on success.
-      const data = await post<AuthenticateResponse>(PASSWORD_ROUTES.resetByEmail, {
+      const data = await post<AuthenticateResponse>('/passwords/email/reset', {
         token: resetOptions.token,
         password: resetOptions.password,
         session_duration_minutes: resetOptions.session_duration_minutes,
@@ -93,7 +100,7 @@ export function createPasswordsModule(options: {
         .string('existing_password', resetOptions.existing_password)
         .string('new_password', resetOptions.new_password)
         .number('session_duration_minutes', resetOptions.session_duration_minutes);
-      const data = await post<AuthenticateResponse>(PASSWORD_ROUTES.resetByExistingPassword, {
+      const data = await post<AuthenticateResponse>('/passwords/existing_password/reset', {
         email: resetOptions.email,
         existing_password: resetOptions.existing_password,
         new_password: resetOptions.new_password,
@@ -107,7 +114,7 @@ export function createPasswordsModule(options: {
         .object('options', resetOptions)
         .string('password', resetOptions.password)
         .optionalNumber('session_duration_minutes', resetOptions.session_duration_minutes);
-      const data = await post<AuthenticateResponse>(PASSWORD_ROUTES.resetBySession, {
+      const data = await post<AuthenticateResponse>('/passwords/session/reset', {
         password: resetOptions.password,
         session_duration_minutes: resetOptions.session_duration_minutes,
       });
@@ -121,7 +128,7 @@ export function createPasswordsModule(options: {
         .object('options', checkOptions)
         .optionalString('email', checkOptions.email)
         .string('password', checkOptions.password);
-      return post<PasswordStrengthCheckResponse>(PASSWORD_ROUTES.strengthCheck, {
+      return post<PasswordStrengthCheckResponse>('/passwords/strength_check', {
         email: checkOptions.email,
         password: checkOptions.password,
       });

@@ -1,5 +1,6 @@
 // issue 10 item 2: client.passwords against the fake fetch: bodies field for field (wire-format.md §4.10), headers,
 // session state, PKCE for resets (§6), errors and usage errors (§3.3), SPEC §7 defaults.
+import { PASSWORD_ROUTES, ROUTES, USERS_SEARCH_ROUTE } from '@gatehouse/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APIError, UsageError } from './errors';
 import {
@@ -440,6 +441,32 @@ describe('passwords.strengthCheck (wire-format.md §4.10)', () => {
       'email must be a string.',
     );
     expect(apiRequests()).toEqual([]);
+  });
+});
+
+describe('paths', () => {
+  it("every call posts to the protocol's PASSWORD_ROUTES path (the module writes them out, for size)", async () => {
+    const { client, apiRequests } = setup();
+    const sign = { email: 'a@example.com', password: 'pw-1234567' };
+    await client.passwords.create(sign);
+    await client.passwords.authenticate(sign);
+    await client.passwords.resetByEmailStart({ email: 'a@example.com' });
+    await client.passwords.resetByEmail({ token: 't', password: 'p', session_duration_minutes: 30 });
+    await client.passwords.resetByExistingPassword({
+      email: 'a@example.com',
+      existing_password: 'p',
+      new_password: 'q',
+      session_duration_minutes: 30,
+    });
+    await client.passwords.resetBySession({ password: 'p' });
+    await client.passwords.strengthCheck({ password: 'p' });
+    await client.users.search('a@example.com');
+    expect(apiRequests().map((request) => request.path)).toEqual([
+      ...Object.values(PASSWORD_ROUTES),
+      USERS_SEARCH_ROUTE,
+    ]);
+    expect(USERS_SEARCH_ROUTE).toBe(ROUTES.usersSearch);
+    expect(new Set(apiRequests().map((request) => request.method))).toEqual(new Set(['POST']));
   });
 });
 

@@ -9,9 +9,6 @@ import type {
   PasswordStrengthCheckResponse,
 } from '@gatehouse/protocol';
 
-/** SPEC §7: "Password create and authenticate default session_duration_minutes to 30." */
-export const DEFAULT_PASSWORD_SESSION_MINUTES = 30;
-
 export interface PasswordCreateOptions {
   email: string;
   password: string;

@@ -57,8 +57,11 @@ export const STRINGS = {
     backToSignIn: 'Back to sign in',
   },
   resetPassword: {
-    heading: 'Reset your password',
-    pending: 'Password reset is not available yet.',
+    // The widget's own title is 'Reset your password' (SPEC §2 PasswordResetForm), so the page says something else.
+    heading: 'Password reset',
+    missingToken: 'This reset link is incomplete.',
+    missingTokenHint: 'Reset links work once and expire. Request a new one from the sign-in page.',
+    continueToAccount: 'Continue to your account',
     backToSignIn: 'Back to sign in',
   },
   notFound: {

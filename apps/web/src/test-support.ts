@@ -2,7 +2,7 @@
 // the whole client the widget uses (@gatehouse/react's WidgetClient), so pages that embed widget components
 // (authenticate, account) render against it inside <GatehouseProvider>.
 import type { WidgetClient } from '@gatehouse/react';
-import { DEFAULT_BOOTSTRAP } from '@gatehouse/sdk';
+import { DEFAULT_BOOTSTRAP, type PasswordStrengthCheckResponse, type PasswordsModule } from '@gatehouse/sdk';
 
 type Session = NonNullable<ReturnType<WidgetClient['session']['getSync']>>;
 type User = NonNullable<ReturnType<WidgetClient['user']['getSync']>>;
@@ -18,7 +18,36 @@ export interface FakeClient extends WidgetClient {
   authenticateImpl: (token: string) => Promise<unknown>;
   authenticateCalls: { token: string; options: { session_duration_minutes: number } }[];
   loginOrCreateCalls: { email: string; options: unknown }[];
+  /** The SDK's passwords module (issue 10): every call recorded as [method, options]; sign-ins sign in. */
+  passwords: PasswordsModule;
+  passwordCalls: [method: keyof PasswordsModule, options: unknown][];
+  /** What passwords.resetByEmail does (default: signs in with SAMPLE_SESSION / SAMPLE_USER). */
+  resetByEmailImpl: (options: unknown) => Promise<unknown>;
+  user: WidgetClient['user'] & { search(email: string): Promise<{ userType: string }> };
 }
+
+/** A strong-enough answer of POST /passwords/strength_check (zxcvbn, score 4). */
+export const STRONG_PASSWORD: PasswordStrengthCheckResponse = {
+  request_id: 'request-id-strength',
+  status_code: 200,
+  valid_password: true,
+  score: 4,
+  breached_password: false,
+  breach_detection_on_create: true,
+  strength_policy: 'zxcvbn',
+  feedback: {
+    suggestions: [],
+    warning: '',
+    luds_requirements: {
+      has_digit: true,
+      has_lower_case: true,
+      has_symbol: true,
+      has_upper_case: true,
+      missing_characters: 0,
+      missing_complexity: 0,
+    },
+  },
+};
 
 /** An error shaped like the SDK's APIError (wire-format.md §3.2). */
 export function apiError(fields: { error_type: string; error_message: string; status_code?: number }) {
@@ -69,6 +98,17 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
   const sessionListeners = new Set<(value: Session | null) => void>();
   const userListeners = new Set<(value: User | null) => void>();
   const otpChannel = { loginOrCreate: async () => ({ method_id: 'method-id-1' }) };
+  const signedIn = () => {
+    fake.setSession(SAMPLE_SESSION);
+    fake.setUser(SAMPLE_USER);
+    return { request_id: 'request-id-password', status_code: 200 } as never;
+  };
+  const record =
+    <K extends keyof PasswordsModule>(method: K, run: (options: unknown) => Promise<unknown>) =>
+    async (options: unknown) => {
+      fake.passwordCalls.push([method, options]);
+      return run(options) as never;
+    };
 
   const fake: FakeClient = {
     publicToken: 'public-token-test-fake',
@@ -76,6 +116,17 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
     revokeError: null,
     authenticateCalls: [],
     loginOrCreateCalls: [],
+    passwordCalls: [],
+    resetByEmailImpl: async () => signedIn(),
+    passwords: {
+      create: record('create', async () => signedIn()),
+      authenticate: record('authenticate', async () => signedIn()),
+      resetByEmailStart: record('resetByEmailStart', async () => ({})),
+      resetByEmail: record('resetByEmail', (options) => fake.resetByEmailImpl(options)),
+      resetByExistingPassword: record('resetByExistingPassword', async () => signedIn()),
+      resetBySession: record('resetBySession', async () => signedIn()),
+      strengthCheck: record('strengthCheck', async () => STRONG_PASSWORD),
+    },
     async authenticateImpl() {
       fake.setSession(SAMPLE_SESSION);
       fake.setUser(SAMPLE_USER);
@@ -118,6 +169,7 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
         return () => userListeners.delete(callback);
       },
       deleteWebauthnRegistration: async () => ({}),
+      search: async () => ({ userType: 'new' }),
     },
     magicLinks: {
       email: {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyWidgetOverrides,
   parseWidgetOverrides,
+  resetPasswordConfig,
   SESSION_CONFIG,
   SESSION_DURATION_MINUTES,
   standardLoginConfig,
@@ -18,6 +19,10 @@ describe('standardLoginConfig', () => {
         signupRedirectURL: 'http://localhost:3000/authenticate',
       },
       otpOptions: { methods: ['sms', 'whatsapp'] },
+      passwordOptions: {
+        loginRedirectURL: 'http://localhost:3000/reset-password',
+        resetPasswordRedirectURL: 'http://localhost:3000/reset-password',
+      },
       sessionOptions: { sessionDurationMinutes: 30 },
     });
   });
@@ -29,6 +34,23 @@ describe('standardLoginConfig', () => {
   it('the other widget pieces use the same session length', () => {
     expect(SESSION_DURATION_MINUTES).toBe(30);
     expect(SESSION_CONFIG.sessionOptions?.sessionDurationMinutes).toBe(30);
+  });
+});
+
+describe('resetPasswordConfig', () => {
+  it('passwords plus login links (for "Login without a password"); password e-mails land on /reset-password', () => {
+    expect(resetPasswordConfig({ origin: 'http://localhost:3000' })).toEqual({
+      products: ['passwords', 'emailMagicLinks'],
+      emailMagicLinksOptions: {
+        loginRedirectURL: 'http://localhost:3000/authenticate',
+        signupRedirectURL: 'http://localhost:3000/authenticate',
+      },
+      passwordOptions: {
+        loginRedirectURL: 'http://localhost:3000/reset-password',
+        resetPasswordRedirectURL: 'http://localhost:3000/reset-password',
+      },
+      sessionOptions: { sessionDurationMinutes: 30 },
+    });
   });
 });
 

@@ -45,6 +45,16 @@ export interface WidgetOverrides {
   mount: WidgetMount;
 }
 
+/**
+ * Where password e-mails land (issue 10 item 4): the reset link AND the reset e-mail's login link both open
+ * /reset-password, whose widget treats `stytch_token_type=login` as a login link ('Logging in', wire-format.md
+ * §7.1) and anything else as a reset token. Used whenever `passwords` is among the products.
+ */
+export function passwordOptions(options: { origin: string }): NonNullable<LoginConfig['passwordOptions']> {
+  const resetUrl = `${options.origin}/reset-password`;
+  return { loginRedirectURL: resetUrl, resetPasswordRedirectURL: resetUrl };
+}
+
 /** The app's standard sign-in configuration. */
 export function standardLoginConfig(options: { origin: string }): LoginConfig {
   const authenticateUrl = `${options.origin}/authenticate`;
@@ -52,6 +62,22 @@ export function standardLoginConfig(options: { origin: string }): LoginConfig {
     products: ['emailMagicLinks', 'otp', 'passkeys'],
     emailMagicLinksOptions: { loginRedirectURL: authenticateUrl, signupRedirectURL: authenticateUrl },
     otpOptions: { methods: ['sms', 'whatsapp'] },
+    // Not in the standard products yet; here so the `?products=…passwords` overrides send the app's URLs.
+    passwordOptions: passwordOptions(options),
+    sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+  };
+}
+
+/**
+ * The /reset-password page's widget (SPEC §2 PasswordResetForm): passwords (the reset mode refuses to run
+ * without it) and login links for its 'Login without a password', which come back to /authenticate.
+ */
+export function resetPasswordConfig(options: { origin: string }): LoginConfig {
+  const authenticateUrl = `${options.origin}/authenticate`;
+  return {
+    products: ['passwords', 'emailMagicLinks'],
+    emailMagicLinksOptions: { loginRedirectURL: authenticateUrl, signupRedirectURL: authenticateUrl },
+    passwordOptions: passwordOptions(options),
     sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
   };
 }

@@ -444,6 +444,28 @@ describe('passwords.strengthCheck (wire-format.md §4.10)', () => {
   });
 });
 
+describe('secrets stay in the request body', () => {
+  it('no password or reset token in storage, cookies, the URL or the headers', async () => {
+    const { client, apiRequests, storage, jar } = setup({ pkce: true });
+    await client.passwords.create({ email: 'a@example.com', password: 'Secret-create-1' });
+    await client.passwords.resetByEmailStart({ email: 'a@example.com' });
+    await client.passwords.resetByEmail({
+      token: 'Secret-token-2',
+      password: 'Secret-reset-3',
+      session_duration_minutes: 30,
+    });
+    await client.passwords.strengthCheck({ password: 'Secret-check-4' });
+    const outside = JSON.stringify([
+      [...storage.map.values()],
+      jar.writes,
+      apiRequests().map((request) => [request.url, request.headers]),
+    ]);
+    for (const secret of ['Secret-create-1', 'Secret-token-2', 'Secret-reset-3', 'Secret-check-4']) {
+      expect(outside).not.toContain(secret);
+    }
+  });
+});
+
 describe('paths', () => {
   it("every call posts to the protocol's PASSWORD_ROUTES path (the module writes them out, for size)", async () => {
     const { client, apiRequests } = setup();

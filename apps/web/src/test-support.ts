@@ -118,6 +118,16 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
         return () => userListeners.delete(callback);
       },
       deleteWebauthnRegistration: async () => ({}),
+      search: async () => ({ userType: 'new' }),
+    },
+    passwords: {
+      create: async () => ({}),
+      authenticate: async () => ({}),
+      resetByEmailStart: async () => ({}),
+      resetByEmail: async () => ({}),
+      strengthCheck: async () => {
+        throw new Error('not used by the web app tests');
+      },
     },
     magicLinks: {
       email: {

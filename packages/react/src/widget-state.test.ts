@@ -122,7 +122,11 @@ describe('widget state machine', () => {
   it('walks the password flow: lookup → create or login → PasswordConfirmation (SPEC §4)', () => {
     let state = widgetReducer(main(), { type: 'email-submitted', email: 'ada@example.com' });
     state = widgetReducer(state, { type: 'password-user-found', userType: 'password' });
-    expect(state).toMatchObject({ screen: 'password-create-or-login', passwordType: 'password', navigations: 1 });
+    expect(state).toMatchObject({
+      screen: 'password-create-or-login',
+      passwordType: 'password',
+      navigations: 1,
+    });
     state = widgetReducer(state, { type: 'password-submitted' });
     state = widgetReducer(state, { type: 'password-failed', message: 'Wrong password.' });
     expect(state).toMatchObject({ screen: 'password-create-or-login', fieldError: 'Wrong password.' });

@@ -1,6 +1,8 @@
 // The structural slice of the SDK client the widget uses. The public API accepts the SDK's `GatehouseClient`
 // (it is assignable to this interface); component tests pass a small fake that records calls.
-import type { BootstrapData, Session, User } from '@gatehouse/protocol';
+import type { BootstrapData, Session, User, UserType } from '@gatehouse/protocol';
+
+export type { UserType };
 
 /** wire-format.md §4.4 / §7.2: the magic-link options the widget maps from `emailMagicLinksOptions`. */
 export interface MagicLinkLoginOrCreateOptions {
@@ -55,6 +57,50 @@ export interface WebAuthnUpdateOptions {
   name: string;
 }
 
+/** SPEC §7: password create and authenticate (session_duration_minutes defaults to 30 in the widget). */
+export interface PasswordCredentialsOptions {
+  email: string;
+  password: string;
+  session_duration_minutes: number;
+}
+
+/** wire-format.md §4.10 / §7.2: passwordOptions mapped onto the reset/start body. */
+export interface PasswordResetByEmailStartOptions {
+  email: string;
+  login_redirect_url?: string;
+  reset_password_redirect_url?: string;
+  login_expiration_minutes?: number;
+  reset_password_expiration_minutes?: number;
+  reset_password_template_id?: string;
+}
+
+export interface PasswordResetByEmailOptions {
+  token: string;
+  password: string;
+  session_duration_minutes: number;
+}
+
+export interface PasswordStrengthCheckOptions {
+  email?: string;
+  password: string;
+}
+
+/** wire-format.md §4.10: the strength_check answer (SPEC §3 "Password strength result"). */
+export interface PasswordStrengthCheckResult {
+  valid_password: boolean;
+  score: number;
+  breached_password: boolean;
+  strength_policy: 'luds' | 'zxcvbn';
+  feedback: {
+    suggestions?: string[];
+    warning: string;
+    luds_requirements: {
+      missing_characters: number;
+      missing_complexity: number;
+    };
+  };
+}
+
 export interface WidgetClient {
   readonly publicToken: string;
   bootstrap: {
@@ -71,6 +117,8 @@ export interface WidgetClient {
     get(): Promise<User>;
     onChange(callback: (user: User | null) => void): () => void;
     deleteWebauthnRegistration(webauthnRegistrationId: string): Promise<unknown>;
+    /** wire-format.md §4.2 `POST /users/search`: answers `userType` (camelCase on the wire). */
+    search(email: string): Promise<unknown>;
   };
   magicLinks: {
     email: {
@@ -83,6 +131,13 @@ export interface WidgetClient {
     whatsapp: OtpChannel;
     email: OtpChannel;
     authenticate(code: string, methodId: string, options: OtpAuthenticateOptions): Promise<unknown>;
+  };
+  passwords: {
+    create(options: PasswordCredentialsOptions): Promise<unknown>;
+    authenticate(options: PasswordCredentialsOptions): Promise<unknown>;
+    resetByEmailStart(options: PasswordResetByEmailStartOptions): Promise<unknown>;
+    resetByEmail(options: PasswordResetByEmailOptions): Promise<unknown>;
+    strengthCheck(options: PasswordStrengthCheckOptions): Promise<PasswordStrengthCheckResult>;
   };
   webauthn: {
     register(options: WebAuthnRegisterOptions): Promise<unknown>;

@@ -6,6 +6,11 @@ import { MainScreen } from './main/main-screen';
 import { EmailConfirmationScreen } from './methods/email-magic-links/screens';
 import { OtpAuthenticateScreen, OtpConfirmationScreen } from './methods/otp/screens';
 import { PasskeyConfirmationScreen } from './methods/passkeys/screens';
+import {
+  PasswordConfirmationScreen,
+  PasswordCreateOrLoginScreen,
+  PasswordEmailSentScreen,
+} from './methods/passwords/screens';
 import { useGatehouse } from './provider';
 import type { Strings } from './strings';
 import type { StyleConfig } from './theme';
@@ -44,6 +49,27 @@ function renderLoginScreen(state: WidgetState): ReactNode {
       return (
         <Suspense fallback={null}>
           <PasskeyConfirmationScreen />
+        </Suspense>
+      );
+    case 'password-create-or-login':
+      return (
+        <Suspense fallback={null}>
+          <PasswordCreateOrLoginScreen />
+        </Suspense>
+      );
+    case 'password-forgot':
+    case 'password-breached':
+    case 'password-dedupe':
+    case 'password-set-new':
+      return (
+        <Suspense fallback={null}>
+          <PasswordEmailSentScreen />
+        </Suspense>
+      );
+    case 'password-confirmation':
+      return (
+        <Suspense fallback={null}>
+          <PasswordConfirmationScreen />
         </Suspense>
       );
     default:

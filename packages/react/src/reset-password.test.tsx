@@ -1,23 +1,39 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginConfig } from './config';
 import { GatehouseProvider } from './provider';
 import { ResetPassword } from './reset-password';
-import { apiError, createFakeClient, type FakeClient } from './test-support/fake-client';
+import {
+  apiError,
+  createFakeClient,
+  deferred,
+  type FakeClient,
+  zxcvbnAnswer,
+} from './test-support/fake-client';
+
+const STRONG = 'correct horse battery staple';
 
 afterEach(() => {
   cleanup();
   window.history.replaceState(null, '', '/');
 });
 
-function renderReset(client: FakeClient, config?: LoginConfig, onError = vi.fn()) {
+function renderReset(client: FakeClient, config?: LoginConfig, onError = vi.fn(), onEvent = vi.fn()) {
   const view = render(
     <GatehouseProvider client={client}>
-      <ResetPassword passwordResetToken="reset-token-1" config={config} callbacks={{ onError }} />
+      <ResetPassword passwordResetToken="reset-token-1" config={config} callbacks={{ onError, onEvent }} />
     </GatehouseProvider>,
   );
-  return { root: () => view.container.querySelector<HTMLElement>('[data-gatehouse-widget]')!, onError };
+  return {
+    root: () => view.container.querySelector<HTMLElement>('[data-gatehouse-widget]')!,
+    onError,
+    onEvent,
+  };
 }
+
+const continueButton = () => screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement;
 
 describe('<ResetPassword>', () => {
   it('shows the configuration error without the passwords product', () => {
@@ -58,5 +74,86 @@ describe('<ResetPassword>', () => {
     expect(await screen.findByText('Link expired.')).toBeTruthy();
     expect(root().dataset.state).toBe('password-reset');
     expect(onError).toHaveBeenCalledWith(error);
+  });
+
+  it('shows PasswordResetForm: new-password field, strength checked without an e-mail, Continue held back', async () => {
+    const client = createFakeClient();
+    renderReset(client, { products: ['passwords'] });
+    expect(passwordInput().getAttribute('autocomplete')).toBe('new-password');
+    expect(continueButton().disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Login without a password' })).toBeTruthy();
+    fireEvent.change(passwordInput(), { target: { value: 'weak' } });
+    await waitFor(() => expect(client.calls.strengthCheck).toEqual([{ password: 'weak' }]));
+    await waitFor(() => expect(document.querySelector('.gh-strength-meter')).not.toBeNull());
+    expect(continueButton().disabled).toBe(true);
+  });
+
+  it('resets the password and shows PasswordConfirmation (SPEC §4, §7)', async () => {
+    const client = createFakeClient();
+    const { root, onEvent } = renderReset(client, { products: ['passwords'] });
+    fireEvent.change(passwordInput(), { target: { value: STRONG } });
+    await waitFor(() => expect(continueButton().disabled).toBe(false));
+    await userEvent.setup({ delay: null }).click(continueButton());
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(root().dataset.state).toBe('password-confirmation');
+    expect(client.calls.passwordReset).toEqual([
+      { token: 'reset-token-1', password: STRONG, session_duration_minutes: 30 },
+    ]);
+    expect(onEvent).toHaveBeenCalledWith({
+      type: 'PASSWORD_RESET_BY_EMAIL',
+      data: { request_id: 'request-id-reset', status_code: 200 },
+    });
+  });
+
+  it("shows a failed reset's error_message under the form (SPEC §8)", async () => {
+    const client = createFakeClient();
+    const error = apiError({
+      error_type: 'unable_to_auth_password_reset_token',
+      error_message: 'Link expired.',
+    });
+    client.passwordResetImpl = () => Promise.reject(error);
+    const { root, onError } = renderReset(client, { products: ['passwords'] });
+    fireEvent.change(passwordInput(), { target: { value: STRONG } });
+    await waitFor(() => expect(continueButton().disabled).toBe(false));
+    fireEvent.submit(continueButton().form!);
+    expect(await screen.findByText('Link expired.')).toBeTruthy();
+    expect(root().dataset.state).toBe('password-reset');
+    expect(passwordInput().getAttribute('aria-invalid')).toBe('true');
+    expect(onError).toHaveBeenCalledWith(error);
+  });
+
+  it('ignores a stale strength answer on the reset form', async () => {
+    const client = createFakeClient();
+    const first = deferred<ReturnType<typeof zxcvbnAnswer>>();
+    client.strengthCheckImpl = ({ password }) =>
+      password === 'first-try' ? first.promise : Promise.resolve(zxcvbnAnswer(1));
+    renderReset(client, { products: ['passwords'] });
+    fireEvent.change(passwordInput(), { target: { value: 'first-try' } });
+    await waitFor(() => expect(client.calls.strengthCheck).toHaveLength(1));
+    fireEvent.change(passwordInput(), { target: { value: 'second' } });
+    await waitFor(() => expect(document.querySelector('.gh-strength-meter')).not.toBeNull());
+    await act(async () => first.resolve(zxcvbnAnswer(4)));
+    expect(document.querySelector('.gh-strength-meter')?.getAttribute('data-score')).toBe('1');
+    expect(continueButton().disabled).toBe(true);
+  });
+
+  it("'Login without a password' redeems the token as a login link; a failure shows under the button", async () => {
+    const client = createFakeClient();
+    client.authenticateImpl = () =>
+      Promise.reject(
+        apiError({ error_type: 'unable_to_auth_magic_link', error_message: 'Not a login link.' }),
+      );
+    const { root } = renderReset(client, { products: ['passwords'] });
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Login without a password' }));
+    expect(await screen.findByText('Not a login link.')).toBeTruthy();
+    expect(root().dataset.state).toBe('password-reset');
+    client.authenticateImpl = async () => ({ request_id: 'request-id-2', status_code: 200 });
+    await user.click(screen.getByRole('button', { name: 'Login without a password' }));
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(client.calls.authenticate).toEqual([
+      { token: 'reset-token-1', options: { session_duration_minutes: 30 } },
+      { token: 'reset-token-1', options: { session_duration_minutes: 30 } },
+    ]);
   });
 });

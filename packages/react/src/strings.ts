@@ -77,9 +77,45 @@ export const DEFAULT_STRINGS = {
   authenticating: 'Signing you in…',
   missingToken: 'This sign-in link is incomplete. Please request a new one.',
   unsupportedTokenType: 'This sign-in link is not supported here. Please request a new one.',
-  // SPEC §2 PasswordResetForm (the form itself arrives with the passwords issue).
+  // SPEC §2 PasswordResetForm.
   resetPasswordTitle: 'Reset your password',
-  resetPasswordUnavailable: 'Resetting a password is not available in this version of the widget.',
+  // SPEC §2 PasswordCreateOrLogin, login variant.
+  passwordLoginTitle: 'Log In',
+  passwordLabel: 'Password',
+  showPassword: 'Show password',
+  forgotPassword: 'Forgot Password?',
+  continue: 'Continue',
+  // SPEC §2 PasswordCreateOrLogin, create variant and the choose-how-to-create screen.
+  passwordCreateTitle: 'Create account',
+  passwordCreateText: 'Finish creating your account by setting a password.',
+  chooseHowToCreate: 'Choose how you would like to create your account.',
+  emailMeLoginLink: 'Email me a login link',
+  emailMeLoginCode: 'Email me a login code',
+  // SPEC §2 PasswordForgot, PasswordBreached, PasswordSetNew, PasswordDedupe.
+  passwordForgotTitle: 'Forgot password?',
+  passwordForgotText: 'A link to reset your password was sent to you at {email}.',
+  passwordBreachedTitle: 'Check your email to set a new password',
+  passwordBreachedText:
+    'A different site where you use the same password had a security issue recently. For your safety, an email was sent to you at {email} to reset your password.',
+  passwordSetNewTitle: 'Check your email!',
+  passwordSetNewText: 'A login link was sent to you at {email}.',
+  passwordDedupeTitle: 'Check your email to set a new password!',
+  passwordDedupeText:
+    "We want to make sure your account is secure and that it's really you logging in! A link to set a new password was sent to you at {email}.",
+  loginWithoutPassword: 'Login without a password',
+  // SPEC §2 PasswordConfirmation (the same words as Login success).
+  passwordConfirmationTitle: 'Success!',
+  passwordConfirmationText: 'You have successfully logged in.',
+  // SPEC §5 password strength: the zxcvbn meter and the LUDS and breached texts (verbatim).
+  passwordStrength: 'Password strength: {score} of 4',
+  passwordAccepted: 'Password accepted.',
+  passwordNotAccepted: 'Password not accepted.',
+  ludsMinimumLength: 'Must be at least {count} characters long',
+  ludsComplexity: 'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
+  requirementMet: 'Fulfilled:',
+  requirementNotMet: 'Not fulfilled:',
+  passwordBreachedWarning:
+    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
   configErrorResetPasswordWithoutPasswords:
     'Error: Cannot use ResetPassword component without the passwords product in the config.',
   // SPEC §2 PasskeyRegistrationStart / SPEC §8.

@@ -98,4 +98,20 @@ border:1px solid var(--gh-container-border-color);border-radius:var(--gh-input-b
 .gh-passkey-edit{display:flex;gap:8px;width:100%}
 .gh-button-inline{width:auto}
 .gh-delete-warning{color:var(--gh-color-error)}
+.gh-password-field{position:relative;display:flex;align-items:center}
+.gh-password-field .gh-input{padding-right:132px}
+.gh-password-toggle{position:absolute;right:12px;font-size:14px}
+.gh-forgot{align-self:flex-start}
+.gh-strength{display:flex;flex-direction:column;gap:4px;font-size:14px}
+.gh-strength:empty{display:none}
+.gh-strength-meter{display:flex;gap:4px}
+.gh-strength-segment{flex:1;height:4px;border-radius:2px;background:var(--gh-container-border-color)}
+.gh-strength-meter[data-score="0"] .gh-strength-segment[data-filled=true],
+.gh-strength-meter[data-score="1"] .gh-strength-segment[data-filled=true],
+.gh-strength-meter[data-score="2"] .gh-strength-segment[data-filled=true]{background:var(--gh-color-error)}
+.gh-strength-meter[data-score="3"] .gh-strength-segment[data-filled=true],
+.gh-strength-meter[data-score="4"] .gh-strength-segment[data-filled=true]{background:var(--gh-color-success)}
+.gh-strength-warning{margin:0;color:var(--gh-color-error)}
+.gh-requirement{margin:0;display:flex;gap:6px;color:var(--gh-color-error)}
+.gh-requirement[data-met=true]{color:var(--gh-color-success)}
 `;

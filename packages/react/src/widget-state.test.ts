@@ -118,4 +118,54 @@ describe('widget state machine', () => {
       'passkey-registration.no-user',
     );
   });
+
+  it('walks the password flow: lookup → create or login → PasswordConfirmation (SPEC §4)', () => {
+    let state = widgetReducer(main(), { type: 'email-submitted', email: 'ada@example.com' });
+    state = widgetReducer(state, { type: 'password-user-found', userType: 'password' });
+    expect(state).toMatchObject({
+      screen: 'password-create-or-login',
+      passwordType: 'password',
+      navigations: 1,
+    });
+    state = widgetReducer(state, { type: 'password-submitted' });
+    state = widgetReducer(state, { type: 'password-failed', message: 'Wrong password.' });
+    expect(state).toMatchObject({ screen: 'password-create-or-login', fieldError: 'Wrong password.' });
+    state = widgetReducer(state, { type: 'password-submitted' });
+    expect(state.fieldError).toBeNull();
+    state = widgetReducer(state, { type: 'password-authenticated' });
+    expect(state).toMatchObject({ screen: 'password-confirmation', navigations: 2 });
+  });
+
+  it('sends the reset e-mail, resends it and sends a login link instead (SPEC §4)', () => {
+    let state = widgetReducer(main(), { type: 'email-submitted', email: 'ada@example.com' });
+    state = widgetReducer(state, { type: 'password-user-found', userType: 'password' });
+    state = widgetReducer(state, { type: 'password-reset-requested' });
+    expect(state.screen).toBe('password-create-or-login.sending-reset');
+    state = widgetReducer(state, { type: 'password-reset-sent', screen: 'password-forgot' });
+    expect(state.screen).toBe('password-forgot');
+    state = widgetReducer(state, { type: 'password-resend-started' });
+    expect(state.screen).toBe('password-forgot.resending');
+    expect(widgetReducer(state, { type: 'password-login-link-started' })).toBe(state);
+    state = widgetReducer(state, { type: 'password-resend-finished' });
+    state = widgetReducer(state, { type: 'password-login-link-started' });
+    expect(state.screen).toBe('password-forgot.sending-link');
+    const failed = widgetReducer(state, { type: 'password-login-link-failed', banner });
+    expect(failed).toMatchObject({ screen: 'password-forgot', banner });
+    state = widgetReducer(state, { type: 'password-login-link-sent' });
+    expect(state.screen).toBe('email-confirmation');
+  });
+
+  it('ignores password answers for a screen that is no longer shown', () => {
+    const onMain = main();
+    expect(widgetReducer(onMain, { type: 'password-user-found', userType: 'new' })).toBe(onMain);
+    expect(widgetReducer(onMain, { type: 'password-authenticated' })).toBe(onMain);
+    expect(widgetReducer(onMain, { type: 'password-reset-sent', screen: 'password-dedupe' })).toBe(onMain);
+    expect(widgetReducer(onMain, { type: 'password-login-link-sent' })).toBe(onMain);
+    const reset = initialWidgetState({ screen: 'password-reset', configError: null });
+    const submitting = widgetReducer(reset, { type: 'password-reset-submitted' });
+    expect(widgetReducer(submitting, { type: 'password-reset-failed', message: 'Expired.' })).toMatchObject({
+      screen: 'password-reset',
+      fieldError: 'Expired.',
+    });
+  });
 });

@@ -2,6 +2,7 @@
 // only by this reducer. Names follow SPEC §2's screens; a `.suffix` is a sub-state of the same screen. Later
 // methods add their screens (otp-authenticate, password-*, crypto-*, passkey-*) here.
 import type { OtpMethod } from '@gatehouse/protocol';
+import type { UserType } from './client-contract';
 import type { ConfigurationErrorKind } from './config';
 import type { DisplayError } from './errors';
 
@@ -18,12 +19,45 @@ export type WidgetScreenState =
   | 'otp-confirmation'
   | 'passkey-confirmation'
   | 'password-reset'
+  | 'password-reset.submitting'
   | 'password-reset.logging-in'
+  | 'password-create-or-login'
+  | 'password-create-or-login.submitting'
+  | 'password-create-or-login.sending-reset'
+  | 'password-create-or-login.sending-link'
+  | PasswordEmailScreen
+  | `${PasswordEmailScreen}.resending`
+  | `${PasswordEmailScreen}.sending-link`
+  | 'password-confirmation'
   | 'login-success'
   | 'passkey-registration'
   | 'passkey-registration.creating'
   | 'passkey-registration.no-user'
   | 'passkey-registration-success';
+
+/**
+ * SPEC §2 password screens that say an e-mail was sent (PasswordForgot, PasswordBreached, PasswordDedupe,
+ * PasswordSetNew): each can resend it and (except PasswordSetNew) send a login link instead.
+ */
+export type PasswordEmailScreen =
+  | 'password-forgot'
+  | 'password-breached'
+  | 'password-dedupe'
+  | 'password-set-new';
+
+export const PASSWORD_EMAIL_SCREENS: readonly PasswordEmailScreen[] = [
+  'password-forgot',
+  'password-breached',
+  'password-dedupe',
+  'password-set-new',
+];
+
+function passwordEmailScreenOf(state: WidgetScreenState): PasswordEmailScreen | null {
+  const screen = screenOf(state);
+  return (PASSWORD_EMAIL_SCREENS as readonly string[]).includes(screen)
+    ? (screen as PasswordEmailScreen)
+    : null;
+}
 
 export type BannerVariant = 'error' | 'warning' | 'success';
 
@@ -44,10 +78,13 @@ export interface OtpState {
   expiresAt: number;
 }
 
-/** SPEC §3 "Widget form state": errorMessage, the magic-link e-mail and the passcode state. */
+/** SPEC §3 "Widget form state": errorMessage, the magic-link e-mail, the passcode and password state. */
 export interface WidgetState {
   screen: WidgetScreenState;
+  /** The magic-link e-mail, also passwordState.email (the password screens name the same address). */
   email: string;
+  /** SPEC §3 passwordState.type (default 'new'): which PasswordCreateOrLogin variant shows. */
+  passwordType: UserType;
   otp: OtpState | null;
   banner: Banner | null;
   fieldError: string | null;
@@ -90,7 +127,21 @@ export type WidgetAction =
   | { type: 'passkey-created' }
   | { type: 'passkey-create-failed'; banner: Banner }
   | { type: 'passkey-skipped' }
-  | { type: 'passkey-setup-another' };
+  | { type: 'passkey-setup-another' }
+  | { type: 'password-user-found'; userType: 'new' | 'password' }
+  | { type: 'password-submitted' }
+  | { type: 'password-failed'; message: string }
+  | { type: 'password-authenticated' }
+  | { type: 'password-reset-requested' }
+  | { type: 'password-reset-sent'; screen: PasswordEmailScreen }
+  | { type: 'password-reset-send-failed'; banner: Banner }
+  | { type: 'password-resend-started' }
+  | { type: 'password-resend-finished' }
+  | { type: 'password-login-link-started' }
+  | { type: 'password-login-link-sent' }
+  | { type: 'password-login-link-failed'; banner: Banner }
+  | { type: 'password-reset-submitted' }
+  | { type: 'password-reset-failed'; message: string };
 
 /** The screen part of a state: sub-states of one screen share it (focus moves only when it changes). */
 export function screenOf(state: WidgetScreenState): string {
@@ -105,6 +156,7 @@ export function initialWidgetState(options: {
   return {
     screen: options.configError !== null ? 'config-error' : options.screen,
     email: '',
+    passwordType: 'new',
     otp: null,
     banner: null,
     fieldError: null,
@@ -164,7 +216,8 @@ function transition(state: WidgetState, action: WidgetAction): WidgetState {
     case 'dismiss-banner':
       return state.banner === null ? state : { ...state, banner: null };
     case 'login-link-authenticating':
-      return { ...state, screen: 'password-reset.logging-in', banner: null };
+      // The reset form's 'Login without a password' (SPEC §2 PasswordResetForm) redeems the token as a login link.
+      return { ...state, screen: 'password-reset.logging-in', banner: null, fieldError: null };
     case 'login-succeeded':
       return { ...state, screen: 'login-success', banner: null };
     case 'login-failed':
@@ -193,9 +246,11 @@ function transition(state: WidgetState, action: WidgetAction): WidgetState {
       if (state.screen !== 'main') return state;
       return { ...state, screen: 'main.submitting', fieldError: null, banner: null };
     case 'otp-sent':
-      // SPEC §4: e-mail or phone submit succeeds → OTPAuthenticate.
-      if (state.screen !== 'main.submitting') return state;
-      return { ...state, screen: 'otp-authenticate', otp: action.otp };
+      // SPEC §4: e-mail or phone submit succeeds → OTPAuthenticate; so does a passcode sent from the password
+      // flow (a passwordless user's automatic send, or 'Email me a login code' on the create screen).
+      if (state.screen !== 'main.submitting' && state.screen !== 'password-create-or-login.sending-link')
+        return state;
+      return { ...state, screen: 'otp-authenticate', otp: action.otp, banner: null, fieldError: null };
     case 'otp-send-failed':
       if (state.screen !== 'main.submitting') return state;
       return { ...state, screen: 'main', banner: action.banner };
@@ -251,5 +306,76 @@ function transition(state: WidgetState, action: WidgetAction): WidgetState {
       // SPEC §4: 'Set up another Passkey' returns to PasskeyRegistrationStart.
       if (state.screen !== 'passkey-registration-success') return state;
       return { ...state, screen: 'passkey-registration', banner: null };
+    case 'password-user-found':
+      // SPEC §4 password flow: the user type decides the screen (new → create, password → login).
+      if (state.screen !== 'main.submitting') return state;
+      return { ...state, screen: 'password-create-or-login', passwordType: action.userType };
+    case 'password-submitted':
+      if (state.screen !== 'password-create-or-login') return state;
+      return { ...state, screen: 'password-create-or-login.submitting', fieldError: null, banner: null };
+    case 'password-failed':
+      if (state.screen !== 'password-create-or-login.submitting') return state;
+      return { ...state, screen: 'password-create-or-login', fieldError: action.message };
+    case 'password-authenticated':
+      // SPEC §4: create or login, and the reset form on success, lead to PasswordConfirmation.
+      if (
+        state.screen !== 'password-create-or-login.submitting' &&
+        state.screen !== 'password-reset.submitting'
+      )
+        return state;
+      return { ...state, screen: 'password-confirmation', fieldError: null, banner: null };
+    case 'password-reset-requested':
+      // 'Forgot Password?', or a `reset_password` answer to the submitted password (SPEC §4).
+      if (
+        state.screen !== 'password-create-or-login' &&
+        state.screen !== 'password-create-or-login.submitting'
+      )
+        return state;
+      return { ...state, screen: 'password-create-or-login.sending-reset', fieldError: null, banner: null };
+    case 'password-reset-sent':
+      // SPEC §4: reset e-mail sent → PasswordForgot / PasswordDedupe / PasswordBreached, or PasswordSetNew for
+      // a passwordless user's automatic send from Main.
+      if (state.screen !== 'password-create-or-login.sending-reset' && state.screen !== 'main.submitting')
+        return state;
+      return { ...state, screen: action.screen, fieldError: null, banner: null };
+    case 'password-reset-send-failed':
+      if (state.screen === 'main.submitting') return { ...state, screen: 'main', banner: action.banner };
+      if (state.screen !== 'password-create-or-login.sending-reset') return state;
+      return { ...state, screen: 'password-create-or-login', banner: action.banner };
+    case 'password-resend-started': {
+      const screen = passwordEmailScreenOf(state.screen);
+      if (screen === null || state.screen !== screen) return state;
+      return { ...state, screen: `${screen}.resending` };
+    }
+    case 'password-resend-finished': {
+      const screen = passwordEmailScreenOf(state.screen);
+      if (screen === null || state.screen !== `${screen}.resending`) return state;
+      return { ...state, screen };
+    }
+    case 'password-login-link-started': {
+      // 'Login without a password' (forgot, breached, dedupe) or 'Email me a login link' (create).
+      if (state.screen === 'password-create-or-login')
+        return { ...state, screen: 'password-create-or-login.sending-link', banner: null, fieldError: null };
+      const screen = passwordEmailScreenOf(state.screen);
+      if (screen === null || state.screen !== screen) return state;
+      return { ...state, screen: `${screen}.sending-link`, banner: null };
+    }
+    case 'password-login-link-sent':
+      // SPEC §4: 'Login without a password' sends a login link and goes to EmailConfirmation.
+      if (!state.screen.endsWith('.sending-link') || !screenOf(state.screen).startsWith('password-'))
+        return state;
+      return { ...state, screen: 'email-confirmation', banner: null, fieldError: null };
+    case 'password-login-link-failed': {
+      if (!state.screen.endsWith('.sending-link') || !screenOf(state.screen).startsWith('password-'))
+        return state;
+      return { ...state, screen: screenOf(state.screen) as WidgetScreenState, banner: action.banner };
+    }
+    case 'password-reset-submitted':
+      if (state.screen !== 'password-reset') return state;
+      return { ...state, screen: 'password-reset.submitting', fieldError: null, banner: null };
+    case 'password-reset-failed':
+      // SPEC §8: reset failures show the server's error_message under the form.
+      if (state.screen !== 'password-reset.submitting') return state;
+      return { ...state, screen: 'password-reset', fieldError: action.message };
   }
 }

@@ -45,9 +45,21 @@ describe('Main layout (SPEC §2 fixed order)', () => {
   });
 
   it('skips sections whose code is not built yet, so the frame never shows an empty slot', () => {
-    const layout = mainLayout({ config: {}, products: ['oauth', 'passwords', 'emailMagicLinks'] });
+    const layout = mainLayout({ config: {}, products: ['oauth', 'crypto', 'emailMagicLinks'] });
     expect(layout.social).toBe(isImplemented('oauth') ? 'oauth' : null);
+    expect(layout.wallets).toBe(isImplemented('crypto') ? 'crypto' : null);
     expect(layout.tabs.map((tab) => tab.section)).toEqual(['email-magic-links']);
+  });
+
+  it('offers passwords on the Email tab when the product is on (SPEC §2 tabbed login)', () => {
+    const layout = mainLayout({
+      config: { otpOptions: { methods: ['sms'] } },
+      products: ['otp', 'passwords', 'emailMagicLinks'],
+    });
+    expect(layout.tabs).toEqual([
+      { id: 'sms', label: 'tabText', section: 'otp-sms' },
+      { id: 'email', label: 'tabEmail', section: 'passwords' },
+    ]);
   });
 
   it('loads a section lazily and only once per method', () => {

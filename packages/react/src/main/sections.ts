@@ -29,7 +29,7 @@ const SECTION_LOADERS: Record<SectionId, (() => Promise<SectionModule>) | null> 
   'otp-sms': () => import('../methods/otp/otp-phone-form').then((module) => ({ default: module.SmsForm })),
   'otp-whatsapp': () =>
     import('../methods/otp/otp-phone-form').then((module) => ({ default: module.WhatsAppForm })),
-  passwords: null,
+  passwords: () => import('../methods/passwords/password-email-form'),
   passkeys: () => import('../methods/passkeys/passkey-section'),
 };
 

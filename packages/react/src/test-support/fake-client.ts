@@ -9,6 +9,12 @@ import type {
   OtpChannel,
   OtpLoginOrCreateOptions,
   OtpSendResult,
+  PasswordCredentialsOptions,
+  PasswordResetByEmailOptions,
+  PasswordResetByEmailStartOptions,
+  PasswordStrengthCheckOptions,
+  PasswordStrengthCheckResult,
+  UserType,
   WebAuthnAuthenticateOptions,
   WebAuthnRegisterOptions,
   WebAuthnUpdateOptions,
@@ -29,6 +35,12 @@ export interface FakeClient extends WidgetClient {
     webauthnUpdate: WebAuthnUpdateOptions[];
     deleteWebauthnRegistration: string[];
     userGet: number;
+    userSearch: string[];
+    passwordCreate: PasswordCredentialsOptions[];
+    passwordAuthenticate: PasswordCredentialsOptions[];
+    passwordResetStart: PasswordResetByEmailStartOptions[];
+    passwordReset: PasswordResetByEmailOptions[];
+    strengthCheck: PasswordStrengthCheckOptions[];
   };
   /** What the next loginOrCreate calls do (default: resolve with a request id). */
   loginOrCreateImpl: (email: string) => Promise<unknown>;
@@ -43,6 +55,14 @@ export interface FakeClient extends WidgetClient {
   /** Default: the current user (rejects when signed out). */
   userGetImpl: (() => Promise<User>) | null;
   supportsAutofill: boolean;
+  /** Default: every address is a new user. */
+  userSearchImpl: (email: string) => Promise<unknown>;
+  passwordCreateImpl: (options: PasswordCredentialsOptions) => Promise<unknown>;
+  passwordAuthenticateImpl: (options: PasswordCredentialsOptions) => Promise<unknown>;
+  passwordResetStartImpl: (options: PasswordResetByEmailStartOptions) => Promise<unknown>;
+  passwordResetImpl: (options: PasswordResetByEmailOptions) => Promise<unknown>;
+  /** Default: zxcvbnAnswer(4) for any password of 12 characters or more, else zxcvbnAnswer(1). */
+  strengthCheckImpl: (options: PasswordStrengthCheckOptions) => Promise<PasswordStrengthCheckResult>;
   setUser(user: User | null): void;
   setSession(session: Session | null): void;
 }
@@ -62,6 +82,49 @@ export function apiError(fields: {
     error_url: fields.error_url ?? '',
     request_id: 'request-id-test',
   });
+}
+
+/** wire-format.md §4.2: the search answer (camelCase `userType`). */
+export function searchAnswer(userType: UserType) {
+  return { request_id: 'request-id-search', status_code: 200, userType };
+}
+
+/** A zxcvbn answer (wire-format.md §4.10) with the given score; valid from score 3 unless said otherwise. */
+export function zxcvbnAnswer(
+  score: number,
+  overrides: { warning?: string; breached?: boolean; valid?: boolean } = {},
+): PasswordStrengthCheckResult {
+  const breached = overrides.breached ?? false;
+  return {
+    valid_password: overrides.valid ?? (score >= 3 && !breached),
+    score,
+    breached_password: breached,
+    strength_policy: 'zxcvbn',
+    feedback: {
+      suggestions: [],
+      warning: overrides.warning ?? '',
+      luds_requirements: { missing_characters: 0, missing_complexity: 0 },
+    },
+  };
+}
+
+/** A LUDS answer (wire-format.md §4.10): valid when nothing is missing and the password is not breached. */
+export function ludsAnswer(
+  missingCharacters: number,
+  missingComplexity: number,
+  breached = false,
+): PasswordStrengthCheckResult {
+  return {
+    valid_password: missingCharacters === 0 && missingComplexity === 0 && !breached,
+    score: 0,
+    breached_password: breached,
+    strength_policy: 'luds',
+    feedback: {
+      suggestions: [],
+      warning: '',
+      luds_requirements: { missing_characters: missingCharacters, missing_complexity: missingComplexity },
+    },
+  };
 }
 
 export function fakeUser(overrides: Partial<User> = {}): User {
@@ -103,6 +166,12 @@ export function createFakeClient(
     webauthnUpdate: [],
     deleteWebauthnRegistration: [],
     userGet: 0,
+    userSearch: [],
+    passwordCreate: [],
+    passwordAuthenticate: [],
+    passwordResetStart: [],
+    passwordReset: [],
+    strengthCheck: [],
   };
   let methodIds = 0;
   const channel = (method: OtpMethod): OtpChannel => ({
@@ -138,6 +207,16 @@ export function createFakeClient(
     deleteWebauthnRegistrationImpl: async () => ({ request_id: 'request-id-delete', status_code: 200 }),
     userGetImpl: null,
     supportsAutofill: false,
+    userSearchImpl: async () => searchAnswer('new'),
+    passwordCreateImpl: async () => ({ request_id: 'request-id-create', status_code: 200, __user: {} }),
+    passwordAuthenticateImpl: async () => ({
+      request_id: 'request-id-password',
+      status_code: 200,
+      __user: {},
+    }),
+    passwordResetStartImpl: async () => ({ request_id: 'request-id-reset-start', status_code: 200 }),
+    passwordResetImpl: async () => ({ request_id: 'request-id-reset', status_code: 200, __user: {} }),
+    strengthCheckImpl: async ({ password }) => (password.length >= 12 ? zxcvbnAnswer(4) : zxcvbnAnswer(1)),
     bootstrap: {
       get: async () => bootstrap,
       getSync: () => bootstrap,
@@ -168,6 +247,32 @@ export function createFakeClient(
       onChange: (callback) => {
         userListeners.add(callback);
         return () => userListeners.delete(callback);
+      },
+      search: (email) => {
+        calls.userSearch.push(email);
+        return client.userSearchImpl(email);
+      },
+    },
+    passwords: {
+      create: (options) => {
+        calls.passwordCreate.push(options);
+        return client.passwordCreateImpl(options);
+      },
+      authenticate: (options) => {
+        calls.passwordAuthenticate.push(options);
+        return client.passwordAuthenticateImpl(options);
+      },
+      resetByEmailStart: (options) => {
+        calls.passwordResetStart.push(options);
+        return client.passwordResetStartImpl(options);
+      },
+      resetByEmail: (options) => {
+        calls.passwordReset.push(options);
+        return client.passwordResetImpl(options);
+      },
+      strengthCheck: (options) => {
+        calls.strengthCheck.push(options);
+        return client.strengthCheckImpl(options);
       },
     },
     magicLinks: {

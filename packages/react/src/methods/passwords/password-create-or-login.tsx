@@ -1,0 +1,211 @@
+// SPEC §2 PasswordCreateOrLogin. Login variant (user type password): 'Log In', the read-only e-mail, the password
+// with its show/hide toggle, 'Forgot Password?' and Continue. Create variant (user type new): 'Finish creating
+// your account by setting a password.' with the strength feedback, Continue disabled until valid_password
+// (SPEC §5); with a login link or e-mail passcode configured it is the choose-how-to-create screen ('Choose how
+// you would like to create your account.' and 'Email me a login link / code'). SPEC §4 transitions; SPEC §7
+// session_duration_minutes; wire-format.md §7.4 PASSWORD_CREATE / PASSWORD_AUTHENTICATE.
+import { type FormEvent, useId, useState } from 'react';
+import { BackButton } from '../../back-button';
+import { BannerRegion } from '../../banner';
+import { eventData } from '../../callbacks';
+import { sessionDurationMinutes } from '../../config';
+import { describeError } from '../../errors';
+import { ScreenHeading } from '../../screen-heading';
+import { useWidget } from '../../widget-context';
+import { PasswordField, ReadOnlyEmail } from './password-field';
+import { errorTypeOf, secondaryMethod } from './password-options';
+import { StrengthFeedback } from './strength-feedback';
+import { usePasswordSends } from './use-password-sends';
+import { useResetRequired } from './use-reset-required';
+import { isAccepted, useStrengthCheck } from './use-strength-check';
+
+export function PasswordCreateOrLogin() {
+  const { state } = useWidget();
+  return state.passwordType === 'password' ? <PasswordLogin /> : <PasswordCreate />;
+}
+
+function PasswordLogin() {
+  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const { sendReset } = usePasswordSends();
+  const resetRequired = useResetRequired();
+  const [password, setPassword] = useState('');
+  const email = state.email;
+  const busy = state.screen !== 'password-create-or-login';
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || password === '') return;
+    dispatch({ type: 'password-submitted' });
+    try {
+      const data = await client.passwords.authenticate({
+        email,
+        password,
+        session_duration_minutes: sessionDurationMinutes(config),
+      });
+      emitEvent('PASSWORD_AUTHENTICATE', eventData(data));
+      dispatch({ type: 'password-authenticated' });
+    } catch (error) {
+      emitError(error);
+      if (errorTypeOf(error) === 'reset_password') {
+        await resetRequired(email, password);
+        return;
+      }
+      dispatch({ type: 'password-failed', message: describeError(error, strings.genericError).message });
+    }
+  };
+
+  const forgot = async () => {
+    if (busy) return;
+    // SPEC §4: 'Forgot Password?' sends a reset e-mail, then PasswordForgot.
+    dispatch({ type: 'password-reset-requested' });
+    try {
+      await sendReset(email);
+      dispatch({ type: 'password-reset-sent', screen: 'password-forgot' });
+    } catch (error) {
+      dispatch({
+        type: 'password-reset-send-failed',
+        banner: { variant: 'error', error: describeError(error, strings.genericError) },
+      });
+      emitError(error);
+    }
+  };
+
+  return (
+    <>
+      <BackButton />
+      <ScreenHeading>{strings.passwordLoginTitle}</ScreenHeading>
+      <form className="gh-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <ReadOnlyEmail email={email} />
+        <PasswordField
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          readOnly={busy}
+          error={state.fieldError}
+        />
+        <button type="submit" className="gh-button gh-button-primary" aria-disabled={busy}>
+          {state.screen === 'password-create-or-login.submitting' ? (
+            <span className="gh-spinner" aria-hidden="true" />
+          ) : null}
+          {strings.continue}
+        </button>
+      </form>
+      <button type="button" className="gh-link-button gh-forgot" onClick={forgot} aria-disabled={busy}>
+        {strings.forgotPassword}
+      </button>
+      <BannerRegion />
+    </>
+  );
+}
+
+function PasswordCreate() {
+  const { client, config, products, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const { sendLoginLink, sendPasscode } = usePasswordSends();
+  const resetRequired = useResetRequired();
+  const email = state.email;
+  const strength = useStrengthCheck(email);
+  const [password, setPassword] = useState('');
+  const feedbackId = useId();
+  const busy = state.screen !== 'password-create-or-login';
+  const accepted = isAccepted(strength, password);
+  const secondary = secondaryMethod(config, products);
+
+  const onChange = (value: string) => {
+    setPassword(value);
+    strength.check(value);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !accepted) return;
+    dispatch({ type: 'password-submitted' });
+    try {
+      const data = await client.passwords.create({
+        email,
+        password,
+        session_duration_minutes: sessionDurationMinutes(config),
+      });
+      emitEvent('PASSWORD_CREATE', eventData(data));
+      dispatch({ type: 'password-authenticated' });
+    } catch (error) {
+      emitError(error);
+      if (errorTypeOf(error) === 'reset_password') {
+        await resetRequired(email, password);
+        return;
+      }
+      dispatch({ type: 'password-failed', message: describeError(error, strings.genericError).message });
+    }
+  };
+
+  const sendInstead = async () => {
+    if (busy) return;
+    dispatch({ type: 'password-login-link-started' });
+    try {
+      if (secondary === 'email-passcode') {
+        dispatch({ type: 'otp-sent', otp: await sendPasscode(email) });
+      } else {
+        await sendLoginLink(email);
+        dispatch({ type: 'password-login-link-sent' });
+      }
+    } catch (error) {
+      dispatch({
+        type: 'password-login-link-failed',
+        banner: { variant: 'error', error: describeError(error, strings.genericError) },
+      });
+      emitError(error);
+    }
+  };
+
+  return (
+    <>
+      <BackButton />
+      {secondary !== null ? (
+        <>
+          <ScreenHeading>{strings.chooseHowToCreate}</ScreenHeading>
+          <button
+            type="button"
+            className="gh-button gh-button-secondary"
+            onClick={sendInstead}
+            aria-disabled={busy}
+          >
+            {state.screen === 'password-create-or-login.sending-link' ? (
+              <span className="gh-spinner" aria-hidden="true" />
+            ) : null}
+            {secondary === 'email-passcode' ? strings.emailMeLoginCode : strings.emailMeLoginLink}
+          </button>
+          <div className="gh-divider">{strings.dividerText}</div>
+        </>
+      ) : (
+        <ScreenHeading>{strings.passwordCreateTitle}</ScreenHeading>
+      )}
+      <p className="gh-text">{strings.passwordCreateText}</p>
+      <form className="gh-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <ReadOnlyEmail email={email} />
+        <PasswordField
+          value={password}
+          onChange={onChange}
+          autoComplete="new-password"
+          readOnly={busy}
+          error={state.fieldError ?? strength.error}
+          describedBy={feedbackId}
+        >
+          <StrengthFeedback id={feedbackId} result={strength.result} />
+        </PasswordField>
+        <button
+          type="submit"
+          className="gh-button gh-button-primary"
+          disabled={!accepted}
+          aria-disabled={busy || !accepted}
+        >
+          {state.screen === 'password-create-or-login.submitting' ? (
+            <span className="gh-spinner" aria-hidden="true" />
+          ) : null}
+          {strings.continue}
+        </button>
+      </form>
+      <BannerRegion />
+    </>
+  );
+}
+
+export default PasswordCreateOrLogin;

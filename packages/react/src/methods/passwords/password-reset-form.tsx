@@ -1,0 +1,134 @@
+// SPEC §2 PasswordResetForm (mountResetPassword / <ResetPassword>): 'Reset your password', the new password with
+// its strength feedback (checked without an e-mail, wire-format.md §7.1), Continue disabled until valid_password
+// (SPEC §5), and 'Login without a password', which redeems the token as a login link. A login-type token
+// ('stytch_token_type=login') shows 'Logging in' with a spinner and authenticates at once. SPEC §4: success →
+// PasswordConfirmation; SPEC §8: reset failures under the form, login-link failures under the button.
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { BannerRegion } from '../../banner';
+import { eventData } from '../../callbacks';
+import { sessionDurationMinutes } from '../../config';
+import { describeError } from '../../errors';
+import { Logo } from '../../main/main-screen';
+import { ScreenHeading } from '../../screen-heading';
+import { useWidget } from '../../widget-context';
+import { PasswordField } from './password-field';
+import { StrengthFeedback } from './strength-feedback';
+import { isAccepted, useStrengthCheck } from './use-strength-check';
+
+export function PasswordResetForm({ token }: { token: string }) {
+  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const strength = useStrengthCheck(null);
+  const [password, setPassword] = useState('');
+  const feedbackId = useId();
+  const startedRef = useRef(false);
+  const loggingIn = state.screen === 'password-reset.logging-in';
+  const busy = state.screen !== 'password-reset';
+  const accepted = isAccepted(strength, password);
+
+  const authenticateLink = useCallback(() => {
+    // SPEC §7: login-link authenticate from the reset screen uses default session_duration_minutes 30.
+    client.magicLinks.authenticate(token, { session_duration_minutes: sessionDurationMinutes(config) }).then(
+      () => dispatch({ type: 'login-succeeded' }),
+      (error: unknown) => {
+        dispatch({
+          type: 'login-failed',
+          banner: { variant: 'error', error: describeError(error, strings.genericError) },
+        });
+        emitError(error);
+      },
+    );
+  }, [client, token, config, dispatch, emitError, strings.genericError]);
+
+  useEffect(() => {
+    // A login-type token: once, also under StrictMode's double effects (a login link works only once).
+    if (!loggingIn || startedRef.current) return;
+    startedRef.current = true;
+    authenticateLink();
+  }, [loggingIn, authenticateLink]);
+
+  const loginWithoutPassword = () => {
+    if (busy) return;
+    startedRef.current = true;
+    dispatch({ type: 'login-link-authenticating' });
+    authenticateLink();
+  };
+
+  const onChange = (value: string) => {
+    setPassword(value);
+    strength.check(value);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || !accepted) return;
+    dispatch({ type: 'password-reset-submitted' });
+    try {
+      const data = await client.passwords.resetByEmail({
+        token,
+        password,
+        session_duration_minutes: sessionDurationMinutes(config),
+      });
+      emitEvent('PASSWORD_RESET_BY_EMAIL', eventData(data));
+      dispatch({ type: 'password-authenticated' });
+    } catch (error) {
+      dispatch({
+        type: 'password-reset-failed',
+        message: describeError(error, strings.genericError).message,
+      });
+      emitError(error);
+    }
+  };
+
+  if (loggingIn) {
+    return (
+      <>
+        <Logo />
+        <ScreenHeading>{strings.loggingIn}</ScreenHeading>
+        <div className="gh-text" aria-busy="true">
+          <span className="gh-spinner" aria-hidden="true" />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Logo />
+      <ScreenHeading>{strings.resetPasswordTitle}</ScreenHeading>
+      <form className="gh-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <PasswordField
+          value={password}
+          onChange={onChange}
+          autoComplete="new-password"
+          readOnly={busy}
+          error={state.fieldError ?? strength.error}
+          describedBy={feedbackId}
+        >
+          <StrengthFeedback id={feedbackId} result={strength.result} />
+        </PasswordField>
+        <button
+          type="submit"
+          className="gh-button gh-button-primary"
+          disabled={!accepted}
+          aria-disabled={busy || !accepted}
+        >
+          {state.screen === 'password-reset.submitting' ? (
+            <span className="gh-spinner" aria-hidden="true" />
+          ) : null}
+          {strings.continue}
+        </button>
+      </form>
+      <button
+        type="button"
+        className="gh-button gh-button-secondary"
+        onClick={loginWithoutPassword}
+        aria-disabled={busy}
+      >
+        {strings.loginWithoutPassword}
+      </button>
+      <BannerRegion />
+    </>
+  );
+}
+
+export default PasswordResetForm;

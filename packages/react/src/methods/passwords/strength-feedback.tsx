@@ -1,0 +1,89 @@
+// SPEC §5 strength feedback: zxcvbn → a four-segment meter (scores 0 and 1 fill one segment, 2 two, 3 three,
+// 4 four) and the feedback warning; luds → 'Must be at least N characters long' and 'Must contain M of the
+// following: …', each marked met or not; breached → the breached text. All in a polite live region.
+import type { PasswordStrengthCheckResult } from '../../client-contract';
+import { formatString } from '../../strings';
+import { useWidget } from '../../widget-context';
+
+const METER_SEGMENTS = 4;
+/** The LUDS rules named when the bootstrap carries no passwordConfig (Stytch's defaults: 8 characters, 3 kinds). */
+const DEFAULT_LUDS_MINIMUM_COUNT = 8;
+const DEFAULT_LUDS_COMPLEXITY = 3;
+
+/** SPEC §5: scores 0 and 1 give 1 segment, 2 gives 2, 3 gives 3, 4 gives 4. */
+export function filledSegments(score: number): number {
+  return Math.min(METER_SEGMENTS, Math.max(1, Math.floor(score)));
+}
+
+export function StrengthFeedback({ id, result }: { id: string; result: PasswordStrengthCheckResult | null }) {
+  return (
+    <div id={id} className="gh-strength" aria-live="polite" aria-atomic="true">
+      {result === null ? null : result.strength_policy === 'luds' ? (
+        <LudsFeedback result={result} />
+      ) : (
+        <ZxcvbnFeedback result={result} />
+      )}
+    </div>
+  );
+}
+
+function ZxcvbnFeedback({ result }: { result: PasswordStrengthCheckResult }) {
+  const { strings } = useWidget();
+  const filled = filledSegments(result.score);
+  const score = String(Math.min(METER_SEGMENTS, Math.max(0, Math.floor(result.score))));
+  return (
+    <>
+      <div className="gh-strength-meter" data-score={score} aria-hidden="true">
+        {Array.from({ length: METER_SEGMENTS }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the four segments are fixed.
+          <span key={index} className="gh-strength-segment" data-filled={index < filled ? 'true' : 'false'} />
+        ))}
+      </div>
+      <p className="gh-visually-hidden">
+        {formatString(strings.passwordStrength, { score })}{' '}
+        {result.valid_password ? strings.passwordAccepted : strings.passwordNotAccepted}
+      </p>
+      {result.feedback.warning !== '' ? (
+        <p className="gh-strength-warning">{result.feedback.warning}</p>
+      ) : null}
+      {result.breached_password ? <Requirement met={false} text={strings.passwordBreachedWarning} /> : null}
+    </>
+  );
+}
+
+function LudsFeedback({ result }: { result: PasswordStrengthCheckResult }) {
+  const { strings, bootstrap } = useWidget();
+  // Bootstrap passwordConfig names the project's rules (wire-format.md §4.11); without it, the defaults.
+  const minimum = bootstrap.passwordConfig?.ludsMinimumCount ?? DEFAULT_LUDS_MINIMUM_COUNT;
+  const complexity = bootstrap.passwordConfig?.ludsComplexity ?? DEFAULT_LUDS_COMPLEXITY;
+  const { missing_characters, missing_complexity } = result.feedback.luds_requirements;
+  return (
+    <>
+      <p className="gh-visually-hidden">
+        {result.valid_password ? strings.passwordAccepted : strings.passwordNotAccepted}
+      </p>
+      <Requirement
+        met={missing_characters === 0}
+        text={formatString(strings.ludsMinimumLength, { count: String(minimum) })}
+      />
+      <Requirement
+        met={missing_complexity === 0}
+        text={formatString(strings.ludsComplexity, { count: String(complexity) })}
+      />
+      {result.breached_password ? <Requirement met={false} text={strings.passwordBreachedWarning} /> : null}
+    </>
+  );
+}
+
+function Requirement({ met, text }: { met: boolean; text: string }) {
+  const { strings } = useWidget();
+  return (
+    <p className="gh-requirement" data-met={met ? 'true' : 'false'}>
+      <span aria-hidden="true" className="gh-requirement-icon">
+        {met ? '✓' : '✗'}
+      </span>
+      <span className="gh-visually-hidden">{met ? strings.requirementMet : strings.requirementNotMet} </span>
+      {text}
+    </p>
+  );
+}

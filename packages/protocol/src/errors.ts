@@ -86,6 +86,11 @@ export const ERROR_TYPES = {
   invalid_public_key_credential: 400,
   /** The WebAuthn `domain` (RP ID) is not the host, or a registrable parent, of one of the project's allowed origins. */
   invalid_webauthn_domain: 400,
+  // Passwords (issue 10, wire-format.md §4.10).
+  /** A password outside 8..256 characters (code points), refused before any hashing. */
+  invalid_password: 400,
+  /** A new password the project's strength policy (zxcvbn or LUDS) refuses, or one found breached (Stytch's type). */
+  weak_password: 400,
   // Delivery (e-mail, SMS, WhatsApp): the provider refused or timed out; the caller may retry.
   email_delivery_failed: 503,
   sms_delivery_failed: 503,

@@ -18,6 +18,7 @@ import { registerMagicLinkRoutes } from './features/magic-links';
 import { registerMetricsRoutes } from './features/metrics';
 import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
+import { createPasswordKit } from './features/passwords/kit';
 import { registerBootstrapRoutes } from './features/projects/bootstrap-routes';
 import { type CreatedProject, ensureDevProject, syncProjectFile } from './features/projects/project-service';
 import { registerJwksRoutes, registerSessionRoutes, resolveSession } from './features/sessions';
@@ -235,6 +236,11 @@ async function assemble(
         return report;
       },
       log: app.log,
+    }),
+    // Issue 10 item 1: hashing, strength and breached passwords; its dictionaries and list load on first use.
+    passwords: createPasswordKit({
+      breachRangeApiUrl: config.breachRangeApiUrl,
+      warn: (message) => app.log.warn(message),
     }),
   };
 

@@ -8,21 +8,10 @@ import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app'
 import { testDatabaseKinds } from '../../test-support/database';
 import { fakeClock, linkIn, pkcePair, recordingDelivery } from '../magic-links/test-helpers';
 import { RESET_PASSWORD_MESSAGE, UNABLE_TO_RESET_MESSAGE, WRONG_PASSWORD_MESSAGE } from './service';
+import { nthMessage, STRONG, STRONG_2 } from './test-helpers';
 
 const P = ROUTES.passwords;
-export const STRONG = 'Tumbling-Kettle-Orbit-4471';
-export const STRONG_2 = 'Velvet-Quarry-Nimbus-8203';
 const MINUTE = 60_000;
-
-/** Waits (bounded) for the n-th delivered message: reset e-mails go out after the answer (EN-02). */
-export async function nthMessage<T>(messages: T[], n: number): Promise<T> {
-  for (let round = 0; round < 500 && messages.length < n; round += 1) {
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  const message = messages[n - 1];
-  if (message === undefined) throw new Error(`message ${n} was not delivered`);
-  return message;
-}
 
 describe.each(testDatabaseKinds())('passwords on %s', (kind) => {
   const clock = fakeClock();

@@ -86,15 +86,24 @@ export const ERROR_TYPES = {
   invalid_public_key_credential: 400,
   /** The WebAuthn `domain` (RP ID) is not the host, or a registrable parent, of one of the project's allowed origins. */
   invalid_webauthn_domain: 400,
-  /**
-   * Passwords (issue 10): the password is breached or must be reset before it can be used again; the widget sends a
-   * reset e-mail and shows PasswordDedupe or PasswordBreached (SPEC §4, wire-format.md §4.10).
-   */
-  reset_password: 400,
+  // Passwords (issue 10, wire-format.md §4.10).
+  /** A password outside 8..256 characters (code points), refused before any hashing. */
+  invalid_password: 400,
+  /** A new password the project's strength policy (zxcvbn or LUDS) refuses, or one found breached (Stytch's type). */
+  weak_password: 400,
   // Delivery (e-mail, SMS, WhatsApp): the provider refused or timed out; the caller may retry.
   email_delivery_failed: 503,
   sms_delivery_failed: 503,
   whatsapp_delivery_failed: 503,
+  // Password flows (issue 10, wire-format.md §4.10).
+  /**
+   * The password is right but unusable: found in a breach list, or marked as needing a reset (SPEC §4: the widget
+   * sends a reset e-mail and shows PasswordDedupe, or PasswordBreached when a strength check says breached). Also a
+   * breached password offered to POST /passwords.
+   */
+  reset_password: 400,
+  /** A password reset link that is unknown, already used or expired (one text for all three). */
+  unable_to_reset_password: 401,
 } as const satisfies Record<string, number>;
 
 export type ErrorType = keyof typeof ERROR_TYPES;

@@ -18,6 +18,8 @@ import { registerMagicLinkRoutes } from './features/magic-links';
 import { registerMetricsRoutes } from './features/metrics';
 import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
+import { registerPasswordRoutes } from './features/passwords';
+import { createPasswordKit } from './features/passwords/kit';
 import { registerBootstrapRoutes } from './features/projects/bootstrap-routes';
 import { type CreatedProject, ensureDevProject, syncProjectFile } from './features/projects/project-service';
 import { registerJwksRoutes, registerSessionRoutes, resolveSession } from './features/sessions';
@@ -126,6 +128,7 @@ export const FEATURES: readonly SdkFeature[] = [
   { name: 'magic-links', register: registerMagicLinkRoutes },
   { name: 'otps', register: registerOtpRoutes },
   { name: 'webauthn', register: registerWebauthnRoutes },
+  { name: 'passwords', register: registerPasswordRoutes },
   { name: 'captcha', register: registerCaptchaRoutes },
 ];
 // ---------------------------------------------------------------------------------------------------------------
@@ -235,6 +238,11 @@ async function assemble(
         return report;
       },
       log: app.log,
+    }),
+    // Issue 10 item 1: hashing, strength and breached passwords; its dictionaries and list load on first use.
+    passwords: createPasswordKit({
+      breachRangeApiUrl: config.breachRangeApiUrl,
+      warn: (message) => app.log.warn(message),
     }),
   };
 

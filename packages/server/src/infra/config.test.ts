@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       rateLimits: {},
       trustedProxies: null,
       metrics: { enabled: false, token: null, processMetrics: true },
+      breachRangeApiUrl: null,
       logLevel: 'info',
     });
     expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
@@ -485,5 +486,21 @@ describe('project file', () => {
     const error = configError(() => parseProjectFile(file));
     expect(error.key).toBe(key);
     expect(error.message).toContain(allowed);
+  });
+});
+
+describe('BREACH_RANGE_API_URL (issue 10 item 1)', () => {
+  it('is null when unset, an http(s) URL without its trailing slash when set', () => {
+    expect(loadConfig({}).breachRangeApiUrl).toBeNull();
+    expect(
+      loadConfig({ BREACH_RANGE_API_URL: 'https://api.pwnedpasswords.com/range/' }).breachRangeApiUrl,
+    ).toBe('https://api.pwnedpasswords.com/range');
+  });
+
+  it('refuses a value that is not an http(s) URL, naming the key', () => {
+    expect(() => loadConfig({ BREACH_RANGE_API_URL: 'ftp://example.com/range' })).toThrow(
+      /BREACH_RANGE_API_URL/,
+    );
+    expect(() => loadConfig({ BREACH_RANGE_API_URL: 'not a url' })).toThrow(/BREACH_RANGE_API_URL/);
   });
 });

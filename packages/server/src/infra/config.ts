@@ -125,6 +125,12 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   const rateLimits = rateLimitOverrides('RATE_LIMITS', value('RATE_LIMITS'));
   const trustedProxies = trustedProxyList('TRUSTED_PROXIES', value('TRUSTED_PROXIES'));
   const metrics = metricsSettings(value, overrides.host ?? host);
+  // Issue 10 item 1: an optional k-anonymity range API for breached passwords (only 5 hex characters of the SHA-1
+  // leave the server); unset, the offline list alone answers.
+  const breachRangeApiUrl = urlWithScheme('BREACH_RANGE_API_URL', value('BREACH_RANGE_API_URL'), [
+    'http:',
+    'https:',
+  ]);
 
   const config: AppConfig = {
     env: envName,
@@ -148,6 +154,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     rateLimits,
     trustedProxies,
     metrics,
+    breachRangeApiUrl: breachRangeApiUrl === null ? null : breachRangeApiUrl.replace(/\/+$/, ''),
     logLevel,
     ...overrides,
   };

@@ -1,6 +1,7 @@
 // The seam between the platform (app.ts, config, auth, envelope) and the features: everything a service needs
 // arrives through AppContext (per app) and RequestContext (per call).
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { PasswordKit } from '../features/passwords/kit';
 import type { ResolvedSession } from '../features/sessions/session-lookup';
 import type { SessionState } from '../features/sessions/session-state';
 import type { BasicCredentials, ProjectCache, TokenMode } from './auth';
@@ -76,6 +77,12 @@ export interface AppConfig {
   trustedProxies: TrustedProxies | null;
   /** GET /metrics (issue 9 item 4, features/metrics): off unless METRICS_TOKEN or METRICS_ENABLED turn it on. */
   metrics: MetricsSettings;
+  /**
+   * BREACH_RANGE_API_URL (issue 10 item 1, features/passwords/breached.ts): a k-anonymity range API (the Pwned
+   * Passwords protocol: GET <url>/<5 hex>) asked before the offline list, without a trailing slash; null: the
+   * offline list alone.
+   */
+  breachRangeApiUrl: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -139,6 +146,11 @@ export interface AppContext {
   metrics: Metrics;
   /** The timer that purges expired rows (infra/purge.ts); stopped when the app closes. */
   purge: PurgeSchedule;
+  /**
+   * Password hashing, strength and breached-password checks (features/passwords/kit.ts, issue 10 item 1): its
+   * zxcvbn dictionaries and breached list are built once per app, on first use.
+   */
+  passwords: PasswordKit;
 }
 
 /**

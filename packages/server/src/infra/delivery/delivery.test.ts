@@ -37,6 +37,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimits: {},
     trustedProxies: null,
     metrics: { enabled: false, token: null, processMetrics: false },
+    breachRangeApiUrl: null,
     secretKeyPrevious: null,
     databaseUrl: null,
     redisUrl: null,

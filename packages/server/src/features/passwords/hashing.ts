@@ -1,0 +1,101 @@
+// Issue 10 item 1 "Hashing": argon2id through @node-rs/argon2 (a native, prebuilt library). Its async calls run on
+// the libuv thread pool, so a hash never blocks the event loop (issue 10 item 6: the session check keeps its p99
+// while sign-ins hash). The PHC string carries algorithm, version, m, t and p, so a stored hash says how it was made
+// and a change of parameters is seen at the next sign-in (needsRehash).
+
+import type { Algorithm, Version } from '@node-rs/argon2';
+import { hash, parseOptions, verify } from '@node-rs/argon2';
+import { ApiError } from '../../infra/errors';
+
+/** OWASP Password Storage Cheat Sheet, argon2id first option: 19 MiB of memory, 2 passes, 1 lane. */
+export interface Argon2Parameters {
+  /** KiB (the PHC `m=`). */
+  memoryCost: number;
+  /** Passes (the PHC `t=`). */
+  timeCost: number;
+  /** Lanes (the PHC `p=`). */
+  parallelism: number;
+}
+
+export const OWASP_ARGON2ID: Readonly<Argon2Parameters> = Object.freeze({
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+});
+
+// `const enum` members of a .d.ts cannot be read under isolatedModules; these are their documented values.
+const ARGON2ID = 2 as Algorithm.Argon2id;
+const VERSION_0X13 = 1 as Version.V0x13;
+
+/** Issue 10 item 1: 8..256 code points (not UTF-16 units: an emoji is one character to the user). */
+export const PASSWORD_MIN_CODE_POINTS = 8;
+export const PASSWORD_MAX_CODE_POINTS = 256;
+
+/**
+ * Code points of `password`, counting no further than `limit + 1` (a 1 MB password is refused after 257 steps, not
+ * after walking the whole string). A lone surrogate counts as one, like the replacement character it encodes as.
+ */
+export function countCodePoints(password: string, limit = PASSWORD_MAX_CODE_POINTS): number {
+  // Fast refusal: every code point takes one or two UTF-16 units.
+  if (password.length > 2 * limit) return limit + 1;
+  let count = 0;
+  for (let i = 0; i < password.length; i += 1) {
+    const unit = password.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < password.length) {
+      const next = password.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+    count += 1;
+    if (count > limit) return count;
+  }
+  return count;
+}
+
+export const PASSWORD_LENGTH_MESSAGE = `Passwords must be between ${PASSWORD_MIN_CODE_POINTS} and ${PASSWORD_MAX_CODE_POINTS} characters long.`;
+
+/**
+ * Issue 10 item 1: the bounds are checked before any hashing, with no truncation and no case folding (the password
+ * is hashed exactly as sent). Outside them: 400 invalid_password; never the password itself in the message.
+ */
+export function assertPasswordLength(password: string): void {
+  const count = countCodePoints(password);
+  if (count < PASSWORD_MIN_CODE_POINTS || count > PASSWORD_MAX_CODE_POINTS) {
+    throw new ApiError('invalid_password', PASSWORD_LENGTH_MESSAGE);
+  }
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(stored: string, password: string): Promise<{ valid: boolean; needsRehash: boolean }>;
+}
+
+export function createPasswordHasher(parameters: Argon2Parameters = OWASP_ARGON2ID): PasswordHasher {
+  const options = {
+    algorithm: ARGON2ID,
+    version: VERSION_0X13,
+    memoryCost: parameters.memoryCost,
+    timeCost: parameters.timeCost,
+    parallelism: parameters.parallelism,
+  };
+  return {
+    hash: (password) => hash(password, options),
+    async verify(stored, password) {
+      let current: ReturnType<typeof parseOptions>;
+      try {
+        current = parseOptions(stored);
+      } catch {
+        // Not a PHC string this library reads: no password matches it (never a 500 for a damaged row).
+        return { valid: false, needsRehash: false };
+      }
+      // The library compares the derived hash in constant time (argon2 reference verify).
+      const valid = await verify(stored, password).catch(() => false);
+      const needsRehash =
+        current.algorithm !== ARGON2ID ||
+        current.version !== VERSION_0X13 ||
+        current.memoryCost !== parameters.memoryCost ||
+        current.timeCost !== parameters.timeCost ||
+        current.parallelism !== parameters.parallelism;
+      return { valid, needsRehash: valid && needsRehash };
+    },
+  };
+}

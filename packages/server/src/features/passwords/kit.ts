@@ -1,0 +1,128 @@
+// Issue 10 item 1: the server's password kit — hashing, strength and breached passwords — built once per app
+// (DESIGN.md convention 12) and handed to the routes as ctx.passwords.
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import type { ProjectRecord } from '../../infra/context';
+import { ApiError } from '../../infra/errors';
+import { type BreachChecker, type CompactBreachList, createBreachChecker } from './breached';
+import {
+  type Argon2Parameters,
+  assertPasswordLength,
+  countCodePoints,
+  createPasswordHasher,
+  OWASP_ARGON2ID,
+  PASSWORD_LENGTH_MESSAGE,
+  PASSWORD_MAX_CODE_POINTS,
+  PASSWORD_MIN_CODE_POINTS,
+} from './hashing';
+import {
+  createZxcvbn,
+  type LudsRequirements,
+  ludsDescription,
+  ludsRequirements,
+  ZXCVBN_VALID_SCORE,
+  zxcvbnVerdict,
+} from './strength';
+
+/** wire-format.md §4.10: the strength_check answer (also what create and the resets check). */
+export interface StrengthCheckResult {
+  valid_password: boolean;
+  score: number;
+  breached_password: boolean;
+  breach_detection_on_create: boolean;
+  strength_policy: 'luds' | 'zxcvbn';
+  feedback: {
+    suggestions: string[];
+    warning: string;
+    luds_requirements: LudsRequirements;
+  };
+}
+
+export interface PasswordKit {
+  /** Throws the 400 ApiError of a password outside 8..256 code points, before any hashing. */
+  assertLength(password: string): void;
+  /** argon2id (OWASP: 19 MiB, t=2, p=1) PHC string carrying its parameters; off the event loop. */
+  hash(password: string): Promise<string>;
+  /** Constant-time verify; needsRehash when the stored parameters differ from today's. */
+  verify(stored: string, password: string): Promise<{ valid: boolean; needsRehash: boolean }>;
+  /** The project's policy (zxcvbn or LUDS from project settings password_config) + breached check. */
+  strength(
+    project: ProjectRecord,
+    input: { password: string; email: string | null },
+  ): Promise<StrengthCheckResult>;
+}
+
+export interface PasswordKitOptions {
+  /** BREACH_RANGE_API_URL (config.breachRangeApiUrl), or null for the offline list alone. */
+  breachRangeApiUrl: string | null;
+  /** Range API timeout; default 2 s (issue 10 item 1). */
+  breachRangeTimeoutMs?: number;
+  /** Replaces the package's offline list (tests). */
+  loadOfflineBreachList?: () => Promise<CompactBreachList>;
+  /** Hashing parameters; default OWASP_ARGON2ID (tests change them to see needsRehash). */
+  argon2?: Argon2Parameters;
+  /** Warnings for operators (a failed range lookup); never given a password or its hash. */
+  warn?: (message: string) => void;
+}
+
+export function createPasswordKit(options: PasswordKitOptions): PasswordKit {
+  const hasher = createPasswordHasher(options.argon2 ?? OWASP_ARGON2ID);
+  const breaches: BreachChecker = createBreachChecker({
+    rangeApiUrl: options.breachRangeApiUrl,
+    ...(options.breachRangeTimeoutMs !== undefined ? { rangeTimeoutMs: options.breachRangeTimeoutMs } : {}),
+    ...(options.loadOfflineBreachList !== undefined
+      ? { loadOfflineList: options.loadOfflineBreachList }
+      : {}),
+    onRangeFailure: (reason) =>
+      options.warn?.(`breached-password range API failed (${reason}); the offline list answered`),
+  });
+  // Built on first use (~100 ms), then kept for the app's life.
+  let zxcvbn: ZxcvbnFactory | null = null;
+  const estimator = (): ZxcvbnFactory => {
+    zxcvbn ??= createZxcvbn();
+    return zxcvbn;
+  };
+
+  return {
+    assertLength: assertPasswordLength,
+    async hash(password) {
+      assertPasswordLength(password);
+      return hasher.hash(password);
+    },
+    verify: (stored, password) => hasher.verify(stored, password),
+    async strength(project, { password, email }) {
+      // A password over the bound is a 400 (a 1 MB body must not reach zxcvbn); a short one is only invalid, so the
+      // meter can follow the user's typing from the first character.
+      if (countCodePoints(password) > PASSWORD_MAX_CODE_POINTS) {
+        throw new ApiError('invalid_password', PASSWORD_LENGTH_MESSAGE);
+      }
+      const longEnough = countCodePoints(password, PASSWORD_MIN_CODE_POINTS) >= PASSWORD_MIN_CODE_POINTS;
+      const breached = await breaches.isBreached(password);
+      const config = project.settings.password_config;
+      const verdict = zxcvbnVerdict(estimator(), password, email);
+      if (config === null) {
+        return {
+          valid_password: longEnough && !breached && verdict.score >= ZXCVBN_VALID_SCORE,
+          score: verdict.score,
+          breached_password: breached,
+          breach_detection_on_create: true,
+          strength_policy: 'zxcvbn',
+          feedback: {
+            suggestions: verdict.suggestions,
+            warning: verdict.warning,
+            luds_requirements: ludsDescription(password),
+          },
+        };
+      }
+      const luds = ludsRequirements(password, config);
+      return {
+        valid_password:
+          longEnough && !breached && luds.missing_characters === 0 && luds.missing_complexity === 0,
+        score: verdict.score,
+        breached_password: breached,
+        breach_detection_on_create: true,
+        strength_policy: 'luds',
+        feedback: { suggestions: [], warning: '', luds_requirements: luds },
+      };
+    },
+  };
+}

@@ -60,12 +60,17 @@ export interface PasswordKitOptions {
   loadOfflineBreachList?: () => Promise<CompactBreachList>;
   /** Hashing parameters; default OWASP_ARGON2ID (tests change them to see needsRehash). */
   argon2?: Argon2Parameters;
+  /** Hashes computed at once (default: the machine's cores; more only compete with the event loop). */
+  maxConcurrentHashes?: number;
   /** Warnings for operators (a failed range lookup); never given a password or its hash. */
   warn?: (message: string) => void;
 }
 
 export function createPasswordKit(options: PasswordKitOptions): PasswordKit {
-  const hasher = createPasswordHasher(options.argon2 ?? OWASP_ARGON2ID);
+  const hasher = createPasswordHasher(
+    options.argon2 ?? OWASP_ARGON2ID,
+    options.maxConcurrentHashes !== undefined ? { maxConcurrent: options.maxConcurrentHashes } : {},
+  );
   const breaches: BreachChecker = createBreachChecker({
     rangeApiUrl: options.breachRangeApiUrl,
     ...(options.breachRangeTimeoutMs !== undefined ? { rangeTimeoutMs: options.breachRangeTimeoutMs } : {}),

@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { Algorithm, Version } from '@node-rs/argon2';
 import { hash, parseOptions, verify } from '@node-rs/argon2';
 import { ApiError } from '../../infra/errors';
+import type { Argon2Pool } from './hashing-pool';
 
 /** OWASP Password Storage Cheat Sheet, argon2id first option: 19 MiB of memory, 2 passes, 1 lane. */
 export interface Argon2Parameters {
@@ -93,11 +94,16 @@ export function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => 
 export interface PasswordHasherOptions {
   /** Hashes computed at once (default: the machine's cores); the others queue. */
   maxConcurrent?: number;
+  /**
+   * Worker threads at a lower priority that compute the hashes (hashing-pool.ts); absent: the library's async calls
+   * on the libuv pool.
+   */
+  pool?: Argon2Pool;
 }
 
 export function createPasswordHasher(
   parameters: Argon2Parameters = OWASP_ARGON2ID,
-  { maxConcurrent = availableParallelism() }: PasswordHasherOptions = {},
+  { maxConcurrent = availableParallelism(), pool }: PasswordHasherOptions = {},
 ): PasswordHasher {
   const limited = concurrencyLimit(Math.max(1, maxConcurrent));
   const options = {
@@ -108,7 +114,7 @@ export function createPasswordHasher(
     parallelism: parameters.parallelism,
   };
   return {
-    hash: (password) => limited(() => hash(password, options)),
+    hash: (password) => limited(() => (pool ? pool.hash(password, options) : hash(password, options))),
     async verify(stored, password) {
       let current: ReturnType<typeof parseOptions>;
       try {
@@ -118,7 +124,9 @@ export function createPasswordHasher(
         return { valid: false, needsRehash: false };
       }
       // The library compares the derived hash in constant time (argon2 reference verify).
-      const valid = await limited(() => verify(stored, password)).catch(() => false);
+      const valid = await limited(() =>
+        pool ? pool.verify(stored, password) : verify(stored, password),
+      ).catch(() => false);
       const needsRehash =
         current.algorithm !== ARGON2ID ||
         current.version !== VERSION_0X13 ||

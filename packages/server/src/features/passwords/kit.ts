@@ -14,6 +14,7 @@ import {
   PASSWORD_MAX_CODE_POINTS,
   PASSWORD_MIN_CODE_POINTS,
 } from './hashing';
+import { createArgon2Pool } from './hashing-pool';
 import {
   createZxcvbn,
   type LudsRequirements,
@@ -62,15 +63,24 @@ export interface PasswordKitOptions {
   argon2?: Argon2Parameters;
   /** Hashes computed at once (default: the machine's cores; more only compete with the event loop). */
   maxConcurrentHashes?: number;
+  /**
+   * Compute hashes in low-priority worker threads (hashing-pool.ts; default true) rather than on the libuv pool at
+   * the event loop's priority.
+   */
+  lowPriorityHashing?: boolean;
   /** Warnings for operators (a failed range lookup); never given a password or its hash. */
   warn?: (message: string) => void;
 }
 
-export function createPasswordKit(options: PasswordKitOptions): PasswordKit {
-  const hasher = createPasswordHasher(
-    options.argon2 ?? OWASP_ARGON2ID,
-    options.maxConcurrentHashes !== undefined ? { maxConcurrent: options.maxConcurrentHashes } : {},
-  );
+/** The kit and what closes it with the app (its hashing threads). */
+export type ClosablePasswordKit = PasswordKit & { close(): Promise<void> };
+
+export function createPasswordKit(options: PasswordKitOptions): ClosablePasswordKit {
+  const pool = options.lowPriorityHashing === false ? null : createArgon2Pool();
+  const hasher = createPasswordHasher(options.argon2 ?? OWASP_ARGON2ID, {
+    ...(options.maxConcurrentHashes !== undefined ? { maxConcurrent: options.maxConcurrentHashes } : {}),
+    ...(pool ? { pool } : {}),
+  });
   const breaches: BreachChecker = createBreachChecker({
     rangeApiUrl: options.breachRangeApiUrl,
     ...(options.breachRangeTimeoutMs !== undefined ? { rangeTimeoutMs: options.breachRangeTimeoutMs } : {}),
@@ -88,6 +98,7 @@ export function createPasswordKit(options: PasswordKitOptions): PasswordKit {
   };
 
   return {
+    close: async () => pool?.close(),
     assertLength: assertPasswordLength,
     async hash(password) {
       assertPasswordLength(password);

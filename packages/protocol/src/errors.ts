@@ -95,6 +95,14 @@ export const ERROR_TYPES = {
   email_delivery_failed: 503,
   sms_delivery_failed: 503,
   whatsapp_delivery_failed: 503,
+  // Password flows (issue 10, wire-format.md §4.10).
+  /**
+   * The password is right but unusable: found in a breach list, or marked as needing a reset (SPEC §4: the widget
+   * sends a reset e-mail and shows PasswordDedupe). Also a breached password offered to POST /passwords.
+   */
+  reset_password: 400,
+  /** A password reset link that is unknown, already used or expired (one text for all three). */
+  unable_to_reset_password: 401,
 } as const satisfies Record<string, number>;
 
 export type ErrorType = keyof typeof ERROR_TYPES;

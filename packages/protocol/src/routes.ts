@@ -30,6 +30,16 @@ export const ROUTES = {
     sendSecondary: (method: OtpMethod) => `/otps/${method}/send/secondary`,
     authenticate: '/otps/authenticate',
   },
+  /** wire-format.md §4.10: passwords (issue 10). */
+  passwords: {
+    create: '/passwords',
+    authenticate: '/passwords/authenticate',
+    emailResetStart: '/passwords/email/reset/start',
+    emailReset: '/passwords/email/reset',
+    existingPasswordReset: '/passwords/existing_password/reset',
+    sessionReset: '/passwords/session/reset',
+    strengthCheck: '/passwords/strength_check',
+  },
   /** wire-format.md §4.9: passkeys. */
   webauthn: {
     registerStart: '/webauthn/register/start',

@@ -18,6 +18,7 @@ import { registerMagicLinkRoutes } from './features/magic-links';
 import { registerMetricsRoutes } from './features/metrics';
 import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
+import { registerPasswordRoutes } from './features/passwords';
 import { createPasswordKit } from './features/passwords/kit';
 import { registerBootstrapRoutes } from './features/projects/bootstrap-routes';
 import { type CreatedProject, ensureDevProject, syncProjectFile } from './features/projects/project-service';
@@ -127,6 +128,7 @@ export const FEATURES: readonly SdkFeature[] = [
   { name: 'magic-links', register: registerMagicLinkRoutes },
   { name: 'otps', register: registerOtpRoutes },
   { name: 'webauthn', register: registerWebauthnRoutes },
+  { name: 'passwords', register: registerPasswordRoutes },
   { name: 'captcha', register: registerCaptchaRoutes },
 ];
 // ---------------------------------------------------------------------------------------------------------------

@@ -33,6 +33,18 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /sdk/v1/webauthn/authenticate/start/secondary': { domain: 'localhost' },
   'POST /sdk/v1/webauthn/authenticate': { public_key_credential: '{}' },
   'PUT /sdk/v1/webauthn/update/:id': { name: 'Laptop' },
+  'POST /sdk/v1/passwords': { email: 'ada@example.com', password: 'Tumbling-Kettle-Orbit-4471' },
+  'POST /sdk/v1/passwords/authenticate': { email: 'ada@example.com', password: 'Tumbling-Kettle-Orbit-4471' },
+  'POST /sdk/v1/passwords/email/reset/start': { email: 'ada@example.com' },
+  'POST /sdk/v1/passwords/email/reset': { token: 'a'.repeat(43), password: 'Tumbling-Kettle-Orbit-4471' },
+  'POST /sdk/v1/passwords/existing_password/reset': {
+    email: 'ada@example.com',
+    existing_password: 'Tumbling-Kettle-Orbit-4471',
+    new_password: 'Velvet-Quarry-Nimbus-8203',
+  },
+  'POST /sdk/v1/passwords/session/reset': { password: 'Tumbling-Kettle-Orbit-4471' },
+  'POST /sdk/v1/passwords/strength_check': { password: 'Tumbling-Kettle-Orbit-4471' },
+  'POST /sdk/v1/users/search': { email: 'ada@example.com' },
 };
 
 describe.each(testDatabaseKinds())('products enforced on %s', (kind) => {

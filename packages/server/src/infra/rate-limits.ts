@@ -66,6 +66,25 @@ export interface RateLimitSettings {
   passkeyChallengesPerIp: RateLimit;
   /** Passkey ceremonies started for one signed-in user (registration, secondary sign-in). */
   passkeyChallengesPerUser: RateLimit;
+  // Passwords (issue 10 item 1).
+  /**
+   * Wrong passwords for one account (the e-mail address's key, whether or not a user holds it, so the answer is the
+   * same for both): from the 5th failure the account's password sign-in answers 429 until the window ends, even to
+   * the right password (BF-01); never a permanent lock, and other methods still work (BF-03). A success resets it.
+   */
+  passwordFailuresPerAccount: RateLimit;
+  /** Wrong passwords from one client IP, every account together (BF-02 spraying). */
+  passwordFailuresPerIp: RateLimit;
+  /** Calls that hash or verify a password (create, authenticate, the three resets) from one client IP (BF-07). */
+  passwordCallsPerIp: RateLimit;
+  /** POST /passwords/strength_check from one client IP (the widget checks as the user types, debounced). */
+  passwordStrengthChecksPerIp: RateLimit;
+  /** Reset e-mails to one address (BF-05, as login links). */
+  passwordResetSendsPerEmail: RateLimit;
+  /** Reset e-mails requested from one client IP. */
+  passwordResetSendsPerIp: RateLimit;
+  /** POST /users/search from one client IP: it tells whether an address has an account (README enumeration table). */
+  userSearchesPerIp: RateLimit;
   // Captcha.
   /**
    * Captcha challenges handed to one client IP (issue 9 item 3): the count sets the next challenge's difficulty
@@ -98,6 +117,15 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   // A person retries a ceremony a few times a minute at most; autofill (SPEC §9: 5 retries) starts one per mount.
   passkeyChallengesPerIp: { points: 60, durationSeconds: 60, softPoints: 30 },
   passkeyChallengesPerUser: { points: 20, durationSeconds: 60, softPoints: 10 },
+  // BF-01: throttled from the 5th failure for at most 5 minutes (≤ 60 guesses an hour per account, well under
+  // NIST's 100); BF-03: the window ends by itself.
+  passwordFailuresPerAccount: { points: 5, durationSeconds: 300 },
+  passwordFailuresPerIp: { points: 50, durationSeconds: 600 },
+  passwordCallsPerIp: { points: 60, durationSeconds: 60, softPoints: 20 },
+  passwordStrengthChecksPerIp: { points: 300, durationSeconds: 60 },
+  passwordResetSendsPerEmail: { points: 5, durationSeconds: 60, softPoints: 3 },
+  passwordResetSendsPerIp: { points: 50, durationSeconds: 600, softPoints: 20 },
+  userSearchesPerIp: { points: 60, durationSeconds: 60, softPoints: 20 },
   captchaChallengesPerIp: { points: 300, durationSeconds: 600 },
   captchaTokenUses: { points: 1, durationSeconds: 86_400 },
 };
@@ -271,6 +299,19 @@ export class RateLimits {
     this.log.warn({ limit: check.limit, keyKind: check.kind }, 'rate limit reached');
     this.options.metrics?.limited(check.limit, check.kind);
     return tooManyRequests(message, msBeforeNext);
+  }
+
+  /**
+   * Forgets the current window of `check` (BF-01: a successful password sign-in resets the account's failures). A
+   * store that fails only leaves the count in place: logged, never thrown over the sign-in.
+   */
+  async forget(check: LimitCheck): Promise<void> {
+    const { storeKey } = this.window(check);
+    try {
+      await this.limiters[check.limit].delete(storeKey);
+    } catch (error) {
+      this.unavailable(check, error);
+    }
   }
 
   /** Takes one point without ever throwing (a penalty recorded after the fact, such as a wrong code). */

@@ -50,9 +50,11 @@ export function resolveRedirectUrl(options: {
   requested: string | null;
   allowedRedirectUrls: readonly string[];
   kind: RedirectKind;
+  /** The body field named in errors, when not the login-link one (password resets, issue 10). */
+  field?: string;
 }): string {
   const { requested, allowedRedirectUrls, kind } = options;
-  const field = kind === 'login' ? 'login_magic_link_url' : 'signup_magic_link_url';
+  const field = options.field ?? (kind === 'login' ? 'login_magic_link_url' : 'signup_magic_link_url');
   const allowed = allowedRedirectUrls.map(parseRedirectUrl).filter((url): url is URL => url !== null);
   if (requested === null) {
     const fallback = allowed[0];

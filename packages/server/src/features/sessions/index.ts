@@ -8,6 +8,7 @@ export {
   MAX_SESSION_DURATION_MINUTES,
   MIN_SESSION_DURATION_MINUTES,
   resolveSession,
+  revokeUserSessions,
   signedIn,
   toWireSession,
   validateSessionDuration,

@@ -227,6 +227,22 @@ export async function revokeSession(ctx: AppContext, request: RequestContext): P
   if (row.expires_ms <= now.getTime()) throw sessionNotFound();
 }
 
+/**
+ * Ends every session of a user but `exceptSessionId` (issue 10 item 1: a password reset or change ends the user's
+ * other sessions). Their opaque tokens stop working at once; their JWTs live out their few minutes.
+ */
+export async function revokeUserSessions(
+  ctx: AppContext,
+  options: { userId: string; exceptSessionId: string | null },
+): Promise<number> {
+  const result = await ctx.db.execute(sql`
+    DELETE FROM sessions WHERE user_id = ${options.userId} AND id IS DISTINCT FROM ${options.exceptSessionId}
+    RETURNING id`);
+  const rows = rowsOf<{ id: string }>(result);
+  for (const row of rows) forgetSessionJwt(ctx, row.id);
+  return rows.length;
+}
+
 function factorIdentity(factor: NewAuthenticationFactor): string {
   const { last_authenticated_at: _ignored, ...rest } = factor;
   return canonicalJson(rest);

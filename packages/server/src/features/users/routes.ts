@@ -1,12 +1,14 @@
 // GET/PUT /sdk/v1/users/me and the six DELETE /users/{kind}/{id} routes (wire-format.md §4.2, SPEC §7).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { USER_RESOURCE_KINDS, type User, type UserResourceKind } from '@gatehouse/protocol';
+import { ROUTES, USER_RESOURCE_KINDS, type User, type UserResourceKind } from '@gatehouse/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { CaptchaFields } from '../../infra/body-fields';
 import { type AppContext, type RequestContext, sendData } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
 import { contextOf } from '../../infra/request-context';
 import { signedIn } from '../sessions/session-service';
+import { searchUser } from './search';
 import { assertStorableJson, assertStorableText } from './storable';
 import { deleteUserResource, loadUser, updateUser } from './user-service';
 
@@ -28,6 +30,8 @@ const UpdateBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+const SearchBody = Type.Object({ email: Type.String({ minLength: 1, maxLength: 1024 }), ...CaptchaFields });
 
 const ResourceParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 
@@ -79,6 +83,21 @@ export async function registerUserRoutes(sdk: FastifyInstance, ctx: AppContext):
     }
     return sendData(reply, mutationFields(await signedInUser(ctx, userId)));
   });
+
+  // Issue 10: the password flow's lookup; no session, the passwords product.
+  app.post(
+    ROUTES.usersSearch,
+    { schema: { body: SearchBody }, config: { product: 'passwords', session: 'none' } },
+    async (request, reply) =>
+      sendData(
+        reply,
+        await searchUser(ctx, contextOf(request), {
+          email: request.body.email,
+          captchaToken: request.body.captcha_token ?? null,
+          action: ROUTES.usersSearch,
+        }),
+      ),
+  );
 
   for (const kind of USER_RESOURCE_KINDS) {
     app.delete(`/users/${kind}/:id`, { schema: { params: ResourceParams }, config }, async (request, reply) =>

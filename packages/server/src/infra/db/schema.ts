@@ -455,3 +455,35 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
+
+/**
+ * Password reset links (issue 10 item 1; wire-format.md §4.10 POST /passwords/email/reset/start and /reset): only the
+ * SHA-256 of the token is stored (security-tests.md TK-05); `used_at` makes redemption single use through one atomic
+ * UPDATE … WHERE used_at IS NULL (TK-01); the PKCE challenge of the start, when one was sent (wire-format.md §6).
+ * A link goes to an address the user owns (never a pending claim) and dies with it.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectRef(),
+    userId: userRef(),
+    emailId: text('email_id')
+      .notNull()
+      .references(() => userEmails.id, { onDelete: 'cascade' }),
+    tokenHash: bytea('token_hash').notNull(),
+    /** The reset_password_redirect_url the link points at (allowlisted). */
+    redirectUrl: text('redirect_url').notNull(),
+    templateId: text('template_id'),
+    /** RFC 7636 S256 challenge (base64url, 43 characters) or null when the start sent none. */
+    codeChallenge: text('code_challenge'),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_token_hash_uq').on(t.tokenHash),
+    index('password_reset_tokens_email_idx').on(t.emailId),
+    index('password_reset_tokens_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -1,0 +1,164 @@
+// The password rows of users (table `passwords`, one per user: an argon2id PHC string carrying its parameters) and
+// the reset links (table `password_reset_tokens`, migration 0009). Only this feature writes them (DESIGN.md
+// convention 11); features/users reads `passwords` for POST /users/search and the profile trigger for User.password.
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { AppContext } from '../../infra/context';
+import { newId, sha256 } from '../../infra/crypto';
+import { passwordResetTokens, passwords } from '../../infra/db/schema';
+
+export interface PasswordRow {
+  id: string;
+  userId: string;
+  hash: string;
+  requiresReset: boolean;
+}
+
+export async function findPassword(ctx: Pick<AppContext, 'db'>, userId: string): Promise<PasswordRow | null> {
+  const [row] = await ctx.db
+    .select({
+      id: passwords.id,
+      userId: passwords.userId,
+      hash: passwords.hash,
+      requiresReset: passwords.requiresReset,
+    })
+    .from(passwords)
+    .where(eq(passwords.userId, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sets (or replaces) the user's password; a new one never needs a reset. */
+export async function savePassword(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  options: { userId: string; hash: string; tokenMode: 'test' | 'live' },
+): Promise<void> {
+  await ctx.db
+    .insert(passwords)
+    .values({
+      id: newId('password', options.tokenMode),
+      userId: options.userId,
+      hash: options.hash,
+      requiresReset: false,
+      createdAt: ctx.clock.now(),
+    })
+    .onConflictDoUpdate({ target: passwords.userId, set: { hash: options.hash, requiresReset: false } });
+}
+
+/** The same password under today's parameters (issue 10: upgraded at the next sign-in); only if unchanged since. */
+export async function rehashPassword(
+  ctx: Pick<AppContext, 'db'>,
+  options: { userId: string; oldHash: string; newHash: string },
+): Promise<void> {
+  await ctx.db
+    .update(passwords)
+    .set({ hash: options.newHash })
+    .where(and(eq(passwords.userId, options.userId), eq(passwords.hash, options.oldHash)));
+}
+
+/** A breached password found at sign-in: the user must reset it (SPEC §4 reset_password). */
+export async function requireReset(ctx: Pick<AppContext, 'db'>, userId: string): Promise<void> {
+  await ctx.db.update(passwords).set({ requiresReset: true }).where(eq(passwords.userId, userId));
+}
+
+export interface NewResetToken {
+  projectId: string;
+  userId: string;
+  emailId: string;
+  token: string;
+  redirectUrl: string;
+  templateId: string | null;
+  codeChallenge: string | null;
+  expiresAt: Date;
+  tokenMode: 'test' | 'live';
+}
+
+/** Stores the SHA-256 of a new link; earlier unused links of the address die (TK-03: only the newest is valid). */
+export async function storeResetToken(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  link: NewResetToken,
+): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.emailId, link.emailId), isNull(passwordResetTokens.usedAt)));
+  await ctx.db.insert(passwordResetTokens).values({
+    id: newId('password-reset', link.tokenMode),
+    projectId: link.projectId,
+    userId: link.userId,
+    emailId: link.emailId,
+    tokenHash: sha256(link.token),
+    redirectUrl: link.redirectUrl,
+    templateId: link.templateId,
+    codeChallenge: link.codeChallenge,
+    expiresAt: link.expiresAt,
+    createdAt: now,
+  });
+}
+
+export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
+
+function liveToken(projectId: string, token: string, now: Date) {
+  return and(
+    eq(passwordResetTokens.tokenHash, sha256(token)),
+    eq(passwordResetTokens.projectId, projectId),
+    isNull(passwordResetTokens.usedAt),
+    // TK-02: valid only while now < expires_at, on the server clock.
+    gt(passwordResetTokens.expiresAt, now),
+  );
+}
+
+/** The live link of `token`, or null (an expired one is consumed on the way, so a clock jump cannot revive it). */
+export async function findLiveResetToken(
+  ctx: Pick<AppContext, 'db'>,
+  options: { projectId: string; token: string; now: Date },
+): Promise<ResetTokenRow | null> {
+  const { projectId, token, now } = options;
+  const [row] = await ctx.db
+    .select()
+    .from(passwordResetTokens)
+    .where(liveToken(projectId, token, now))
+    .limit(1);
+  if (row) return row;
+  await ctx.db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, sha256(token)),
+        eq(passwordResetTokens.projectId, projectId),
+        isNull(passwordResetTokens.usedAt),
+        lte(passwordResetTokens.expiresAt, now),
+      ),
+    );
+  return null;
+}
+
+/**
+ * TK-01: check and consume in one statement, so of concurrent redemptions exactly one gets the row (at READ
+ * COMMITTED the others re-evaluate `used_at IS NULL` after the winner commits and match nothing).
+ */
+export async function consumeResetToken(
+  ctx: Pick<AppContext, 'db'>,
+  options: { id: string; projectId: string; token: string; now: Date },
+): Promise<ResetTokenRow | null> {
+  const [row] = await ctx.db
+    .update(passwordResetTokens)
+    .set({ usedAt: options.now })
+    .where(
+      and(liveToken(options.projectId, options.token, options.now), eq(passwordResetTokens.id, options.id)),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Gives a consumed link back when no reset came out of it (a passing fault must not burn it, FT-02). */
+export async function releaseResetToken(
+  ctx: Pick<AppContext, 'db'>,
+  options: { id: string; usedAt: Date },
+): Promise<void> {
+  await ctx.db
+    .update(passwordResetTokens)
+    .set({ usedAt: null })
+    .where(and(eq(passwordResetTokens.id, options.id), eq(passwordResetTokens.usedAt, options.usedAt)));
+}

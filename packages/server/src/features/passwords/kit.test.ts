@@ -78,6 +78,12 @@ describe('the password kit (ctx.passwords)', () => {
     });
   });
 
+  it('isBreached answers the breached check alone', async () => {
+    const passwords = kit();
+    expect(await passwords.isBreached(BREACHED)).toBe(true);
+    expect(await passwords.isBreached('not on the injected list 42')).toBe(false);
+  });
+
   it('LUDS policy: missing_characters and missing_complexity decide, no zxcvbn feedback', async () => {
     const passwords = kit();
     const short = await passwords.strength(ludsProject, { password: 'abcdefgh', email: null });

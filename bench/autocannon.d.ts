@@ -21,6 +21,8 @@ declare module 'autocannon' {
     workers?: number;
     headers?: Record<string, string>;
     body?: string;
+    /** Requests per second over all connections (a fixed rate measures latency, not the maximum throughput). */
+    overallRate?: number;
   }
 
   interface Result {

@@ -23,6 +23,11 @@ const BENCHMARKS: Benchmark[] = [
     run: async () => (await import('./session-check')).run(),
   },
   {
+    name: 'password-sign-in',
+    description: 'password sign-ins vs raw argon2id, session-check p99 at rest and under password load',
+    run: async () => (await import('./password-sign-in')).run(),
+  },
+  {
     name: 'limiter-cost',
     description: 'time a rate limiter adds to a login-link send: memory, PostgreSQL and Redis stores',
     run: async () => (await import('./limiter-cost')).run(),

@@ -16,7 +16,7 @@ const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.on('error', reject);
@@ -58,7 +58,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
  * A user and a live session for the dev project, made the way a visitor makes them: a login link sent to the
  * dev outbox, read back from /dev/outbox/messages and redeemed (POST /sdk/v1/magic_links/authenticate).
  */
-async function seedSession(app: App, origin: string): Promise<{ publicToken: string; sessionToken: string }> {
+export async function seedSession(
+  app: App,
+  origin: string,
+): Promise<{ publicToken: string; sessionToken: string }> {
   const devProject = await app.inject({ method: 'GET', url: '/dev/project' });
   if (devProject.statusCode !== 200) throw new Error(`GET /dev/project answered ${devProject.statusCode}`);
   const { public_token: publicToken } = devProject.json() as { public_token: string };

@@ -200,6 +200,13 @@ async function assemble(
     ? createPrometheusMetrics({ processMetrics: config.metrics.processMetrics })
     : null;
   const metrics = prometheus ?? noMetrics;
+  // Issue 10 item 1: hashing, strength and breached passwords; its dictionaries and list load on first use, its
+  // hashing threads start with the first hash and stop with the app.
+  const passwords = createPasswordKit({
+    breachRangeApiUrl: config.breachRangeApiUrl,
+    warn: (message) => app.log.warn(message),
+  });
+  app.addHook('onClose', () => passwords.close());
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -239,11 +246,7 @@ async function assemble(
       },
       log: app.log,
     }),
-    // Issue 10 item 1: hashing, strength and breached passwords; its dictionaries and list load on first use.
-    passwords: createPasswordKit({
-      breachRangeApiUrl: config.breachRangeApiUrl,
-      warn: (message) => app.log.warn(message),
-    }),
+    passwords,
   };
 
   // Issue 9 item 3: the self-hosted proof-of-work captcha asked for past a soft threshold.

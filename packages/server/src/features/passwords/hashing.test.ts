@@ -1,7 +1,13 @@
 import { parseOptions } from '@node-rs/argon2';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../infra/errors';
-import { assertPasswordLength, countCodePoints, createPasswordHasher, OWASP_ARGON2ID } from './hashing';
+import {
+  assertPasswordLength,
+  concurrencyLimit,
+  countCodePoints,
+  createPasswordHasher,
+  OWASP_ARGON2ID,
+} from './hashing';
 
 // Cheap parameters for the tests that only need two different settings (the OWASP ones are checked once).
 const FAST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -89,5 +95,36 @@ describe('argon2id hashing', () => {
       valid: false,
       needsRehash: false,
     });
+  });
+});
+
+describe('concurrencyLimit (issue 10 item 6: no more hashes in flight than cores)', () => {
+  it('runs at most `limit` tasks at once and every task in the end', async () => {
+    const limited = concurrencyLimit(2);
+    let running = 0;
+    let peak = 0;
+    const releases: Array<() => void> = [];
+    const tasks = Array.from({ length: 5 }, (_, index) =>
+      limited(async () => {
+        running += 1;
+        peak = Math.max(peak, running);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        running -= 1;
+        return index;
+      }),
+    );
+    for (let step = 0; step < 5; step += 1) {
+      await vi.waitFor(() => expect(releases.length).toBeGreaterThan(0));
+      expect(running).toBeLessThanOrEqual(2);
+      releases.shift()!();
+    }
+    expect(await Promise.all(tasks)).toEqual([0, 1, 2, 3, 4]);
+    expect(peak).toBe(2);
+  });
+
+  it('frees its slot when a task fails', async () => {
+    const limited = concurrencyLimit(1);
+    await expect(limited(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await limited(async () => 'next')).toBe('next');
   });
 });

@@ -2,10 +2,11 @@
 // the libuv thread pool, so a hash never blocks the event loop (issue 10 item 6: the session check keeps its p99
 // while sign-ins hash). The PHC string carries algorithm, version, m, t and p, so a stored hash says how it was made
 // and a change of parameters is seen at the next sign-in (needsRehash).
-
+import { availableParallelism } from 'node:os';
 import type { Algorithm, Version } from '@node-rs/argon2';
 import { hash, parseOptions, verify } from '@node-rs/argon2';
 import { ApiError } from '../../infra/errors';
+import type { Argon2Pool } from './hashing-pool';
 
 /** OWASP Password Storage Cheat Sheet, argon2id first option: 19 MiB of memory, 2 passes, 1 lane. */
 export interface Argon2Parameters {
@@ -69,7 +70,42 @@ export interface PasswordHasher {
   verify(stored: string, password: string): Promise<{ valid: boolean; needsRehash: boolean }>;
 }
 
-export function createPasswordHasher(parameters: Argon2Parameters = OWASP_ARGON2ID): PasswordHasher {
+/**
+ * At most `limit` calls of `task` at once; the others wait in order. Issue 10 item 6: argon2 is pure CPU, so more
+ * hashes in flight than cores adds no throughput, only threads competing with the event loop for the cores (the
+ * libuv pool has 4 threads; this machine 2 cores).
+ */
+export function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (task) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+export interface PasswordHasherOptions {
+  /** Hashes computed at once (default: the machine's cores); the others queue. */
+  maxConcurrent?: number;
+  /**
+   * Worker threads at a lower priority that compute the hashes (hashing-pool.ts); absent: the library's async calls
+   * on the libuv pool.
+   */
+  pool?: Argon2Pool;
+}
+
+export function createPasswordHasher(
+  parameters: Argon2Parameters = OWASP_ARGON2ID,
+  { maxConcurrent = availableParallelism(), pool }: PasswordHasherOptions = {},
+): PasswordHasher {
+  const limited = concurrencyLimit(Math.max(1, maxConcurrent));
   const options = {
     algorithm: ARGON2ID,
     version: VERSION_0X13,
@@ -78,7 +114,7 @@ export function createPasswordHasher(parameters: Argon2Parameters = OWASP_ARGON2
     parallelism: parameters.parallelism,
   };
   return {
-    hash: (password) => hash(password, options),
+    hash: (password) => limited(() => (pool ? pool.hash(password, options) : hash(password, options))),
     async verify(stored, password) {
       let current: ReturnType<typeof parseOptions>;
       try {
@@ -88,7 +124,9 @@ export function createPasswordHasher(parameters: Argon2Parameters = OWASP_ARGON2
         return { valid: false, needsRehash: false };
       }
       // The library compares the derived hash in constant time (argon2 reference verify).
-      const valid = await verify(stored, password).catch(() => false);
+      const valid = await limited(() =>
+        pool ? pool.verify(stored, password) : verify(stored, password),
+      ).catch(() => false);
       const needsRehash =
         current.algorithm !== ARGON2ID ||
         current.version !== VERSION_0X13 ||

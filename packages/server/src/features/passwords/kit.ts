@@ -14,6 +14,7 @@ import {
   PASSWORD_MAX_CODE_POINTS,
   PASSWORD_MIN_CODE_POINTS,
 } from './hashing';
+import { createArgon2Pool } from './hashing-pool';
 import {
   createZxcvbn,
   type LudsRequirements,
@@ -44,6 +45,11 @@ export interface PasswordKit {
   hash(password: string): Promise<string>;
   /** Constant-time verify; needsRehash when the stored parameters differ from today's. */
   verify(stored: string, password: string): Promise<{ valid: boolean; needsRehash: boolean }>;
+  /**
+   * The breached check alone (the offline list, after the range API when configured): what a sign-in needs. About a
+   * microsecond, where strength() also runs zxcvbn (~5-20 ms of event loop per call, measured here).
+   */
+  isBreached(password: string): Promise<boolean>;
   /** The project's policy (zxcvbn or LUDS from project settings password_config) + breached check. */
   strength(
     project: ProjectRecord,
@@ -60,12 +66,26 @@ export interface PasswordKitOptions {
   loadOfflineBreachList?: () => Promise<CompactBreachList>;
   /** Hashing parameters; default OWASP_ARGON2ID (tests change them to see needsRehash). */
   argon2?: Argon2Parameters;
+  /** Hashes computed at once (default: the machine's cores; more only compete with the event loop). */
+  maxConcurrentHashes?: number;
+  /**
+   * Compute hashes in low-priority worker threads (hashing-pool.ts; default true) rather than on the libuv pool at
+   * the event loop's priority.
+   */
+  lowPriorityHashing?: boolean;
   /** Warnings for operators (a failed range lookup); never given a password or its hash. */
   warn?: (message: string) => void;
 }
 
-export function createPasswordKit(options: PasswordKitOptions): PasswordKit {
-  const hasher = createPasswordHasher(options.argon2 ?? OWASP_ARGON2ID);
+/** The kit and what closes it with the app (its hashing threads). */
+export type ClosablePasswordKit = PasswordKit & { close(): Promise<void> };
+
+export function createPasswordKit(options: PasswordKitOptions): ClosablePasswordKit {
+  const pool = options.lowPriorityHashing === false ? null : createArgon2Pool();
+  const hasher = createPasswordHasher(options.argon2 ?? OWASP_ARGON2ID, {
+    ...(options.maxConcurrentHashes !== undefined ? { maxConcurrent: options.maxConcurrentHashes } : {}),
+    ...(pool ? { pool } : {}),
+  });
   const breaches: BreachChecker = createBreachChecker({
     rangeApiUrl: options.breachRangeApiUrl,
     ...(options.breachRangeTimeoutMs !== undefined ? { rangeTimeoutMs: options.breachRangeTimeoutMs } : {}),
@@ -83,12 +103,14 @@ export function createPasswordKit(options: PasswordKitOptions): PasswordKit {
   };
 
   return {
+    close: async () => pool?.close(),
     assertLength: assertPasswordLength,
     async hash(password) {
       assertPasswordLength(password);
       return hasher.hash(password);
     },
     verify: (stored, password) => hasher.verify(stored, password),
+    isBreached: (password) => breaches.isBreached(password),
     async strength(project, { password, email }) {
       // A password over the bound is a 400 (a 1 MB body must not reach zxcvbn); a short one is only invalid, so the
       // meter can follow the user's typing from the first character.

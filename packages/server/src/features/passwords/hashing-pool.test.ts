@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPasswordHasher } from './hashing';
+import { createArgon2Pool, HASHING_THREAD_NICENESS } from './hashing-pool';
+
+const FAST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+const pool = createArgon2Pool({ size: 2 });
+afterAll(() => pool.close());
+
+/** The niceness of every thread of this process (Linux /proc; field 19 of stat). */
+function threadNiceness(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe('the low-priority hashing threads (issue 10 item 6)', () => {
+  it('hash and verify through the pool, the same PHC strings as the library', async () => {
+    const hasher = createPasswordHasher(FAST, { pool });
+    const stored = await hasher.hash('through the pool');
+    expect(stored.startsWith('$argon2id$v=19$m=1024,t=1,p=1$')).toBe(true);
+    const results = await Promise.all(
+      ['through the pool', 'not it at all', 'through the pool'].map((password) =>
+        hasher.verify(stored, password),
+      ),
+    );
+    expect(results.map((result) => result.valid)).toEqual([true, false, true]);
+    // A library hash verifies through the pool and the other way round.
+    expect((await createPasswordHasher(FAST).verify(stored, 'through the pool')).valid).toBe(true);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'runs its threads at a lower priority than the event loop',
+    async () => {
+      await pool.verify(await pool.hash('priority check', { ...FAST, algorithm: 2 }), 'priority check');
+      const niceness = threadNiceness();
+      expect(niceness.filter((value) => value === HASHING_THREAD_NICENESS).length).toBeGreaterThanOrEqual(2);
+      // This (the event loop's) thread keeps its own.
+      const own = readFileSync('/proc/thread-self/stat', 'utf8');
+      expect(Number(own.slice(own.lastIndexOf(')') + 2).split(' ')[16])).not.toBe(HASHING_THREAD_NICENESS);
+    },
+  );
+
+  it('turns a library error into a rejected promise and keeps serving', async () => {
+    await expect(pool.hash('x', { memoryCost: 1 })).rejects.toThrow();
+    expect(await pool.verify(await pool.hash('still serving', FAST), 'still serving')).toBe(true);
+  });
+});

@@ -45,6 +45,49 @@ describe.each(testDatabaseKinds())('password security on %s', (kind) => {
     return linkIn(await nthMessage(delivery.messages, before + 1)).token;
   }
 
+  it("AT-01: a password sign-up with someone else's address loses its password and its session when the owner proves the address", async () => {
+    // The attacker signs up first with the victim's address (POST /passwords proves nothing).
+    const attacker = await signUp('victim@example.com');
+    const sessionCheck = (sessionToken: string) => h.post(ROUTES.sessionsAuthenticate, {}, { sessionToken });
+    expect((await sessionCheck(attacker.session_token)).statusCode).toBe(200);
+    // The owner signs in with a login link: the first proof of any identifier of that account.
+    const signInWithLink = async () => {
+      const before = delivery.messages.length;
+      expect(
+        (await h.post(ROUTES.magicLinksEmailLoginOrCreate, { email: 'victim@example.com' })).statusCode,
+      ).toBe(200);
+      const { token } = linkIn(await nthMessage(delivery.messages, before + 1));
+      const redeemed = await h.post(ROUTES.magicLinksAuthenticate, { token, session_duration_minutes: 30 });
+      expect(redeemed.statusCode, redeemed.body).toBe(200);
+      return redeemed.json().data as { user_id: string; session_token: string };
+    };
+    const owner = await signInWithLink();
+    expect(owner.user_id).toBe(attacker.user_id);
+    // The attacker's session is gone, and their password now only leads to a reset e-mail (to the owner).
+    expect((await sessionCheck(attacker.session_token)).json().error_type).toBe('session_not_found');
+    const replay = await h.post(P.authenticate, {
+      email: 'victim@example.com',
+      password: STRONG,
+      session_duration_minutes: 30,
+    });
+    expect(replay.json().error_type).toBe('reset_password');
+    expect((await sessionCheck(owner.session_token)).statusCode).toBe(200);
+    // Only the first proof does this: the owner sets a password, and a later login link keeps it and the session.
+    const token = await resetToken('victim@example.com');
+    const reset = await h.post(P.emailReset, { token, password: STRONG_2, session_duration_minutes: 30 });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const kept = reset.json().data as { session_token: string };
+    clock.advance(2000);
+    await signInWithLink();
+    expect((await sessionCheck(kept.session_token)).statusCode).toBe(200);
+    const login = await h.post(P.authenticate, {
+      email: 'victim@example.com',
+      password: STRONG_2,
+      session_duration_minutes: 30,
+    });
+    expect(login.statusCode, login.body).toBe(200);
+  });
+
   it('TK-01: 16 concurrent redemptions of one reset link give exactly one reset and one session', async () => {
     await signUp();
     const token = await resetToken();

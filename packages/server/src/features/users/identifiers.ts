@@ -8,14 +8,19 @@
 //   later sign-up; several users may claim one identifier at once. The claim becomes the user's when its link or
 //   code is redeemed by the claiming session; it dies with that session (foreign key, ON DELETE CASCADE).
 // - Whenever an identifier is proven (any redemption), every other user's pending claim of it is dropped.
+// - The FIRST proof of any identifier of a user ends what was set up before anyone proved anything: a password
+//   chosen at a password sign-up (POST /passwords proves nothing) must be reset, and the sessions of that user
+//   end. Else whoever signed up first with someone else's address would keep a password and a session in the
+//   account its real owner later signs in to (pre-account takeover, security-tests.md AT-01).
 //
 // Every sign-in method that binds an e-mail or phone number goes through this module; no other feature writes
 // user_emails or user_phone_numbers (DESIGN.md convention 11).
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
-import { userEmails, userPhoneNumbers, users } from '../../infra/db/schema';
+import { passwords, userEmails, userPhoneNumbers, users } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { revokeUserSessions } from '../sessions';
 
 export type IdentifierKind = 'email' | 'phone_number';
 
@@ -260,20 +265,34 @@ function isUniqueViolation(error: unknown): boolean {
  * it no longer exists (a claim dropped or deleted since its code was sent: nothing is redeemable then).
  */
 export async function proveIdentifier(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: AppContext,
   options: { kind: IdentifierKind; id: string },
 ): Promise<IdentifierRow | null> {
   const { kind, id } = options;
   const { table, value } = TABLES[kind];
   let proven: IdentifierRow | null;
+  let firstProofOf: string | null = null;
   try {
     proven = await ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select({ verified: table.verified }).from(table).where(eq(table.id, id));
       const [row] = await tx
         .update(table)
         .set({ verified: true, claimSessionId: null })
         .where(eq(table.id, id))
         .returning(columns(kind));
       if (!row) return null;
+      if (
+        before?.verified === false &&
+        !(await hasOtherProof(tx, { userId: row.userId, except: { kind, id } }))
+      ) {
+        // The account's first proof (see the header): a password set before it must be reset.
+        const reset = await tx
+          .update(passwords)
+          .set({ requiresReset: true })
+          .where(eq(passwords.userId, row.userId))
+          .returning({ id: passwords.id });
+        if (reset.length > 0) firstProofOf = row.userId;
+      }
       await tx
         .delete(table)
         .where(
@@ -292,5 +311,30 @@ export async function proveIdentifier(
     await ctx.db.delete(table).where(and(eq(table.id, id), isNotNull(table.claimSessionId)));
     throw duplicateIdentifier(kind);
   }
+  // And whoever signed in with that password before the proof is signed out (the prover's session comes after).
+  if (firstProofOf !== null) await revokeUserSessions(ctx, { userId: firstProofOf, exceptSessionId: null });
   return proven;
+}
+
+/** Whether the user already proved an identifier other than `except` (verified e-mail or phone number). */
+async function hasOtherProof(
+  tx: Pick<AppContext['db'], 'select'>,
+  options: { userId: string; except: { kind: IdentifierKind; id: string } },
+): Promise<boolean> {
+  for (const kind of ['email', 'phone_number'] as const) {
+    const { table } = TABLES[kind];
+    const others = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(
+        and(
+          eq(table.userId, options.userId),
+          eq(table.verified, true),
+          ...(kind === options.except.kind ? [ne(table.id, options.except.id)] : []),
+        ),
+      )
+      .limit(1);
+    if (others.length > 0) return true;
+  }
+  return false;
 }

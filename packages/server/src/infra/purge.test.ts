@@ -13,6 +13,7 @@ import {
   magicLinkTokens,
   otpCodes,
   outboxMessages,
+  passwordResetTokens,
   sessions,
   signingKeys,
   userEmails,
@@ -74,6 +75,26 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
     return id;
   }
 
+  async function addResetLink(
+    owner: { user_id: string; emailId: string },
+    expiresAt: Date,
+    usedAt: Date | null,
+  ) {
+    const id = newId('password-reset', 'test');
+    await t.ctx.db.insert(passwordResetTokens).values({
+      id,
+      projectId: t.project.id,
+      userId: owner.user_id,
+      emailId: owner.emailId,
+      tokenHash: randomBytes(32),
+      redirectUrl: 'http://localhost:3000/reset-password',
+      expiresAt,
+      usedAt,
+      createdAt: at(-HOUR),
+    });
+    return id;
+  }
+
   async function addPasscode(
     owner: { user_id: string; emailId: string },
     expiresAt: Date,
@@ -120,7 +141,9 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
     return id;
   }
 
-  async function idsOf(table: typeof magicLinkTokens | typeof otpCodes | typeof webauthnChallenges) {
+  async function idsOf(
+    table: typeof magicLinkTokens | typeof passwordResetTokens | typeof otpCodes | typeof webauthnChallenges,
+  ) {
     return (await t.ctx.db.select({ id: table.id }).from(table)).map((row) => row.id).sort();
   }
 
@@ -140,12 +163,14 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
 
     const expired = {
       links: [await addLoginLink(ada, at(-MINUTE), null), await addLoginLink(ada, at(-1), at(-2 * MINUTE))],
+      resets: [await addResetLink(ada, at(-MINUTE), null), await addResetLink(ada, at(-1), at(-2 * MINUTE))],
       passcodes: [await addPasscode(ada, at(-MINUTE), null), await addPasscode(ada, at(-1), at(-MINUTE))],
       challenges: [await addChallenge(at(-MINUTE), null), await addChallenge(at(-1), at(-2 * MINUTE))],
       outbox: [await addOutboxMessage(at(-(DEFAULT_OUTBOX_RETENTION_HOURS * HOUR + 1)))],
     };
     const kept = {
       links: [await addLoginLink(ada, at(MINUTE), null), await addLoginLink(ada, at(MINUTE), at(-MINUTE))],
+      resets: [await addResetLink(ada, at(MINUTE), null), await addResetLink(ada, at(MINUTE), at(-MINUTE))],
       passcodes: [await addPasscode(ada, at(MINUTE), null), await addPasscode(ada, at(MINUTE), at(-MINUTE))],
       challenges: [await addChallenge(at(MINUTE), null), await addChallenge(at(MINUTE), at(-MINUTE))],
       outbox: [await addOutboxMessage(at(-(DEFAULT_OUTBOX_RETENTION_HOURS - 1) * HOUR))],
@@ -157,6 +182,7 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
     expect(report).toEqual<PurgeReport>({
       deleted: {
         magic_link_tokens: expired.links.length,
+        password_reset_tokens: expired.resets.length,
         otp_codes: expired.passcodes.length,
         webauthn_challenges: expired.challenges.length,
         // Only `ending`: ada's first session (30 minutes by default) and `lasting` are live.
@@ -166,6 +192,7 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
       unfinished: [],
     });
     expect(await idsOf(magicLinkTokens)).toEqual([...kept.links].sort());
+    expect(await idsOf(passwordResetTokens)).toEqual([...kept.resets].sort());
     expect(await idsOf(otpCodes)).toEqual([...kept.passcodes].sort());
     expect(await idsOf(webauthnChallenges)).toEqual([...kept.challenges].sort());
     expect(
@@ -198,7 +225,7 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
     expect(gone.json().error_type).toBe('session_not_found');
 
     // Nothing left to do: a second cycle deletes nothing.
-    expect(Object.values((await purgeExpired(t.ctx)).deleted)).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values((await purgeExpired(t.ctx)).deleted)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it('a batch bound below the backlog ends the cycle, and the next cycle continues where it stopped', async () => {
@@ -278,7 +305,14 @@ describe('purge schedule', () => {
     error: ReturnType<typeof vi.fn>;
   };
   const emptyReport = (): PurgeReport => ({
-    deleted: { magic_link_tokens: 0, otp_codes: 0, webauthn_challenges: 0, sessions: 0, outbox_messages: 0 },
+    deleted: {
+      magic_link_tokens: 0,
+      password_reset_tokens: 0,
+      otp_codes: 0,
+      webauthn_challenges: 0,
+      sessions: 0,
+      outbox_messages: 0,
+    },
     unfinished: [],
   });
 

@@ -1,6 +1,6 @@
 // security-tests.md LD-04 "Expired tokens and nonces are purged" (issue 8 item 5): rows nobody can use any more are
-// deleted on a timer, in bounded batches, so tables do not grow without bound — login links, passcodes and WebAuthn
-// challenges past expires_at (used or not), sessions past expires_at (ended), and dev-outbox messages older than
+// deleted on a timer, in bounded batches, so tables do not grow without bound — login links, password reset links,
+// passcodes and WebAuthn challenges past expires_at (used or not), sessions past expires_at (ended), and dev-outbox messages older than
 // the retention. Signing keys leave their table at rotation (infra/keys.ts); telemetry is trimmed on insert.
 //
 // Feature-neutral: it compares one time column with the clock and never decides validity. Every feature already
@@ -15,7 +15,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig, AppContext } from './context';
-import { magicLinkTokens, otpCodes, outboxMessages, sessions, webauthnChallenges } from './db/schema';
+import {
+  magicLinkTokens,
+  otpCodes,
+  outboxMessages,
+  passwordResetTokens,
+  sessions,
+  webauthnChallenges,
+} from './db/schema';
 
 /** Rows deleted by one statement: bounds its locks, its run time (well under the statement timeout) and its WAL. */
 export const PURGE_BATCH_SIZE = 1000;
@@ -26,6 +33,7 @@ const HOUR_MS = 3_600_000;
 
 export type PurgedTable =
   | 'magic_link_tokens'
+  | 'password_reset_tokens'
   | 'otp_codes'
   | 'webauthn_challenges'
   | 'sessions'
@@ -53,6 +61,14 @@ const PURGE_TARGETS: readonly PurgeTarget[] = [
     table: magicLinkTokens,
     id: magicLinkTokens.id,
     time: magicLinkTokens.expiresAt,
+    indexed: true,
+    cutoff: atNow,
+  },
+  {
+    name: 'password_reset_tokens',
+    table: passwordResetTokens,
+    id: passwordResetTokens.id,
+    time: passwordResetTokens.expiresAt,
     indexed: true,
     cutoff: atNow,
   },
@@ -115,6 +131,7 @@ export async function purgeExpired(
   const report: PurgeReport = {
     deleted: {
       magic_link_tokens: 0,
+      password_reset_tokens: 0,
       otp_codes: 0,
       webauthn_challenges: 0,
       sessions: 0,

@@ -4,7 +4,7 @@
 // (SPEC §5); with a login link or e-mail passcode configured it is the choose-how-to-create screen ('Choose how
 // you would like to create your account.' and 'Email me a login link / code'). SPEC §4 transitions; SPEC §7
 // session_duration_minutes; wire-format.md §7.4 PASSWORD_CREATE / PASSWORD_AUTHENTICATE.
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { BackButton } from '../../back-button';
 import { BannerRegion } from '../../banner';
 import { eventData } from '../../callbacks';
@@ -12,9 +12,9 @@ import { sessionDurationMinutes } from '../../config';
 import { describeError } from '../../errors';
 import { ScreenHeading } from '../../screen-heading';
 import { useWidget } from '../../widget-context';
+import { NewPasswordFields } from './new-password-fields';
 import { PasswordField, ReadOnlyEmail } from './password-field';
 import { errorTypeOf, secondaryMethod } from './password-options';
-import { StrengthFeedback } from './strength-feedback';
 import { usePasswordSends } from './use-password-sends';
 import { useResetRequired } from './use-reset-required';
 import { isAccepted, useStrengthCheck } from './use-strength-check';
@@ -105,7 +105,6 @@ function PasswordCreate() {
   const email = state.email;
   const strength = useStrengthCheck(email);
   const [password, setPassword] = useState('');
-  const feedbackId = useId();
   const busy = state.screen !== 'password-create-or-login';
   const accepted = isAccepted(strength, password);
   const secondary = secondaryMethod(config, products);
@@ -181,27 +180,14 @@ function PasswordCreate() {
       <p className="gh-text">{strings.passwordCreateText}</p>
       <form className="gh-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <ReadOnlyEmail email={email} />
-        <PasswordField
-          value={password}
+        <NewPasswordFields
+          password={password}
           onChange={onChange}
-          autoComplete="new-password"
-          readOnly={busy}
-          error={state.fieldError ?? strength.error}
-          describedBy={feedbackId}
-        >
-          <StrengthFeedback id={feedbackId} result={strength.result} />
-        </PasswordField>
-        <button
-          type="submit"
-          className="gh-button gh-button-primary"
-          disabled={!accepted}
-          aria-disabled={busy || !accepted}
-        >
-          {state.screen === 'password-create-or-login.submitting' ? (
-            <span className="gh-spinner" aria-hidden="true" />
-          ) : null}
-          {strings.continue}
-        </button>
+          strength={strength}
+          accepted={accepted}
+          busy={busy}
+          submitting={state.screen === 'password-create-or-login.submitting'}
+        />
       </form>
       <BannerRegion />
     </>

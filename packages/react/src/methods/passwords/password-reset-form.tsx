@@ -3,7 +3,7 @@
 // (SPEC §5), and 'Login without a password', which redeems the token as a login link. A login-type token
 // ('stytch_token_type=login') shows 'Logging in' with a spinner and authenticates at once. SPEC §4: success →
 // PasswordConfirmation; SPEC §8: reset failures under the form, login-link failures under the button.
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { BannerRegion } from '../../banner';
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
@@ -11,15 +11,13 @@ import { describeError } from '../../errors';
 import { Logo } from '../../main/main-screen';
 import { ScreenHeading } from '../../screen-heading';
 import { useWidget } from '../../widget-context';
-import { PasswordField } from './password-field';
-import { StrengthFeedback } from './strength-feedback';
+import { NewPasswordFields } from './new-password-fields';
 import { isAccepted, useStrengthCheck } from './use-strength-check';
 
 export function PasswordResetForm({ token }: { token: string }) {
   const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
   const strength = useStrengthCheck(null);
   const [password, setPassword] = useState('');
-  const feedbackId = useId();
   const startedRef = useRef(false);
   const loggingIn = state.screen === 'password-reset.logging-in';
   const busy = state.screen !== 'password-reset';
@@ -96,27 +94,14 @@ export function PasswordResetForm({ token }: { token: string }) {
       <Logo />
       <ScreenHeading>{strings.resetPasswordTitle}</ScreenHeading>
       <form className="gh-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <PasswordField
-          value={password}
+        <NewPasswordFields
+          password={password}
           onChange={onChange}
-          autoComplete="new-password"
-          readOnly={busy}
-          error={state.fieldError ?? strength.error}
-          describedBy={feedbackId}
-        >
-          <StrengthFeedback id={feedbackId} result={strength.result} />
-        </PasswordField>
-        <button
-          type="submit"
-          className="gh-button gh-button-primary"
-          disabled={!accepted}
-          aria-disabled={busy || !accepted}
-        >
-          {state.screen === 'password-reset.submitting' ? (
-            <span className="gh-spinner" aria-hidden="true" />
-          ) : null}
-          {strings.continue}
-        </button>
+          strength={strength}
+          accepted={accepted}
+          busy={busy}
+          submitting={state.screen === 'password-reset.submitting'}
+        />
       </form>
       <button
         type="button"

@@ -1,0 +1,45 @@
+// The new-password part of the create variant of PasswordCreateOrLogin and of PasswordResetForm (SPEC §2, §5):
+// the password field with its strength feedback, and Continue, disabled until the server said valid_password for
+// the password in the field, with a spinner while the call runs.
+import { useId } from 'react';
+import { useWidget } from '../../widget-context';
+import { PasswordField } from './password-field';
+import { StrengthFeedback } from './strength-feedback';
+import type { useStrengthCheck } from './use-strength-check';
+
+export function NewPasswordFields(props: {
+  password: string;
+  onChange: (value: string) => void;
+  strength: ReturnType<typeof useStrengthCheck>;
+  /** Continue may be pressed (valid_password for this password, nothing running). */
+  accepted: boolean;
+  busy: boolean;
+  submitting: boolean;
+}) {
+  const { strings, state } = useWidget();
+  const feedbackId = useId();
+  const { strength, accepted, busy } = props;
+  return (
+    <>
+      <PasswordField
+        value={props.password}
+        onChange={props.onChange}
+        autoComplete="new-password"
+        readOnly={busy}
+        error={state.fieldError ?? strength.error}
+        describedBy={feedbackId}
+      >
+        <StrengthFeedback id={feedbackId} result={strength.result} />
+      </PasswordField>
+      <button
+        type="submit"
+        className="gh-button gh-button-primary"
+        disabled={!accepted}
+        aria-disabled={busy || !accepted}
+      >
+        {props.submitting ? <span className="gh-spinner" aria-hidden="true" /> : null}
+        {strings.continue}
+      </button>
+    </>
+  );
+}

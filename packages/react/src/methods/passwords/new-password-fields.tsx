@@ -1,11 +1,22 @@
 // The new-password part of the create variant of PasswordCreateOrLogin and of PasswordResetForm (SPEC §2, §5):
 // the password field with its strength feedback, and Continue, disabled until the server said valid_password for
 // the password in the field, with a spinner while the call runs.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useWidget } from '../../widget-context';
 import { PasswordField } from './password-field';
 import { StrengthFeedback } from './strength-feedback';
-import type { useStrengthCheck } from './use-strength-check';
+import { isAccepted, useStrengthCheck } from './use-strength-check';
+
+/** A new password as typed, checked by the server on every change (SPEC §5); `accepted` once it is valid. */
+export function useNewPassword(email: string | null) {
+  const strength = useStrengthCheck(email);
+  const [password, setPassword] = useState('');
+  const onChange = (value: string) => {
+    setPassword(value);
+    strength.check(value);
+  };
+  return { password, onChange, strength, accepted: isAccepted(strength, password) };
+}
 
 export function NewPasswordFields(props: {
   password: string;

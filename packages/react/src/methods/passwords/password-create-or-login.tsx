@@ -12,37 +12,34 @@ import { sessionDurationMinutes } from '../../config';
 import { describeError } from '../../errors';
 import { ScreenHeading } from '../../screen-heading';
 import { useWidget } from '../../widget-context';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { PasswordField, ReadOnlyEmail } from './password-field';
 import { errorTypeOf, secondaryMethod } from './password-options';
 import { usePasswordSends } from './use-password-sends';
 import { useResetRequired } from './use-reset-required';
-import { isAccepted, useStrengthCheck } from './use-strength-check';
 
 export function PasswordCreateOrLogin() {
   const { state } = useWidget();
   return state.passwordType === 'password' ? <PasswordLogin /> : <PasswordCreate />;
 }
 
-function PasswordLogin() {
+/**
+ * Signs in with `password` (SPEC §4): create for a new user, authenticate for a password user; a `reset_password`
+ * answer sends the reset e-mail (PasswordDedupe or PasswordBreached), any other error shows under the field.
+ */
+function usePasswordSubmit(kind: 'create' | 'authenticate') {
   const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
-  const { sendReset } = usePasswordSends();
   const resetRequired = useResetRequired();
-  const [password, setPassword] = useState('');
-  const email = state.email;
-  const busy = state.screen !== 'password-create-or-login';
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy || password === '') return;
+  return async (password: string) => {
+    const email = state.email;
     dispatch({ type: 'password-submitted' });
     try {
-      const data = await client.passwords.authenticate({
-        email,
-        password,
-        session_duration_minutes: sessionDurationMinutes(config),
-      });
-      emitEvent('PASSWORD_AUTHENTICATE', eventData(data));
+      const options = { email, password, session_duration_minutes: sessionDurationMinutes(config) };
+      const data =
+        kind === 'create'
+          ? await client.passwords.create(options)
+          : await client.passwords.authenticate(options);
+      emitEvent(kind === 'create' ? 'PASSWORD_CREATE' : 'PASSWORD_AUTHENTICATE', eventData(data));
       dispatch({ type: 'password-authenticated' });
     } catch (error) {
       emitError(error);
@@ -52,6 +49,21 @@ function PasswordLogin() {
       }
       dispatch({ type: 'password-failed', message: describeError(error, strings.genericError).message });
     }
+  };
+}
+
+function PasswordLogin() {
+  const { strings, state, dispatch, emitError } = useWidget();
+  const { sendReset } = usePasswordSends();
+  const submit = usePasswordSubmit('authenticate');
+  const [password, setPassword] = useState('');
+  const email = state.email;
+  const busy = state.screen !== 'password-create-or-login';
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || password === '') return;
+    await submit(password);
   };
 
   const forgot = async () => {
@@ -99,41 +111,18 @@ function PasswordLogin() {
 }
 
 function PasswordCreate() {
-  const { client, config, products, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const { config, products, strings, state, dispatch, emitError } = useWidget();
   const { sendLoginLink, sendPasscode } = usePasswordSends();
-  const resetRequired = useResetRequired();
+  const submit = usePasswordSubmit('create');
   const email = state.email;
-  const strength = useStrengthCheck(email);
-  const [password, setPassword] = useState('');
+  const { password, onChange, strength, accepted } = useNewPassword(email);
   const busy = state.screen !== 'password-create-or-login';
-  const accepted = isAccepted(strength, password);
   const secondary = secondaryMethod(config, products);
-
-  const onChange = (value: string) => {
-    setPassword(value);
-    strength.check(value);
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || !accepted) return;
-    dispatch({ type: 'password-submitted' });
-    try {
-      const data = await client.passwords.create({
-        email,
-        password,
-        session_duration_minutes: sessionDurationMinutes(config),
-      });
-      emitEvent('PASSWORD_CREATE', eventData(data));
-      dispatch({ type: 'password-authenticated' });
-    } catch (error) {
-      emitError(error);
-      if (errorTypeOf(error) === 'reset_password') {
-        await resetRequired(email, password);
-        return;
-      }
-      dispatch({ type: 'password-failed', message: describeError(error, strings.genericError).message });
-    }
+    await submit(password);
   };
 
   const sendInstead = async () => {

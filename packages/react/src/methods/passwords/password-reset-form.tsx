@@ -3,7 +3,7 @@
 // (SPEC §5), and 'Login without a password', which redeems the token as a login link. A login-type token
 // ('stytch_token_type=login') shows 'Logging in' with a spinner and authenticates at once. SPEC §4: success →
 // PasswordConfirmation; SPEC §8: reset failures under the form, login-link failures under the button.
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef } from 'react';
 import { BannerRegion } from '../../banner';
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
@@ -11,17 +11,14 @@ import { describeError } from '../../errors';
 import { Logo } from '../../main/main-screen';
 import { ScreenHeading } from '../../screen-heading';
 import { useWidget } from '../../widget-context';
-import { NewPasswordFields } from './new-password-fields';
-import { isAccepted, useStrengthCheck } from './use-strength-check';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 export function PasswordResetForm({ token }: { token: string }) {
   const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
-  const strength = useStrengthCheck(null);
-  const [password, setPassword] = useState('');
+  const { password, onChange, strength, accepted } = useNewPassword(null);
   const startedRef = useRef(false);
   const loggingIn = state.screen === 'password-reset.logging-in';
   const busy = state.screen !== 'password-reset';
-  const accepted = isAccepted(strength, password);
 
   const authenticateLink = useCallback(() => {
     // SPEC §7: login-link authenticate from the reset screen uses default session_duration_minutes 30.
@@ -49,11 +46,6 @@ export function PasswordResetForm({ token }: { token: string }) {
     startedRef.current = true;
     dispatch({ type: 'login-link-authenticating' });
     authenticateLink();
-  };
-
-  const onChange = (value: string) => {
-    setPassword(value);
-    strength.check(value);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,0 +1,50 @@
+// The e-mail form of SPEC §2 Main shared by the login-link and password methods: the labelled input and 'Continue
+// with email', SPEC §5's shape check ('Invalid email address', nothing sent), then `send` for a well-formed address
+// while the Main screen shows it submitting; a failure lands in the Main banner (SPEC §8) and the onError callback.
+import { type FormEvent, useState } from 'react';
+import { EmailField } from './email-field';
+import { describeError } from './errors';
+import { isValidEmail } from './validation';
+import { useWidget } from './widget-context';
+
+export function MainEmailForm(props: {
+  /** Starts loading the code of the screens `send` leads to (a failed load surfaces when they render). */
+  preload(): Promise<unknown>;
+  /** The method's call for `address`; it dispatches the screen that follows. */
+  send(address: string): Promise<void>;
+}) {
+  const { strings, state, dispatch, emitError } = useWidget();
+  const [email, setEmail] = useState(state.email);
+  const submitting = state.screen === 'main.submitting';
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const address = email.trim();
+    if (!isValidEmail(address)) {
+      dispatch({ type: 'email-invalid', email: address, message: strings.invalidEmailAddress });
+      return;
+    }
+    dispatch({ type: 'email-submitted', email: address });
+    props.preload().catch(() => {});
+    try {
+      await props.send(address);
+    } catch (error) {
+      dispatch({
+        type: 'email-send-failed',
+        banner: { variant: 'error', error: describeError(error, strings.genericError) },
+      });
+      emitError(error);
+    }
+  };
+
+  return (
+    <form className="gh-form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+      <EmailField value={email} onChange={setEmail} readOnly={submitting} />
+      <button type="submit" className="gh-button gh-button-primary" aria-disabled={submitting}>
+        {submitting ? <span className="gh-spinner" aria-hidden="true" /> : null}
+        {strings.continueWithEmail}
+      </button>
+    </form>
+  );
+}

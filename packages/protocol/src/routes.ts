@@ -40,6 +40,13 @@ export const ROUTES = {
     sessionReset: '/passwords/session/reset',
     strengthCheck: '/passwords/strength_check',
   },
+  /** wire-format.md §4.6: OAuth (issue 11). The start and callback are browser redirects outside /sdk/v1. */
+  oauth: {
+    authenticate: '/oauth/authenticate',
+    /** Gatehouse's own One Tap calls (the shapes of the client-side services' oneTapStart / oneTapSubmit, §8). */
+    oneTapStart: '/oauth/google/onetap/start',
+    oneTapSubmit: '/oauth/google/onetap/submit',
+  },
   /** wire-format.md §4.9: passkeys. */
   webauthn: {
     registerStart: '/webauthn/register/start',
@@ -62,3 +69,9 @@ export const USER_RESOURCE_KINDS = [
 ] as const;
 
 export type UserResourceKind = (typeof USER_RESOURCE_KINDS)[number];
+
+/** wire-format.md §1.3: the OAuth start (a top-level navigation) and the provider callback, under the API base. */
+export const OAUTH_PUBLIC_ROUTES = {
+  start: (provider: string) => `/v1/public/oauth/${encodeURIComponent(provider)}/start`,
+  callback: (provider: string) => `/v1/public/oauth/${encodeURIComponent(provider)}/callback`,
+} as const;

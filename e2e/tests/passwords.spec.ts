@@ -399,8 +399,8 @@ test('the log-in screen in a shadow root (enableShadowDOM): autocomplete, toggle
 });
 
 // SPEC §2 PasswordResetForm: 'Login without a password' redeems the reset token through magic_links/authenticate
-// (wire-format.md §7.1). The server answers 401 there for a reset token today; making it accept one is another
-// helper's change in issue 10. Un-fixme this test when it lands.
+// (wire-format.md §7.1). The server on main answers 401 there for a reset token; branch pw-server (commit
+// 136ec4a) makes it accept one, and this test passed with that commit applied. Un-fixme it when that lands.
 test.fixme("the reset form's 'Login without a password' redeems the reset link as a login link", async ({
   page,
   server,

@@ -100,7 +100,7 @@ border:1px solid var(--gh-container-border-color);border-radius:var(--gh-input-b
 .gh-delete-warning{color:var(--gh-color-error)}
 .gh-password-field{position:relative;display:flex;align-items:center}
 .gh-password-field .gh-input{padding-right:132px}
-.gh-password-toggle{position:absolute;right:12px;font-size:14px}
+.gh-password-toggle{position:absolute;right:12px;min-height:24px;font-size:14px}
 .gh-forgot{align-self:flex-start}
 .gh-strength{display:flex;flex-direction:column;gap:4px;font-size:14px}
 .gh-strength:empty{display:none}

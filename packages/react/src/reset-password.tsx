@@ -7,10 +7,7 @@ import { Suspense } from 'react';
 import type { Callbacks } from './callbacks';
 import { type LoginConfig, resolveProducts } from './config';
 import { MainScreen } from './main/main-screen';
-import {
-  PasswordResetConfirmationScreen,
-  PasswordResetFormScreen,
-} from './methods/passwords/screens';
+import { PasswordResetConfirmationScreen, PasswordResetFormScreen } from './methods/passwords/screens';
 import { useGatehouse } from './provider';
 import { ScreenHeading } from './screen-heading';
 import type { Strings } from './strings';

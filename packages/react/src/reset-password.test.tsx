@@ -34,6 +34,8 @@ function renderReset(client: FakeClient, config?: LoginConfig, onError = vi.fn()
 
 const continueButton = () => screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
 const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement;
+/** The reset screens load on demand (methods/passwords/screens.ts): wait for the form before using it. */
+const formLoaded = () => screen.findByLabelText('Password');
 
 describe('<ResetPassword>', () => {
   it('shows the configuration error without the passwords product', () => {
@@ -46,10 +48,10 @@ describe('<ResetPassword>', () => {
     ).toBeTruthy();
   });
 
-  it('shows the reset frame when passwords are configured', () => {
+  it('shows the reset frame when passwords are configured', async () => {
     const { root } = renderReset(createFakeClient(), { products: ['passwords'] });
     expect(root().dataset.state).toBe('password-reset');
-    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
   });
 
   it("logs in at once with a login-type token (stytch_token_type=login) and shows 'Success!'", async () => {
@@ -57,7 +59,7 @@ describe('<ResetPassword>', () => {
     const client = createFakeClient();
     const { root } = renderReset(client);
     expect(root().dataset.state).toBe('password-reset.logging-in');
-    expect(screen.getByRole('heading', { name: 'Logging in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Logging in' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
     expect(screen.getByText('You have successfully logged in.')).toBeTruthy();
     expect(client.calls.authenticate).toEqual([
@@ -79,6 +81,7 @@ describe('<ResetPassword>', () => {
   it('shows PasswordResetForm: new-password field, strength checked without an e-mail, Continue held back', async () => {
     const client = createFakeClient();
     renderReset(client, { products: ['passwords'] });
+    await formLoaded();
     expect(passwordInput().getAttribute('autocomplete')).toBe('new-password');
     expect(continueButton().disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Login without a password' })).toBeTruthy();
@@ -91,6 +94,7 @@ describe('<ResetPassword>', () => {
   it('resets the password and shows PasswordConfirmation (SPEC §4, §7)', async () => {
     const client = createFakeClient();
     const { root, onEvent } = renderReset(client, { products: ['passwords'] });
+    await formLoaded();
     fireEvent.change(passwordInput(), { target: { value: STRONG } });
     await waitFor(() => expect(continueButton().disabled).toBe(false));
     await userEvent.setup({ delay: null }).click(continueButton());
@@ -113,6 +117,7 @@ describe('<ResetPassword>', () => {
     });
     client.passwordResetImpl = () => Promise.reject(error);
     const { root, onError } = renderReset(client, { products: ['passwords'] });
+    await formLoaded();
     fireEvent.change(passwordInput(), { target: { value: STRONG } });
     await waitFor(() => expect(continueButton().disabled).toBe(false));
     fireEvent.submit(continueButton().form!);
@@ -128,6 +133,7 @@ describe('<ResetPassword>', () => {
     client.strengthCheckImpl = ({ password }) =>
       password === 'first-try' ? first.promise : Promise.resolve(zxcvbnAnswer(1));
     renderReset(client, { products: ['passwords'] });
+    await formLoaded();
     fireEvent.change(passwordInput(), { target: { value: 'first-try' } });
     await waitFor(() => expect(client.calls.strengthCheck).toHaveLength(1));
     fireEvent.change(passwordInput(), { target: { value: 'second' } });
@@ -144,6 +150,7 @@ describe('<ResetPassword>', () => {
         apiError({ error_type: 'unable_to_auth_magic_link', error_message: 'Not a login link.' }),
       );
     const { root } = renderReset(client, { products: ['passwords'] });
+    await formLoaded();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Login without a password' }));
     expect(await screen.findByText('Not a login link.')).toBeTruthy();

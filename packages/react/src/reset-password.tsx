@@ -1,11 +1,13 @@
 // <ResetPassword passwordResetToken>: SPEC §2 PasswordResetForm (methods/passwords/password-reset-form.tsx);
 // a login-type token ('stytch_token_type=login', wire-format.md §7.1) shows 'Logging in' and authenticates the
 // login link at once. Without the passwords product only a login-type token works (the configuration error).
+// The form and PasswordConfirmation load on demand (methods/passwords/screens.ts), like the passkey registration
+// screens: a page that mounts only the login widget does not download them.
+import { Suspense } from 'react';
 import type { Callbacks } from './callbacks';
 import { type LoginConfig, resolveProducts } from './config';
 import { MainScreen } from './main/main-screen';
-import { PasswordConfirmation } from './methods/passwords/password-confirmation';
-import { PasswordResetForm } from './methods/passwords/password-reset-form';
+import { PasswordResetConfirmationScreen, PasswordResetFormScreen } from './methods/passwords/screens';
 import { useGatehouse } from './provider';
 import { ScreenHeading } from './screen-heading';
 import type { Strings } from './strings';
@@ -59,9 +61,17 @@ function renderResetScreen(state: WidgetState, token: string) {
     case 'login-success':
       return <LoginSuccess />;
     case 'password-confirmation':
-      return <PasswordConfirmation />;
+      return (
+        <Suspense fallback={null}>
+          <PasswordResetConfirmationScreen />
+        </Suspense>
+      );
     default:
-      return <PasswordResetForm token={token} />;
+      return (
+        <Suspense fallback={null}>
+          <PasswordResetFormScreen token={token} />
+        </Suspense>
+      );
   }
 }
 

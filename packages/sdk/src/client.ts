@@ -14,7 +14,7 @@ import { createJsonStorage } from './storage';
 import { createTelemetry, createTelemetryBlob, type Telemetry } from './telemetry';
 import { validate } from './usage';
 import { createUsersModule, type UsersModule } from './users';
-import type { WebAuthnModule } from './webauthn';
+import { toWebAuthnError, WEBAUTHN_PATHS, WebAuthnError, type WebAuthnModule } from './webauthn';
 
 export interface ClientOptions {
   /** Origin of the Gatehouse server (no trailing slash needed). Default: window.location.origin. */
@@ -88,8 +88,29 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   const telemetry = createTelemetry({ publicToken, baseUrl, dependencies, blob });
   const bootstrap = createBootstrap({ publicToken, http, storage });
   manager = createSessionManager({ http, storage, cookies, dependencies });
-  const users = createUsersModule({ http, manager });
   const pkce = createPkceStore({ storage, crypto: dependencies.crypto });
+  const activeManager = manager;
+  // What every method module gets. The lazily loaded ones (passwords-module, webauthn-module) take their run-time
+  // dependencies from it instead of importing them: sharing no module with the client, they leave every page's SDK
+  // one file (bench widget-size, headless SDK ≤ 8 KiB).
+  const kit = {
+    http,
+    manager: activeManager,
+    bootstrap,
+    pkce,
+    telemetry,
+    validate,
+    location: dependencies.location,
+    WebAuthnError,
+    toWebAuthnError,
+    paths: WEBAUTHN_PATHS,
+  };
+  // The password calls and users.search (only the password flow asks it) share one lazily loaded file.
+  const passwordsCode = lazily(() => import('./passwords-module'));
+  const users = createUsersModule({
+    ...kit,
+    search: async (email) => (await passwordsCode()).searchUser(kit, email),
+  });
 
   // wire-format.md §4.12: logged once per client; the callback flags belong to the UI client and are false here.
   telemetry.logEvent('sdk_instance_instantiated', {
@@ -98,27 +119,20 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     success_callback_registered: false,
   });
 
-  const activeManager = manager;
   return {
     publicToken,
     bootstrap,
-    session: createSessionModule({ http, manager }),
+    session: createSessionModule(kit),
     users,
     user: users,
-    magicLinks: createMagicLinksModule({ http, manager, bootstrap, pkce, telemetry }),
-    otps: createOtpsModule({ http, manager }),
-    passwords: lazyPasswords(() =>
-      import('./passwords-module').then((module) =>
-        module.createPasswordsModule({ http, manager: activeManager, bootstrap, pkce, validate }),
-      ),
-    ),
+    magicLinks: createMagicLinksModule(kit),
+    otps: createOtpsModule(kit),
+    passwords: lazyPasswords(() => passwordsCode().then((module) => module.createPasswordsModule(kit))),
     webauthn: lazyWebAuthn(() => {
       // The ceremonies load @simplewebauthn/browser themselves; asking for it now as well makes the first passkey
       // call wait for one round trip instead of two in a row.
       import('@simplewebauthn/browser').catch(() => {});
-      return import('./webauthn-module').then((module) =>
-        module.createWebAuthnModule({ http, manager: activeManager, location: dependencies.location }),
-      );
+      return import('./webauthn-module').then((module) => module.createWebAuthnModule(kit));
     }),
     telemetry,
     dispose() {
@@ -134,14 +148,17 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
  * A failed load is retried on the next call.
  */
 export function lazyPasswords(load: () => Promise<PasswordsModule>): PasswordsModule {
-  const get = lazily(load);
-  // One forwarding function per name (smaller in the initial bundle than seven written out).
+  return forwarding(lazily(load), PASSWORD_METHODS) as PasswordsModule;
+}
+
+/** One forwarding function per name (smaller in the initial bundle than each written out). */
+function forwarding<T extends object>(get: () => Promise<T>, names: readonly (keyof T & string)[]) {
   return Object.fromEntries(
-    PASSWORD_METHODS.map((name) => [
+    names.map((name) => [
       name,
       async (options: never) => ((await get())[name] as (options: never) => Promise<unknown>)(options),
     ]),
-  ) as unknown as PasswordsModule;
+  ) as Partial<T>;
 }
 
 const PASSWORD_METHODS = [
@@ -175,14 +192,15 @@ function lazily<T>(load: () => Promise<T>): () => Promise<T> {
 export function lazyWebAuthn(load: () => Promise<WebAuthnModule>): WebAuthnModule {
   const get = lazily(load);
   return {
-    register: async (options) => (await get()).register(options),
-    authenticate: async (options) => (await get()).authenticate(options),
+    ...(forwarding(get, ['register', 'authenticate', 'update']) as Omit<
+      WebAuthnModule,
+      'browserSupportsAutofill'
+    >),
     // Like the module itself: any failure, loading included, means "no autofill".
     browserSupportsAutofill: () =>
       get().then(
         (module) => module.browserSupportsAutofill(),
         () => false,
       ),
-    update: async (options) => (await get()).update(options),
   };
 }

@@ -4,12 +4,14 @@
 // own files: `validate` comes in from the client, so this chunk shares nothing with the initial bundle but the
 // protocol constants (a shared module would be split into a chunk of its own, bench widget-size). The paths are
 // written out rather than read from the protocol's PASSWORD_ROUTES: importing that table would put it in the shared
-// protocol chunk every page loads (76 B gzip); passwords.test.ts checks they equal it.
+// protocol chunk every page loads (76 B gzip); passwords.test.ts checks they equal it. users.search lives here too:
+// only the password flow asks it (client.ts loads this file for it).
 import type {
   AuthenticateResponse,
   PasswordCreateResponse,
   PasswordResetByEmailStartResponse,
   PasswordStrengthCheckResponse,
+  UserSearchResponse,
 } from '@gatehouse/protocol';
 import type { BootstrapModule } from './bootstrap';
 import type { HttpClient } from './http';
@@ -17,6 +19,7 @@ import type { PasswordsModule } from './passwords';
 import type { PkceStore } from './pkce';
 import type { SessionManager } from './session-manager';
 import type { validate as Validate } from './usage';
+import type { UsersModule } from './users';
 
 /** SPEC §7: "Password create and authenticate default session_duration_minutes to 30." */
 const DEFAULT_SESSION_MINUTES = 30;
@@ -134,4 +137,17 @@ export function createPasswordsModule(options: {
       });
     },
   };
+}
+
+/**
+ * POST /users/search `{ email }` behind client.users.search (wire-format.md §4.2): `userType` is new, password or
+ * passwordless (SPEC §4 password flow). Captcha-protected like the sign-in calls (the HTTP client retries).
+ */
+export function searchUser(
+  options: { http: HttpClient; validate: typeof Validate },
+  email: string,
+): ReturnType<UsersModule['search']> {
+  options.validate('user.search').string('email', email);
+  // The path written out like the password paths above (passwords.test.ts checks it equals USERS_SEARCH_ROUTE).
+  return options.http.request<UserSearchResponse>({ method: 'POST', path: '/users/search', body: { email } });
 }

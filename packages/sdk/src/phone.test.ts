@@ -1,9 +1,14 @@
 // SPEC §7 client-side phone parsing (`{phoneNumber, regionCode}` → `{isValid, number, national}`), default US.
+import { CONSTANTS } from '@gatehouse/protocol';
 import { describe, expect, it } from 'vitest';
-import { parsePhoneNumber } from './phone';
+import { DEFAULT_REGION_CODE, parsePhoneNumber } from './phone';
 import { loadPhoneNumberParser, parsePhoneNumberAsync } from './phone-loader';
 
 describe('parsePhoneNumber', () => {
+  it("defaults to the protocol's region (written out in phone.ts so its chunk shares nothing with the client)", () => {
+    expect(DEFAULT_REGION_CODE).toBe(CONSTANTS.defaultPhoneRegion);
+  });
+
   it.each([
     [{ phoneNumber: '4155550123' }, { isValid: true, number: '+14155550123', national: '(415) 555-0123' }],
     [

@@ -2,7 +2,6 @@
 // national" (wire-format.md §8 `parsedPhoneNumber`), default region US (SPEC §9). Uses libphonenumber-js with its
 // smallest ("min") metadata. Kept out of the client and the otps module, so apps that never parse numbers do not
 // bundle the metadata; load it with `loadPhoneNumberParser()` / `parsePhoneNumberAsync()` (./phone-loader).
-import { CONSTANTS } from '@gatehouse/protocol';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 export interface ParsePhoneNumberOptions {
@@ -20,7 +19,10 @@ export interface ParsedPhoneNumber {
   national: string;
 }
 
-export const DEFAULT_REGION_CODE: string = CONSTANTS.defaultPhoneRegion;
+// Written out rather than read from the protocol's CONSTANTS.defaultPhoneRegion: a runtime import of the protocol
+// from this lazily loaded chunk split the protocol into a chunk of its own, a second file in every page's initial
+// load (bench widget-size); phone.test.ts checks the two agree.
+export const DEFAULT_REGION_CODE: string = 'US';
 
 export function parsePhoneNumber(options: ParsePhoneNumberOptions): ParsedPhoneNumber {
   const input = typeof options.phoneNumber === 'string' ? options.phoneNumber : '';

@@ -38,7 +38,15 @@ export interface UsersModule {
   search(email: string): Promise<UserSearchResponse>;
 }
 
-export function createUsersModule(options: { http: HttpClient; manager: SessionManager }): UsersModule {
+export function createUsersModule(options: {
+  http: HttpClient;
+  manager: SessionManager;
+  /**
+   * users.search: only the password flow asks it, so its code comes with the password calls (client.ts loads
+   * ./passwords-module on the first call) instead of with every page.
+   */
+  search: UsersModule['search'];
+}): UsersModule {
   const { http, manager } = options;
   const getSync = () => manager.getState()?.user ?? null;
 
@@ -98,9 +106,6 @@ export function createUsersModule(options: { http: HttpClient; manager: SessionM
       ROUTES.userBiometricRegistration,
     ),
     onChange: (callback) => manager.subscribe((state) => callback(state?.user ?? null)),
-    async search(email) {
-      validate('user.search').string('email', email);
-      return http.request<UserSearchResponse>({ method: 'POST', path: ROUTES.usersSearch, body: { email } });
-    },
+    search: options.search,
   };
 }

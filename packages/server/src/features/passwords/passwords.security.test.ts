@@ -178,6 +178,38 @@ describe.each(testDatabaseKinds())('password security on %s', (kind) => {
     expect((await attempt(STRONG)).statusCode).toBe(200);
   });
 
+  it('BF-01: a sign-in after 5 or more failures in a row e-mails the owner a notice; after fewer, none', async () => {
+    await h.useLimits({
+      passwordFailuresPerAccount: DEFAULT_RATE_LIMITS.passwordFailuresPerAccount,
+      passwordFailureStreaksPerAccount: DEFAULT_RATE_LIMITS.passwordFailureStreaksPerAccount,
+    });
+    await signUp();
+    const attempt = (password: string, ip = IP) =>
+      h.post(P.authenticate, { email: 'ada@example.com', password, session_duration_minutes: 30 }, { ip });
+    // 4 failures, then a success: no notice (and the streak starts again).
+    for (let i = 0; i < 4; i += 1) expect((await attempt(STRONG_2)).statusCode).toBe(401);
+    expect((await attempt(STRONG)).statusCode).toBe(200);
+    expect(delivery.messages).toEqual([]);
+    // 5 failures from rotating IPs, the throttle, its window's end, then the right password.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await attempt(STRONG_2, `203.0.113.${i + 1}`)).statusCode).toBe(401);
+    }
+    const throttled = await attempt(STRONG);
+    expect(throttled.statusCode).toBe(429);
+    clock.advance(Number(throttled.headers['retry-after']) * 1000);
+    expect((await attempt(STRONG)).statusCode).toBe(200);
+    const notice = await nthMessage(delivery.messages, 1);
+    expect(notice).toMatchObject({ channel: 'email', to: 'ada@example.com', projectId: h.t.project.id });
+    expect(notice.subject).toContain('after 5 failed attempts');
+    expect(notice.text).toContain('5 failed attempts in a row');
+    expect(notice.text).toContain('If it was not you');
+    expect(notice.text).toContain('reset it');
+    expect(notice.html).toContain('5 failed attempts in a row');
+    // The success reset the streak: the next sign-in sends nothing.
+    expect((await attempt(STRONG)).statusCode).toBe(200);
+    expect(delivery.messages).toHaveLength(1);
+  });
+
   it('BF-07: a 1 MB password is refused quickly with a 400 and nothing is hashed or written', async () => {
     const before = await snapshotTables(h.t.ctx.db);
     const huge = 'a'.repeat(1_000_000);

@@ -31,6 +31,7 @@ import {
   guardPasswordCall,
   guardResetSend,
   guardStrengthCheck,
+  NOTIFY_AFTER_FAILURES,
   recordFailure,
 } from './limits';
 import { buildResetUrl, renderResetEmail } from './reset-email';
@@ -43,6 +44,7 @@ import type {
   ResetStartBody,
   StrengthCheckBody,
 } from './schema';
+import { renderSignInAfterFailuresEmail } from './sign-in-notice-email';
 import {
   consumeResetToken,
   findLiveResetToken,
@@ -151,7 +153,7 @@ async function verifyAccountPassword(
   ctx: AppContext,
   request: RequestContext,
   options: { email: string; password: string },
-): Promise<{ userId: string; emailId: string; requiresReset: boolean }> {
+): Promise<{ userId: string; emailId: string; requiresReset: boolean; failuresBefore: number }> {
   const { email, password } = options;
   await assertFailureBudget(ctx, request, email);
   const owner = await findOwnedIdentifier(ctx, {
@@ -165,7 +167,7 @@ async function verifyAccountPassword(
     await recordFailure(ctx, request, email);
     throw wrongPassword();
   }
-  await forgetFailures(ctx, email);
+  const failuresBefore = await forgetFailures(ctx, email);
   if (result.needsRehash) {
     // Issue 10: parameters stored with each hash are upgraded at the next sign-in.
     await rehashPassword(ctx, {
@@ -174,7 +176,30 @@ async function verifyAccountPassword(
       newHash: await ctx.passwords.hash(password),
     });
   }
-  return { userId: owner.userId, emailId: owner.id, requiresReset: stored.requiresReset };
+  return { userId: owner.userId, emailId: owner.id, requiresReset: stored.requiresReset, failuresBefore };
+}
+
+/**
+ * BF-01: a sign-in with the password after NOTIFY_AFTER_FAILURES or more wrong ones in a row is reported to the
+ * address (the account's owned e-mail), through the delivery (the outbox in development). Not awaited: the answer
+ * does not wait for the mail, and a failed delivery is logged, never thrown over the sign-in.
+ */
+function notifyIfAfterFailures(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { email: string; failuresBefore: number },
+): void {
+  if (options.failuresBefore < NOTIFY_AFTER_FAILURES) return;
+  const rendered = renderSignInAfterFailuresEmail({
+    projectName: request.project.name,
+    failedAttempts: options.failuresBefore,
+    at: ctx.clock.now(),
+  });
+  ctx.delivery
+    .send({ channel: 'email', to: options.email, projectId: request.project.id, ...rendered })
+    .catch((error: unknown) =>
+      request.log.error({ err: error }, 'sign-in notice e-mail could not be delivered'),
+    );
 }
 
 /** POST /passwords/authenticate. */
@@ -197,11 +222,13 @@ export async function authenticatePassword(
     await requireReset(ctx, account.userId);
     throw new ApiError('reset_password', RESET_PASSWORD_MESSAGE);
   }
-  return issueSession(ctx, request, {
+  const issued = await issueSession(ctx, request, {
     userId: account.userId,
     factor: passwordFactor(),
     sessionDurationMinutes,
   });
+  notifyIfAfterFailures(ctx, request, { email, failuresBefore: account.failuresBefore });
+  return issued;
 }
 
 /**
@@ -350,7 +377,9 @@ export async function resetByExistingPassword(
     hash: await ctx.passwords.hash(body.new_password),
     tokenMode: request.tokenMode,
   });
-  return finishPasswordChange(ctx, request, { userId: account.userId, sessionDurationMinutes });
+  const issued = await finishPasswordChange(ctx, request, { userId: account.userId, sessionDurationMinutes });
+  notifyIfAfterFailures(ctx, request, { email, failuresBefore: account.failuresBefore });
+  return issued;
 }
 
 /** POST /passwords/session/reset: the signed-in user sets a new password. */

@@ -130,7 +130,8 @@ describe.each(testDatabaseKinds())('password policies through the routes on %s',
       );
       expect(check.statusCode).toBe(200);
     }
-  });
+    // 18 captchas solved in this process and a dozen argon2id hashes: ~20 s alone, more on a shared machine.
+  }, 180_000);
 
   it('a hash stored with older argon2 parameters is upgraded at the next sign-in; the password still works', async () => {
     const { user_id } = await signUp();

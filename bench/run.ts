@@ -28,6 +28,12 @@ const BENCHMARKS: Benchmark[] = [
     run: async () => (await import('./password-sign-in')).run(),
   },
   {
+    name: 'password-timing',
+    description:
+      'EN-02: password login and reset start, existing vs unknown address (medians, Mann-Whitney p)',
+    run: async () => (await import('./password-timing')).run(),
+  },
+  {
     name: 'limiter-cost',
     description: 'time a rate limiter adds to a login-link send: memory, PostgreSQL and Redis stores',
     run: async () => (await import('./limiter-cost')).run(),

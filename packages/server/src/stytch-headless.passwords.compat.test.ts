@@ -1,7 +1,9 @@
 // Issue 10 item 5 (SPEC: a site built on the Stytch SDK works unchanged): the published @stytch/vanilla-js 4.13.1
 // headless client, against the real server on a loopback port, signs up with a password, checks a password's
 // strength, logs out and in, and resets its password by e-mail with the token from the delivered message — with
-// and without the project requiring PKCE for resets (wire-format.md §6: the SDK's `passwords` PKCE namespace).
+// and without the project requiring PKCE for resets (wire-format.md §6: the SDK's `passwords` PKCE namespace) —
+// and logs in without a password: magicLinks.authenticate with the reset token, as the pre-built UI's reset form
+// does (its handleLogin).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock, linkIn, recordingDelivery } from './features/magic-links/test-helpers';
@@ -99,6 +101,40 @@ describe.each(testDatabaseKinds())(
       expect(login.user_id).toEqual(expect.any(String));
     });
 
+    /** 'Login without a password' (the pre-built UI's handleLogin): the reset token through magicLinks.authenticate. */
+    async function loginWithResetToken(): Promise<{ user_id: string; method_id: string }> {
+      const before = delivery.messages.length;
+      await page.client.passwords.resetByEmailStart({
+        email: EMAIL,
+        reset_password_redirect_url: TEST_REDIRECT_URL,
+        login_redirect_url: TEST_REDIRECT_URL,
+      });
+      const { token } = linkIn(await nthMessage(delivery.messages, before + 1));
+      const login = await page.client.magicLinks.authenticate(token, { session_duration_minutes: 30 });
+      expect(page.client.session.getSync()?.session_id).toBe(login.session.session_id);
+      expect(page.client.session.getSync()?.authentication_factors[0]).toMatchObject({
+        type: 'magic_link',
+        delivery_method: 'email',
+        email_factor: { email_address: EMAIL },
+      });
+      // Single use: the same token then refuses a password reset.
+      const reuse = await page.client.passwords
+        .resetByEmail({ token, password: STRONG_2, session_duration_minutes: 30 })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect((reuse as { error_type?: string } | null)?.error_type).toBe('unable_to_reset_password');
+      return login as unknown as { user_id: string; method_id: string };
+    }
+
+    it('logs in without a password: magicLinks.authenticate redeems a password reset token', async () => {
+      await page.client.session.revoke();
+      const login = await loginWithResetToken();
+      expect(login.user_id).toMatch(/^user-test-/);
+      expect(login.method_id).toMatch(/^email-test-/);
+    });
+
     it('resets by e-mail when the project requires PKCE: the SDK sends the challenge and its verifier', async () => {
       await page.t.ctx.db.execute(
         sql`UPDATE projects SET settings = settings || '{"pkce_required_for_password_resets": true}'::jsonb`,
@@ -113,6 +149,17 @@ describe.each(testDatabaseKinds())(
         .slice(-1);
       expect((start!.body as { code_challenge?: string }).code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((reset!.body as { code_verifier?: string }).code_verifier).toEqual(expect.any(String));
+      expect(page.externalUrls()).toEqual([]);
+    });
+
+    it('logs in without a password when the project requires PKCE: the SDK sends the passwords verifier', async () => {
+      await page.client.session.revoke();
+      await loginWithResetToken();
+      const [start] = page.answered('/passwords/email/reset/start').slice(-1);
+      const [login] = page.answered('/magic_links/authenticate').slice(-1);
+      expect((start!.body as { code_challenge?: string }).code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(login!.status).toBe(200);
+      expect((login!.body as { code_verifier?: string }).code_verifier).toEqual(expect.any(String));
       expect(page.externalUrls()).toEqual([]);
     });
   },

@@ -73,6 +73,12 @@ export interface RateLimitSettings {
    * the right password (BF-01); never a permanent lock, and other methods still work (BF-03). A success resets it.
    */
   passwordFailuresPerAccount: RateLimit;
+  /**
+   * Consecutive wrong passwords for one account over a day, counted only (never refuses): a success that follows 5
+   * or more sends the owner a notice (BF-01). Apart from passwordFailuresPerAccount, whose window ends (and forgets)
+   * before the throttled account can succeed again.
+   */
+  passwordFailureStreaksPerAccount: RateLimit;
   /** Wrong passwords from one client IP, every account together (BF-02 spraying). */
   passwordFailuresPerIp: RateLimit;
   /** Calls that hash or verify a password (create, authenticate, the three resets) from one client IP (BF-07). */
@@ -120,6 +126,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   // BF-01: throttled from the 5th failure for at most 5 minutes (≤ 60 guesses an hour per account, well under
   // NIST's 100); BF-03: the window ends by itself.
   passwordFailuresPerAccount: { points: 5, durationSeconds: 300 },
+  passwordFailureStreaksPerAccount: { points: 1000, durationSeconds: 86_400 },
   passwordFailuresPerIp: { points: 50, durationSeconds: 600 },
   passwordCallsPerIp: { points: 60, durationSeconds: 60, softPoints: 20 },
   passwordStrengthChecksPerIp: { points: 300, durationSeconds: 60 },

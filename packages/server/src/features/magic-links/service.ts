@@ -9,6 +9,7 @@ import { newId, randomToken, sha256 } from '../../infra/crypto';
 import { magicLinkTokens, users } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
+import { authenticateResetTokenAsLogin } from '../passwords/reset-login';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
 import {
   activateUser,
@@ -35,6 +36,10 @@ export const MAGIC_LINK_TOKEN_BYTES = 32;
 /** Stytch's answer for an unknown, used or expired link; one text for all three so they cannot be told apart. */
 export const UNABLE_TO_AUTH_MESSAGE =
   'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.';
+
+function unableToAuth(): ApiError {
+  return new ApiError('unable_to_auth_magic_link', UNABLE_TO_AUTH_MESSAGE);
+}
 
 export type SendMode = 'login_or_create' | 'primary' | 'secondary';
 
@@ -241,7 +246,8 @@ export async function sendMagicLink(
 
 /**
  * POST /magic_links/authenticate: redeems a link once (SPEC §4: a successful login makes the session
- * authenticated), verifies the address, activates a pending user and starts the session.
+ * authenticated), verifies the address, activates a pending user and starts the session. A password reset token is
+ * redeemed the same way ('Login without a password', features/passwords/reset-login.ts).
  */
 export async function authenticateMagicLink(
   ctx: AppContext,
@@ -279,7 +285,16 @@ export async function authenticateMagicLink(
           lte(magicLinkTokens.expiresAt, now),
         ),
       );
-    throw new ApiError('unable_to_auth_magic_link', UNABLE_TO_AUTH_MESSAGE);
+    // Issue 10 'Login without a password': the Stytch pre-built UI (and our widget) redeem a password reset token
+    // here. Unknown, used and expired tokens of either kind get the one answer below.
+    const viaReset = await authenticateResetTokenAsLogin(ctx, request, {
+      token: body.token,
+      codeVerifier: body.code_verifier ?? null,
+      sessionDurationMinutes,
+      unable: unableToAuth,
+    });
+    if (viaReset !== null) return viaReset;
+    throw unableToAuth();
   }
   // PKCE is checked before the token is consumed: a mismatch must leave the link usable, because the SDK
   // first tries the passwords verifier and retries with the magic_links one on a `pkce` error (wire-format.md

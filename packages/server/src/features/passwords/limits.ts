@@ -2,7 +2,8 @@
 // messages in one place. Every call that hashes or verifies a password takes a point of the caller's IP budget
 // (captcha past its soft threshold); wrong passwords count per account (the e-mail address's key, known or not)
 // and per IP, and from the 5th failure the account answers 429 with Retry-After until the window ends — even to
-// the right password (BF-01), never for good (BF-03). Reset e-mails are capped per address and per IP.
+// the right password (BF-01), never for good (BF-03). A success after 5 or more failures in a row is reported to
+// the account's owner (BF-01). Reset e-mails are capped per address and per IP.
 import type { AppContext, RequestContext } from '../../infra/context';
 import { guardCall, type LimitCheck } from '../../infra/rate-limits';
 import { emailLimitKey, signUpCheck } from '../users';
@@ -63,12 +64,31 @@ export async function recordFailure(
   email: string,
 ): Promise<void> {
   await ctx.limits.penalize(accountCheck(email));
+  await ctx.limits.penalize(streakCheck(email));
   await ctx.limits.penalize(ipFailureCheck(request.ip));
 }
 
-/** BF-01: a success resets the account's failures. */
-export function forgetFailures(ctx: Pick<AppContext, 'limits'>, email: string): Promise<void> {
-  return ctx.limits.forget(accountCheck(email));
+/** BF-01: a password sign-in after this many consecutive failures (or more) e-mails the owner a notice. */
+export const NOTIFY_AFTER_FAILURES = 5;
+
+const streakCheck = (email: string): LimitCheck => ({
+  limit: 'passwordFailureStreaksPerAccount',
+  kind: 'email',
+  key: emailLimitKey(email),
+});
+
+/**
+ * BF-01: a success resets the account's failures. Answers how many consecutive failures it ended (0 when the store
+ * cannot say: a notice is not worth failing a sign-in over).
+ */
+export async function forgetFailures(ctx: Pick<AppContext, 'limits'>, email: string): Promise<number> {
+  const streak = await ctx.limits.peek(streakCheck(email)).then(
+    (state) => state.consumed,
+    () => 0,
+  );
+  await ctx.limits.forget(accountCheck(email));
+  await ctx.limits.forget(streakCheck(email));
+  return streak;
 }
 
 /** POST /passwords/email/reset/start: the address (burst shared with every send, and its own budget) and the IP. */

@@ -102,6 +102,44 @@ describe.each(testDatabaseKinds())('password security on %s', (kind) => {
     expect(await h.t.ctx.db.select({ n: count() }).from(sessions)).toEqual([{ n: 1 }]);
   });
 
+  it('TK-01: 16 concurrent redemptions of one reset token across reset and login-without-password give one success', async () => {
+    const created = await signUp();
+    const [stored] = await h.t.ctx.db.select().from(passwords);
+    const token = await resetToken();
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        i % 2 === 0
+          ? h.post(P.emailReset, { token, password: STRONG_2, session_duration_minutes: 30 })
+          : h.post(ROUTES.magicLinksAuthenticate, { token, session_duration_minutes: 30 }),
+      ),
+    );
+    const winners = answers.filter((answer) => answer.statusCode === 200);
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(15);
+    // The winner's session is the only one: the sign-up's ended either way (a reset ends the other sessions; the
+    // login is this unverified address's first proof, AT-01), and no loser made one.
+    const [winner] = winners;
+    const viaReset = winner!.json().data.session.authentication_factors[0].type === 'password';
+    const left = await h.t.ctx.db.select({ id: sessions.id }).from(sessions);
+    expect(left).toEqual([{ id: winner!.json().data.session.session_id }]);
+    const [after] = await h.t.ctx.db.select().from(passwords);
+    expect(after!.hash === stored!.hash).toBe(!viaReset);
+    expect(winner!.json().data.user_id).toBe(created.user_id);
+  });
+
+  it("AT-01: a login without a password by the address's owner ends a password sign-up's session and password", async () => {
+    const attacker = await signUp('victim@example.com');
+    const token = await resetToken('victim@example.com');
+    const owner = await h.post(ROUTES.magicLinksAuthenticate, { token, session_duration_minutes: 30 });
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(owner.json().data.user.emails[0].verified).toBe(true);
+    const sessionCheck = (sessionToken: string) => h.post(ROUTES.sessionsAuthenticate, {}, { sessionToken });
+    expect((await sessionCheck(attacker.session_token)).json().error_type).toBe('session_not_found');
+    expect((await sessionCheck(owner.json().data.session_token)).statusCode).toBe(200);
+    const replay = await h.post(P.authenticate, { email: 'victim@example.com', password: STRONG });
+    expect(replay.json().error_type).toBe('reset_password');
+  });
+
   it('BF-01/BF-03: from the 5th failure the account answers 429 (even the right password, any IP) until the window ends', async () => {
     await h.useLimits({ passwordFailuresPerAccount: DEFAULT_RATE_LIMITS.passwordFailuresPerAccount });
     await signUp();
@@ -138,6 +176,38 @@ describe.each(testDatabaseKinds())('password security on %s', (kind) => {
     expect((await attempt(STRONG)).statusCode).toBe(200);
     for (let i = 0; i < 4; i += 1) expect((await attempt(STRONG_2)).statusCode).toBe(401);
     expect((await attempt(STRONG)).statusCode).toBe(200);
+  });
+
+  it('BF-01: a sign-in after 5 or more failures in a row e-mails the owner a notice; after fewer, none', async () => {
+    await h.useLimits({
+      passwordFailuresPerAccount: DEFAULT_RATE_LIMITS.passwordFailuresPerAccount,
+      passwordFailureStreaksPerAccount: DEFAULT_RATE_LIMITS.passwordFailureStreaksPerAccount,
+    });
+    await signUp();
+    const attempt = (password: string, ip = IP) =>
+      h.post(P.authenticate, { email: 'ada@example.com', password, session_duration_minutes: 30 }, { ip });
+    // 4 failures, then a success: no notice (and the streak starts again).
+    for (let i = 0; i < 4; i += 1) expect((await attempt(STRONG_2)).statusCode).toBe(401);
+    expect((await attempt(STRONG)).statusCode).toBe(200);
+    expect(delivery.messages).toEqual([]);
+    // 5 failures from rotating IPs, the throttle, its window's end, then the right password.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await attempt(STRONG_2, `203.0.113.${i + 1}`)).statusCode).toBe(401);
+    }
+    const throttled = await attempt(STRONG);
+    expect(throttled.statusCode).toBe(429);
+    clock.advance(Number(throttled.headers['retry-after']) * 1000);
+    expect((await attempt(STRONG)).statusCode).toBe(200);
+    const notice = await nthMessage(delivery.messages, 1);
+    expect(notice).toMatchObject({ channel: 'email', to: 'ada@example.com', projectId: h.t.project.id });
+    expect(notice.subject).toContain('after 5 failed attempts');
+    expect(notice.text).toContain('5 failed attempts in a row');
+    expect(notice.text).toContain('If it was not you');
+    expect(notice.text).toContain('reset it');
+    expect(notice.html).toContain('5 failed attempts in a row');
+    // The success reset the streak: the next sign-in sends nothing.
+    expect((await attempt(STRONG)).statusCode).toBe(200);
+    expect(delivery.messages).toHaveLength(1);
   });
 
   it('BF-07: a 1 MB password is refused quickly with a 400 and nothing is hashed or written', async () => {

@@ -31,6 +31,7 @@ import {
   guardPasswordCall,
   guardResetSend,
   guardStrengthCheck,
+  NOTIFY_AFTER_FAILURES,
   recordFailure,
 } from './limits';
 import { buildResetUrl, renderResetEmail } from './reset-email';
@@ -43,6 +44,7 @@ import type {
   ResetStartBody,
   StrengthCheckBody,
 } from './schema';
+import { renderSignInAfterFailuresEmail } from './sign-in-notice-email';
 import {
   consumeResetToken,
   findLiveResetToken,
@@ -151,7 +153,7 @@ async function verifyAccountPassword(
   ctx: AppContext,
   request: RequestContext,
   options: { email: string; password: string },
-): Promise<{ userId: string; emailId: string; requiresReset: boolean }> {
+): Promise<{ userId: string; emailId: string; requiresReset: boolean; failuresBefore: number }> {
   const { email, password } = options;
   await assertFailureBudget(ctx, request, email);
   const owner = await findOwnedIdentifier(ctx, {
@@ -159,13 +161,15 @@ async function verifyAccountPassword(
     projectId: request.project.id,
     value: email,
   });
-  const stored = owner === null ? null : await findPassword(ctx, owner.userId);
+  // EN-02: the same queries whether or not the address has an owner (an unknown one looks up a user id that no row
+  // has), then one argon2id verify either way.
+  const stored = await findPassword(ctx, owner?.userId ?? '');
   const result = await ctx.passwords.verify(stored?.hash ?? DUMMY_HASH, password);
   if (owner === null || stored === null || !result.valid) {
     await recordFailure(ctx, request, email);
     throw wrongPassword();
   }
-  await forgetFailures(ctx, email);
+  const failuresBefore = await forgetFailures(ctx, email);
   if (result.needsRehash) {
     // Issue 10: parameters stored with each hash are upgraded at the next sign-in.
     await rehashPassword(ctx, {
@@ -174,7 +178,30 @@ async function verifyAccountPassword(
       newHash: await ctx.passwords.hash(password),
     });
   }
-  return { userId: owner.userId, emailId: owner.id, requiresReset: stored.requiresReset };
+  return { userId: owner.userId, emailId: owner.id, requiresReset: stored.requiresReset, failuresBefore };
+}
+
+/**
+ * BF-01: a sign-in with the password after NOTIFY_AFTER_FAILURES or more wrong ones in a row is reported to the
+ * address (the account's owned e-mail), through the delivery (the outbox in development). Not awaited: the answer
+ * does not wait for the mail, and a failed delivery is logged, never thrown over the sign-in.
+ */
+function notifyIfAfterFailures(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { email: string; failuresBefore: number },
+): void {
+  if (options.failuresBefore < NOTIFY_AFTER_FAILURES) return;
+  const rendered = renderSignInAfterFailuresEmail({
+    projectName: request.project.name,
+    failedAttempts: options.failuresBefore,
+    at: ctx.clock.now(),
+  });
+  ctx.delivery
+    .send({ channel: 'email', to: options.email, projectId: request.project.id, ...rendered })
+    .catch((error: unknown) =>
+      request.log.error({ err: error }, 'sign-in notice e-mail could not be delivered'),
+    );
 }
 
 /** POST /passwords/authenticate. */
@@ -197,17 +224,19 @@ export async function authenticatePassword(
     await requireReset(ctx, account.userId);
     throw new ApiError('reset_password', RESET_PASSWORD_MESSAGE);
   }
-  return issueSession(ctx, request, {
+  const issued = await issueSession(ctx, request, {
     userId: account.userId,
     factor: passwordFactor(),
     sessionDurationMinutes,
   });
+  notifyIfAfterFailures(ctx, request, { email, failuresBefore: account.failuresBefore });
+  return issued;
 }
 
 /**
  * POST /passwords/email/reset/start: e-mails a reset link to the address's owner. The answer is the same whether
- * or not the address has an account (EN-01; the SDK reads nothing from it), and the e-mail goes out after the
- * answer, so it takes as long either way (EN-02); a failed delivery is logged.
+ * or not the address has an account (EN-01; the SDK reads nothing from it), and the link is stored and e-mailed after
+ * the answer, so it takes as long either way (EN-02); a failure there is logged.
  */
 export async function startEmailReset(
   ctx: AppContext,
@@ -239,31 +268,75 @@ export async function startEmailReset(
     captchaToken: body.captcha_token ?? null,
   });
   const owner = await findOwnedIdentifier(ctx, { kind: 'email', projectId: project.id, value: email });
-  if (owner === null) return {};
+  if (owner !== null) {
+    // EN-02: the link is stored and e-mailed after the answer, so an account's address is answered as quickly as an
+    // unknown one (measured: bench/password-timing.ts). Links of one app are issued in the order they were asked
+    // for, so the newest request's link is the one left valid (TK-03).
+    const expiresAt = new Date(ctx.clock.now().getTime() + expirationMinutes * 60_000);
+    const issue = () =>
+      issueResetLink(ctx, request, {
+        email,
+        owner,
+        redirectUrl,
+        templateId: body.reset_password_template_id || null,
+        codeChallenge: body.code_challenge ?? null,
+        expirationMinutes,
+        expiresAt,
+      });
+    const previous = resetLinkQueues.get(ctx) ?? Promise.resolve();
+    // setImmediate: after this answer is written, not interleaved with it.
+    const next = previous.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(issue);
+    resetLinkQueues.set(
+      ctx,
+      next.catch((error: unknown) =>
+        request.log.error({ err: error }, 'password reset link could not be stored'),
+      ),
+    );
+  }
+  return {};
+}
+
+/** Per app: the reset links still being stored and sent, in request order (startEmailReset). */
+const resetLinkQueues = new WeakMap<AppContext, Promise<void>>();
+
+/** Stores a new reset link for the address's owner (earlier ones die, TK-03) and sends it (not awaited). */
+async function issueResetLink(
+  ctx: AppContext,
+  request: RequestContext,
+  options: {
+    email: string;
+    owner: { userId: string; id: string };
+    redirectUrl: string;
+    templateId: string | null;
+    codeChallenge: string | null;
+    expirationMinutes: number;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  const { project } = request;
   const token = randomToken(RESET_TOKEN_BYTES);
   await storeResetToken(ctx, {
     projectId: project.id,
-    userId: owner.userId,
-    emailId: owner.id,
+    userId: options.owner.userId,
+    emailId: options.owner.id,
     token,
-    redirectUrl,
-    templateId: body.reset_password_template_id || null,
-    codeChallenge: body.code_challenge ?? null,
-    expiresAt: new Date(ctx.clock.now().getTime() + expirationMinutes * 60_000),
+    redirectUrl: options.redirectUrl,
+    templateId: options.templateId,
+    codeChallenge: options.codeChallenge,
+    expiresAt: options.expiresAt,
     tokenMode: request.tokenMode,
   });
   const rendered = renderResetEmail({
     projectName: project.name,
-    link: buildResetUrl({ redirectUrl, token }),
-    expirationMinutes,
+    link: buildResetUrl({ redirectUrl: options.redirectUrl, token }),
+    expirationMinutes: options.expirationMinutes,
   });
-  // Not awaited (EN-02): the answer does not wait for the mail. The token is never logged.
+  // Not awaited: the next queued link need not wait for this mail's transport. The token is never logged.
   ctx.delivery
-    .send({ channel: 'email', to: email, projectId: project.id, ...rendered })
+    .send({ channel: 'email', to: options.email, projectId: project.id, ...rendered })
     .catch((error: unknown) =>
       request.log.error({ err: error }, 'password reset e-mail could not be delivered'),
     );
-  return {};
 }
 
 /**
@@ -350,7 +423,9 @@ export async function resetByExistingPassword(
     hash: await ctx.passwords.hash(body.new_password),
     tokenMode: request.tokenMode,
   });
-  return finishPasswordChange(ctx, request, { userId: account.userId, sessionDurationMinutes });
+  const issued = await finishPasswordChange(ctx, request, { userId: account.userId, sessionDurationMinutes });
+  notifyIfAfterFailures(ctx, request, { email, failuresBefore: account.failuresBefore });
+  return issued;
 }
 
 /** POST /passwords/session/reset: the signed-in user sets a new password. */

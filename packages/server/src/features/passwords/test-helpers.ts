@@ -4,10 +4,14 @@
 export const STRONG = 'Tumbling-Kettle-Orbit-4471';
 export const STRONG_2 = 'Velvet-Quarry-Nimbus-8203';
 
-/** Waits (bounded) for the n-th delivered message. */
+/**
+ * Waits (bounded: 10 s) for the n-th delivered message: reset/start stores and sends its link after the answer
+ * (EN-02), a database round trip or two later.
+ */
 export async function nthMessage<T>(messages: T[], n: number): Promise<T> {
-  for (let round = 0; round < 500 && messages.length < n; round += 1) {
-    await new Promise((resolve) => setImmediate(resolve));
+  const deadline = Date.now() + 10_000;
+  while (messages.length < n && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
   }
   const message = messages[n - 1];
   if (message === undefined) throw new Error(`message ${n} was not delivered`);

@@ -403,9 +403,8 @@ test('the log-in screen in a shadow root (enableShadowDOM): autocomplete, toggle
 });
 
 // SPEC §2 PasswordResetForm: 'Login without a password' redeems the reset token through magic_links/authenticate
-// (wire-format.md §7.1). The server on main answers 401 there for a reset token; branch pw-server (commit
-// 136ec4a) makes it accept one, and this test passed with that commit applied. Un-fixme it when that lands.
-test.fixme("the reset form's 'Login without a password' redeems the reset link as a login link", async ({
+// (wire-format.md §7.1), which accepts a password reset token (features/passwords/reset-login.ts).
+test("the reset form's 'Login without a password' redeems the reset link as a login link", async ({
   page,
   server,
 }) => {

@@ -7,13 +7,24 @@
 // otherwise ctx.passwords.verify called in the server's process (the row says which); (3) session checks at a fixed
 // rate with nothing else running, then (4) the same while (2) runs at full load. The kit computes its hashes in one
 // low-priority worker thread per core (features/passwords/hashing-pool.ts), so they yield to the event loop.
+// On PGlite and, when reachable, PostgreSQL (a throw-away database, as bench/session-check.ts does).
+//
+// The machine is shared, so besides the throughputs each row gives its CPU cost (Linux: every thread's schedstat):
+// ms of CPU per raw verify, ms of server CPU per sign-in (the server's threads only: not autocannon's) and of that
+// the event loop's share. Their quotient is the ratio the throughputs would show on idle cores.
+//
+// Strength checks (issue 10 Speed (c)): the kit's zxcvbn in its worker thread against in-process, as the event loop's
+// CPU per check and the event loop's delay p99 while checks run back to back.
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp, DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSettings } from '@gatehouse/server';
 import { hash, verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
+import { createPasswordKit } from '../packages/server/src/features/passwords/kit';
 import { type BenchResult, type BenchRow, median } from './report';
-import { freePort, seedSession } from './session-check';
+import { createPostgresDatabase, freePort, seedSession } from './session-check';
 
 const ROUNDS = 5;
 const ROUND_SECONDS = 3;
@@ -32,6 +43,32 @@ const NO_LIMITS: Partial<RateLimitSettings> = Object.fromEntries(
   ]),
 );
 
+/** CPU ms each thread of this process has run (Linux schedstat), by thread id; empty elsewhere. */
+function threadCpu(): Map<string, number> {
+  const cpu = new Map<string, number>();
+  if (!existsSync('/proc/self/task')) return cpu;
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      cpu.set(tid, Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return cpu;
+}
+
+/**
+ * CPU ms spent, from `before` on, by the threads that already ran then (the server's: the load generator's threads
+ * start afresh each round), in total and on this (the event loop's) thread.
+ */
+function cpuSince(before: Map<string, number>): { total: number; eventLoop: number } {
+  const now = threadCpu();
+  let total = 0;
+  for (const [tid, ms] of before) total += (now.get(tid) ?? ms) - ms;
+  const own = String(process.pid);
+  return { total, eventLoop: (now.get(own) ?? 0) - (before.get(own) ?? 0) };
+}
+
 /** Runs `operation` from `concurrency` loops for `seconds`; completions per second. */
 async function closedLoop(concurrency: number, seconds: number, operation: () => Promise<unknown>) {
   const until = performance.now() + seconds * 1000;
@@ -48,14 +85,30 @@ async function closedLoop(concurrency: number, seconds: number, operation: () =>
   return done / ((performance.now() - started) / 1000);
 }
 
-export async function run(): Promise<BenchResult> {
+interface Measured {
+  rows: BenchRow[];
+  notes: string[];
+  failed: boolean;
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+async function measureSignIns(on: string, databaseUrl: string | null): Promise<Measured> {
   const rows: BenchRow[] = [];
   const notes: string[] = [];
   let failed = false;
 
   const stored = await hash(PASSWORD, OWASP as never);
   // (1) Raw argon2id: direct library calls, the kit's parameters, as many in flight as the libuv pool runs.
-  const rawRound = (seconds: number) => closedLoop(POOL_SIZE, seconds, () => verify(stored, PASSWORD));
+  const rawRound = async (seconds: number) => {
+    const before = threadCpu();
+    let count = 0;
+    const perSecond = await closedLoop(POOL_SIZE, seconds, async () => {
+      await verify(stored, PASSWORD);
+      count += 1;
+    });
+    return { perSecond, cpuPerOp: cpuSince(before).total / Math.max(count, 1) };
+  };
 
   const port = await freePort();
   const origin = `http://localhost:${port}`;
@@ -65,7 +118,7 @@ export async function run(): Promise<BenchResult> {
       host: '127.0.0.1',
       port,
       publicUrl: origin,
-      databaseUrl: null,
+      databaseUrl,
       dataDir: null,
       logLevel: 'silent',
     },
@@ -74,12 +127,11 @@ export async function run(): Promise<BenchResult> {
   try {
     await app.listen({ host: '127.0.0.1', port });
     const { publicToken, sessionToken } = await seedSession(app, origin);
-    const ctx = app.gatehouse;
     const publicAuth = `Basic ${Buffer.from(`${publicToken}:${publicToken}`).toString('base64')}`;
     const sessionAuth = `Basic ${Buffer.from(`${publicToken}:${sessionToken}`).toString('base64')}`;
     const json = { origin, 'content-type': 'application/json' };
 
-    // A password user through the routes when they exist.
+    // A password user through the routes.
     const email = `bench-password-${randomBytes(4).toString('hex')}@example.com`;
     const created = await app.inject({
       method: 'POST',
@@ -87,36 +139,32 @@ export async function run(): Promise<BenchResult> {
       headers: { ...json, authorization: publicAuth },
       payload: { email, password: PASSWORD, session_duration_minutes: 60 },
     });
-    const routeReady = created.statusCode === 200;
-    if (!routeReady) {
-      notes.push(
-        `POST /sdk/v1/passwords answered ${created.statusCode}: the route row is pending; sign-ins measured as ctx.passwords.verify in the server's process`,
-      );
+    if (created.statusCode !== 200) {
+      throw new Error(`POST /sdk/v1/passwords answered ${created.statusCode}: ${created.body}`);
     }
-    const kitStored = await ctx.passwords.hash(PASSWORD);
 
-    // (2) Sign-ins at full load: through the route (autocannon, twice as many connections as pool threads), or the
-    // kit's verify from as many loops.
+    // (2) Sign-ins at full load through the route (autocannon, twice as many connections as pool threads).
     const signInRound = async (seconds: number) => {
-      if (routeReady) {
-        const result = await autocannon({
-          url: `http://127.0.0.1:${port}/sdk/v1/passwords/authenticate`,
-          method: 'POST',
-          connections: POOL_SIZE * 2,
-          duration: seconds,
-          workers: 1,
-          headers: { ...json, authorization: publicAuth },
-          body: JSON.stringify({ email, password: PASSWORD, session_duration_minutes: 60 }),
-        });
-        const errors = result.non2xx + result.errors + result.timeouts;
-        if (errors > 0) failed = true;
-        return { perSecond: result.requests.average, errors };
-      }
-      const perSecond = await closedLoop(POOL_SIZE, seconds, async () => {
-        const outcome = await ctx.passwords.verify(kitStored, PASSWORD);
-        if (!outcome.valid) throw new Error('the kit refused the bench password');
+      const before = threadCpu();
+      const result = await autocannon({
+        url: `http://127.0.0.1:${port}/sdk/v1/passwords/authenticate`,
+        method: 'POST',
+        connections: POOL_SIZE * 2,
+        duration: seconds,
+        workers: 1,
+        headers: { ...json, authorization: publicAuth },
+        body: JSON.stringify({ email, password: PASSWORD, session_duration_minutes: 60 }),
       });
-      return { perSecond, errors: 0 };
+      const cpu = cpuSince(before);
+      const errors = result.non2xx + result.errors + result.timeouts;
+      if (errors > 0) failed = true;
+      const count = Math.max(result.requests.total, 1);
+      return {
+        perSecond: result.requests.average,
+        errors,
+        cpuPerOp: cpu.total / count,
+        eventLoopPerOp: cpu.eventLoop / count,
+      };
     };
 
     const sessionRound = async (seconds: number) => {
@@ -142,32 +190,34 @@ export async function run(): Promise<BenchResult> {
 
     // The machine is shared (other processes come and go): raw and sign-ins, rest and load, alternate in short
     // rounds and the medians are reported, so a burst of outside load hits both sides of a ratio alike.
-    const raw: number[] = [];
-    const signIns: number[] = [];
+    const raw: Array<Awaited<ReturnType<typeof rawRound>>> = [];
+    const signIns: Array<Awaited<ReturnType<typeof signInRound>>> = [];
     const rest: Array<Awaited<ReturnType<typeof sessionRound>>> = [];
     const loaded: Array<Awaited<ReturnType<typeof sessionRound>>> = [];
-    let signInErrors = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       raw.push(await rawRound(ROUND_SECONDS));
-      const signIn = await signInRound(ROUND_SECONDS);
-      signIns.push(signIn.perSecond);
-      signInErrors += signIn.errors;
+      signIns.push(await signInRound(ROUND_SECONDS));
       rest.push(await sessionRound(ROUND_SECONDS));
       const [underLoad] = await Promise.all([sessionRound(ROUND_SECONDS), signInRound(ROUND_SECONDS)]);
       loaded.push(underLoad);
     }
-    const rawMedian = median(raw);
-    const signInMedian = median(signIns);
+    const rawMedian = median(raw.map((each) => each.perSecond));
+    const signInMedian = median(signIns.map((each) => each.perSecond));
+    const rawCpu = median(raw.map((each) => each.cpuPerOp));
+    const signInCpu = median(signIns.map((each) => each.cpuPerOp));
+    const ratios = raw.map((each, index) => (signIns[index]!.perSecond / each.perSecond) * 100);
     rows.push({
-      label: 'raw argon2id verify',
-      figures: { 'per s': rawMedian.toFixed(1), 'in flight': POOL_SIZE },
+      label: `${on}: raw argon2id verify`,
+      figures: { 'per s': rawMedian.toFixed(1), 'in flight': POOL_SIZE, 'CPU ms/op': ms(rawCpu) },
     });
     rows.push({
-      label: routeReady ? 'password sign-ins (route)' : 'kit.verify via ctx (route pending)',
+      label: `${on}: password sign-ins (route)`,
       figures: {
         'per s': signInMedian.toFixed(1),
         'vs raw': `${((signInMedian / rawMedian) * 100).toFixed(0)} %`,
-        errors: signInErrors,
+        'CPU ms/op': ms(signInCpu),
+        'event loop ms/op': ms(median(signIns.map((each) => each.eventLoopPerOp))),
+        errors: signIns.reduce((sum, each) => sum + each.errors, 0),
       },
     });
     for (const [label, results] of [
@@ -175,7 +225,7 @@ export async function run(): Promise<BenchResult> {
       ['session check, sign-ins at full load', loaded],
     ] as const) {
       rows.push({
-        label,
+        label: `${on}: ${label}`,
         figures: {
           'per s': Math.round(median(results.map((result) => result.perSecond))),
           'p50 ms': median(results.map((result) => result.p50)),
@@ -187,11 +237,93 @@ export async function run(): Promise<BenchResult> {
     const restP99 = median(rest.map((result) => result.p99));
     const loadedP99 = median(loaded.map((result) => result.p99));
     notes.push(
-      `session-check p99 under load / at rest: ${(loadedP99 / Math.max(restP99, 1)).toFixed(2)}× (goal ≤ 2×); sign-ins vs raw argon2id: ${((signInMedian / rawMedian) * 100).toFixed(0)} % (goal ≥ 80 %)`,
-      `medians of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s; ${availableParallelism()} cores, UV_THREADPOOL_SIZE ${POOL_SIZE}, kit: ${availableParallelism()} hashing threads at nice 10; session checks at ${SESSION_CHECK_RATE}/s over ${SESSION_CHECK_CONNECTIONS} connections; PGlite in memory`,
+      `${on}: session-check p99 under load / at rest: ${(loadedP99 / Math.max(restP99, 1)).toFixed(2)}× (goal ≤ 2×; per round: ${rest.map((each, index) => `${loaded[index]!.p99}/${each.p99}`).join(', ')} ms); sign-ins vs raw argon2id: ${((signInMedian / rawMedian) * 100).toFixed(0)} % (goal ≥ 80 %; per round: ${ratios.map((each) => each.toFixed(0)).join(', ')} %); by CPU (raw verify ms / server ms per sign-in, what idle cores would show): ${((rawCpu / signInCpu) * 100).toFixed(0)} %`,
     );
   } finally {
     await app.close();
   }
+  return { rows, notes, failed };
+}
+
+/**
+ * Strength checks back to back for `seconds`, 4 at once; the event loop's CPU per check and its delay p99 and max
+ * (how long any other request would have waited for the loop).
+ */
+async function strengthRound(inWorker: boolean, seconds: number) {
+  const kit = createPasswordKit({ breachRangeApiUrl: null, zxcvbnInWorker: inWorker });
+  const project = { settings: { password_config: null } } as Parameters<typeof kit.strength>[0];
+  const passwords = [
+    PASSWORD,
+    'correct horse battery staple',
+    'Tr0ub4dor&3 was here',
+    'P@ssw0rd'.repeat(8),
+    `${randomBytes(12).toString('base64')}`,
+  ];
+  try {
+    // Warm-up: the estimator's dictionaries (in the worker or here) and the breached list.
+    await kit.strength(project, { password: PASSWORD, email: null });
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    const own = String(process.pid);
+    const before = threadCpu().get(own) ?? 0;
+    let count = 0;
+    delay.enable();
+    const perSecond = await closedLoop(4, seconds, async () => {
+      const password = passwords[count % passwords.length]!;
+      count += 1;
+      await kit.strength(project, { password, email: 'someone@example.com' });
+      // A turn of the event loop between checks, as a server has between requests: without it in-process checks
+      // chain as microtasks and the loop (and its delay monitor) never runs at all.
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    delay.disable();
+    const eventLoop = ((threadCpu().get(own) ?? 0) - before) / Math.max(count, 1);
+    return { perSecond, eventLoop, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+  } finally {
+    await kit.close();
+  }
+}
+
+export async function run(): Promise<BenchResult> {
+  const rows: BenchRow[] = [];
+  const notes: string[] = [];
+  let failed = false;
+  const databases: Array<[string, string | null, (() => Promise<void>) | null]> = [['PGlite', null, null]];
+  const postgres = await createPostgresDatabase();
+  if (postgres) databases.push(['PostgreSQL', postgres.url, postgres.drop]);
+  for (const [on, url, drop] of databases) {
+    try {
+      const measured = await measureSignIns(on, url);
+      rows.push(...measured.rows);
+      notes.push(...measured.notes);
+      failed ||= measured.failed;
+    } finally {
+      await drop?.();
+    }
+  }
+
+  // Strength checks: alternate in-process and worker rounds, medians.
+  const inProcess: Array<Awaited<ReturnType<typeof strengthRound>>> = [];
+  const inWorker: Array<Awaited<ReturnType<typeof strengthRound>>> = [];
+  for (let round = 0; round < 3; round += 1) {
+    inProcess.push(await strengthRound(false, ROUND_SECONDS));
+    inWorker.push(await strengthRound(true, ROUND_SECONDS));
+  }
+  for (const [label, results] of [
+    ['strength checks, zxcvbn on the event loop', inProcess],
+    ['strength checks, zxcvbn in its worker', inWorker],
+  ] as const) {
+    rows.push({
+      label,
+      figures: {
+        'per s': median(results.map((each) => each.perSecond)).toFixed(1),
+        'event loop ms/op': ms(median(results.map((each) => each.eventLoop))),
+        'loop delay p99 ms': ms(median(results.map((each) => each.p99))),
+        'loop delay max ms': ms(median(results.map((each) => each.max))),
+      },
+    });
+  }
+  notes.push(
+    `medians of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s (strength: 3); ${availableParallelism()} cores, UV_THREADPOOL_SIZE ${POOL_SIZE}, kit: ${availableParallelism()} hashing threads at nice 10, zxcvbn in 1 thread at nice 5; session checks at ${SESSION_CHECK_RATE}/s over ${SESSION_CHECK_CONNECTIONS} connections; strength checks 4 at once through ctx.passwords.strength; CPU from /proc/self/task/*/schedstat`,
+  );
   return { rows, notes, failed };
 }

@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A throw-away PostgreSQL database, or null when no server answers. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
   const name = `gatehouse_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 2_000 });

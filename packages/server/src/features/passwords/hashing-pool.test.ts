@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from './hashing';
-import { createArgon2Pool, HASHING_THREAD_NICENESS } from './hashing-pool';
+import { createArgon2Pool, createWorkerPool, HASHING_THREAD_NICENESS } from './hashing-pool';
 
 const FAST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 const pool = createArgon2Pool({ size: 2 });
@@ -45,5 +45,35 @@ describe('the low-priority hashing threads (issue 10 item 6)', () => {
   it('turns a library error into a rejected promise and keeps serving', async () => {
     await expect(pool.hash('x', { memoryCost: 1 })).rejects.toThrow();
     expect(await pool.verify(await pool.hash('still serving', FAST), 'still serving')).toBe(true);
+  });
+});
+
+describe('the worker pool under the hashing threads', () => {
+  it('replaces a worker that dies after answering, and keeps serving', async () => {
+    const pool = createWorkerPool({
+      size: 1,
+      source: `function handle({ crash, value }) { if (crash) setImmediate(() => { throw new Error('gone'); }); return value; }`,
+    });
+    try {
+      expect(await pool.run({ value: 1 })).toBe(1);
+      // The crash comes after its answer: the next jobs reach a replacement.
+      expect(await pool.run({ value: 2, crash: true })).toBe(2);
+      const answers = await Promise.all([3, 4, 5].map((value) => pool.run({ value })));
+      expect(answers).toEqual([3, 4, 5]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('fails its jobs, without respawning in a loop, when its source cannot start', async () => {
+    const pool = createWorkerPool({ size: 2, source: `require('a-module-that-is-not-there');` });
+    try {
+      const results = await Promise.allSettled([1, 2, 3].map((value) => pool.run({ value })));
+      expect(results.every((result) => result.status === 'rejected')).toBe(true);
+      // A later call tries again (and fails the same way) rather than hanging.
+      await expect(pool.run({ value: 4 })).rejects.toThrow();
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -17,10 +17,12 @@ import {
 import { createArgon2Pool } from './hashing-pool';
 import {
   createZxcvbn,
+  createZxcvbnWorker,
   type LudsRequirements,
   ludsDescription,
   ludsRequirements,
   ZXCVBN_VALID_SCORE,
+  type ZxcvbnVerdict,
   zxcvbnVerdict,
 } from './strength';
 
@@ -73,6 +75,11 @@ export interface PasswordKitOptions {
    * the event loop's priority.
    */
   lowPriorityHashing?: boolean;
+  /**
+   * Run zxcvbn in a worker thread (strength.ts createZxcvbnWorker; default true) rather than on the event loop, where
+   * each check blocked every other request for 5-50 ms.
+   */
+  zxcvbnInWorker?: boolean;
   /** Warnings for operators (a failed range lookup); never given a password or its hash. */
   warn?: (message: string) => void;
 }
@@ -95,15 +102,28 @@ export function createPasswordKit(options: PasswordKitOptions): ClosablePassword
     onRangeFailure: (reason) =>
       options.warn?.(`breached-password range API failed (${reason}); the offline list answered`),
   });
-  // Built on first use (~100 ms), then kept for the app's life.
+  // In-process: built on first use (~100 ms), then kept for the app's life; only when the worker is off, or as the
+  // fallback of a worker that failed (a check must still answer).
   let zxcvbn: ZxcvbnFactory | null = null;
   const estimator = (): ZxcvbnFactory => {
     zxcvbn ??= createZxcvbn();
     return zxcvbn;
   };
+  const worker = options.zxcvbnInWorker === false ? null : createZxcvbnWorker();
+  const verdictOf = (password: string, email: string | null): Promise<ZxcvbnVerdict> =>
+    worker
+      ? worker.verdict(password, email).catch((error: unknown) => {
+          options.warn?.(
+            `password strength worker failed (${error instanceof Error ? error.message : String(error)}); checked in-process`,
+          );
+          return zxcvbnVerdict(estimator(), password, email);
+        })
+      : Promise.resolve().then(() => zxcvbnVerdict(estimator(), password, email));
 
   return {
-    close: async () => pool?.close(),
+    close: async () => {
+      await Promise.all([pool?.close(), worker?.close()]);
+    },
     assertLength: assertPasswordLength,
     async hash(password) {
       assertPasswordLength(password);
@@ -118,9 +138,12 @@ export function createPasswordKit(options: PasswordKitOptions): ClosablePassword
         throw new ApiError('invalid_password', PASSWORD_LENGTH_MESSAGE);
       }
       const longEnough = countCodePoints(password, PASSWORD_MIN_CODE_POINTS) >= PASSWORD_MIN_CODE_POINTS;
-      const breached = await breaches.isBreached(password);
+      // Both at once: the range lookup (when configured) and the worker's zxcvbn overlap.
+      const [breached, verdict] = await Promise.all([
+        breaches.isBreached(password),
+        verdictOf(password, email),
+      ]);
       const config = project.settings.password_config;
-      const verdict = zxcvbnVerdict(estimator(), password, email);
       if (config === null) {
         return {
           valid_password: longEnough && !breached && verdict.score >= ZXCVBN_VALID_SCORE,

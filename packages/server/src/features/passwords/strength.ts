@@ -1,9 +1,11 @@
 // Issue 10 item 1 "Strength", SPEC §5 and wire-format.md §4.10: per project, zxcvbn (valid at score ≥ 3) or LUDS
 // (project settings password_config: luds_minimum_count, luds_complexity), both refused when breached.
+import { createRequire } from 'node:module';
 import { type OptionsType, ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnEnglish from '@zxcvbn-ts/language-en';
 import { countCodePoints, PASSWORD_MIN_CODE_POINTS } from './hashing';
+import { createWorkerPool } from './hashing-pool';
 
 export interface LudsRequirements {
   has_digit: boolean;
@@ -22,10 +24,10 @@ export const ZXCVBN_VALID_SCORE = 3;
  * all of it on the event loop). Only the first 64 characters are scored, with at most 10 l33t substitutions: the
  * worst case measured is then ~50 ms, and a longer password scores at least as well as its first 64 characters.
  */
-const ZXCVBN_OPTIONS: OptionsType = {
+const ZXCVBN_OPTIONS = {
   maxLength: 64,
   l33tMaxSubstitutions: 10,
-};
+} as const satisfies OptionsType;
 
 /**
  * The zxcvbn estimator with the common and English dictionaries and the English feedback texts. Building it takes
@@ -62,6 +64,73 @@ export function zxcvbnVerdict(zxcvbn: ZxcvbnFactory, password: string, email: st
     score: result.score,
     warning: result.feedback.warning ?? '',
     suggestions: [...result.feedback.suggestions],
+  };
+}
+
+/**
+ * The niceness of the strength-check thread: below the event loop's 0 (a check never delays a session check), above
+ * the hashing threads' 10 (a check answers a user typing, a hash is bulk work that can wait its turn).
+ */
+export const STRENGTH_THREAD_NICENESS = 5;
+
+// The same estimator as createZxcvbn (the same packages, options and dictionaries), built once in the worker (its
+// ~100 ms of dictionary ranking off the event loop too); plain CommonJS so it runs alike under tsx, vitest and node.
+const ZXCVBN_WORKER_SOURCE = `
+const core = require(workerData.paths.core);
+const common = require(workerData.paths.common);
+const english = require(workerData.paths.english);
+const zxcvbn = new core.ZxcvbnFactory({
+  ...workerData.options,
+  translations: english.translations,
+  graphs: common.adjacencyGraphs,
+  dictionary: { ...common.dictionary, ...english.dictionary },
+});
+function handle({ password, userInputs }) {
+  const result = zxcvbn.check(password, userInputs);
+  return {
+    score: result.score,
+    warning: result.feedback.warning || '',
+    suggestions: [...result.feedback.suggestions],
+  };
+}
+`;
+
+export interface ZxcvbnWorker {
+  /** zxcvbnVerdict, computed in the worker thread. */
+  verdict(password: string, email: string | null): Promise<ZxcvbnVerdict>;
+  close(): Promise<void>;
+}
+
+/**
+ * Issue 10 "Speed" (c): zxcvbn costs 5–50 ms of CPU per check (more for long passwords, up to the 64 characters it
+ * scores), which on the event loop delayed every other request by as much. Here it runs in `size` worker threads
+ * (default one: a check is short and rate-limited per IP; more would only take cores from hashing) at
+ * STRENGTH_THREAD_NICENESS, started on first use; checks queue in order.
+ */
+export function createZxcvbnWorker({
+  size = 1,
+  niceness = STRENGTH_THREAD_NICENESS,
+}: {
+  size?: number;
+  niceness?: number;
+} = {}): ZxcvbnWorker {
+  const resolve = createRequire(import.meta.url).resolve;
+  const pool = createWorkerPool({
+    source: ZXCVBN_WORKER_SOURCE,
+    workerData: {
+      paths: {
+        core: resolve('@zxcvbn-ts/core'),
+        common: resolve('@zxcvbn-ts/language-common'),
+        english: resolve('@zxcvbn-ts/language-en'),
+      },
+      options: ZXCVBN_OPTIONS,
+    },
+    size,
+    niceness,
+  });
+  return {
+    verdict: (password, email) => pool.run<ZxcvbnVerdict>({ password, userInputs: userInputsOf(email) }),
+    close: () => pool.close(),
   };
 }
 

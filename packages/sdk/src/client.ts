@@ -5,6 +5,7 @@ import { type BrowserDependencies, resolveDependencies } from './browser';
 import { type CookieOptions, createSessionCookies } from './cookies';
 import { type CaptchaSolver, createHttpClient } from './http';
 import { createMagicLinksModule, type MagicLinksModule } from './magic-links';
+import { lazyOAuth, type OAuthModule } from './oauth';
 import { createOtpsModule, type OtpsModule } from './otps';
 import type { PasswordsModule } from './passwords';
 import { createPkceStore } from './pkce';
@@ -29,6 +30,11 @@ export interface ClientOptions {
    * on). It may load its code lazily: it is called only when the server asks. Without it: CaptchaRequiredError.
    */
   captchaSolver?: CaptchaSolver;
+  /**
+   * wire-format.md §1.2/§1.3: where `oauth.<provider>.start()` sends the browser for test-mode and live public
+   * tokens (unless bootstrap has a CNAME domain). Default: `baseUrl` for both.
+   */
+  endpoints?: { testAPIURL?: string; liveAPIURL?: string };
 }
 
 export interface GatehouseClient {
@@ -42,6 +48,7 @@ export interface GatehouseClient {
   readonly otps: OtpsModule;
   readonly passwords: PasswordsModule;
   readonly webauthn: WebAuthnModule;
+  readonly oauth: OAuthModule;
   readonly telemetry: Telemetry;
   /** Stops the refresh timer and the cross-tab listener, and sends queued telemetry. */
   dispose(): void;
@@ -120,6 +127,27 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
         module.createWebAuthnModule({ http, manager: activeManager, location: dependencies.location }),
       );
     }),
+    // Issue 11: loaded on the first OAuth call, like passwords.
+    oauth: lazyOAuth(
+      lazily(() =>
+        import('./oauth-module').then((module) =>
+          module.createOAuthModule({
+            publicToken,
+            http,
+            manager: activeManager,
+            bootstrap,
+            pkce,
+            telemetry,
+            validate,
+            urls: {
+              test: options.endpoints?.testAPIURL ?? baseUrl,
+              live: options.endpoints?.liveAPIURL ?? baseUrl,
+            },
+            navigate: dependencies.navigate ?? ((url) => window.location.assign(url)),
+          }),
+        ),
+      ),
+    ),
     telemetry,
     dispose() {
       activeManager.dispose();

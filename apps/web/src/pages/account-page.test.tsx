@@ -128,7 +128,9 @@ describe('AccountPage', () => {
       ).toEqual(['google', 'github']);
       await userEvent.click(screen.getByRole('button', { name: 'Unlink GitHub' }));
       expect(client.deleteOAuthCalls).toEqual(['oauth-user-reg-github']);
-      expect((await screen.findByTestId('account-providers-outcome')).textContent).toBe('GitHub was unlinked.');
+      expect((await screen.findByTestId('account-providers-outcome')).textContent).toBe(
+        'GitHub was unlinked.',
+      );
       expect(within(screen.getByTestId('account-providers')).getAllByRole('listitem')).toHaveLength(1);
     });
 

@@ -3,6 +3,8 @@
 // so this chunk shares nothing with the initial bundle but the protocol (see passwords-module.ts for why).
 import { CONSTANTS, OAUTH_PROVIDERS, OAUTH_PUBLIC_ROUTES, ROUTES } from '@gatehouse/protocol';
 import type { BootstrapModule } from './bootstrap';
+import type { BrowserDependencies } from './browser';
+import type { ClientOptions } from './client';
 import type { HttpClient } from './http';
 import type {
   OAuthAuthenticateResponse,
@@ -71,11 +73,19 @@ export function createOAuthModule(options: {
   pkce: PkceStore;
   telemetry: Telemetry;
   validate: typeof Validate;
-  urls: OAuthApiUrls;
-  /** A top-level navigation (window.location.href = url in the browser). */
-  navigate: (url: string) => void;
+  /** The client's server origin: the default of both OAuth API URLs. */
+  baseUrl: string;
+  /** The client's options (`endpoints.testAPIURL` / `liveAPIURL`, wire-format.md §1.2). */
+  options: Pick<ClientOptions, 'endpoints'>;
+  /** `navigate`: a top-level navigation; window.location.assign when not injected. */
+  dependencies: Pick<BrowserDependencies, 'navigate'>;
 }): OAuthModule {
-  const { publicToken, http, manager, bootstrap, pkce, telemetry, validate, navigate } = options;
+  const { publicToken, http, manager, bootstrap, pkce, telemetry, validate, baseUrl } = options;
+  const urls: OAuthApiUrls = {
+    test: options.options.endpoints?.testAPIURL ?? baseUrl,
+    live: options.options.endpoints?.liveAPIURL ?? baseUrl,
+  };
+  const navigate = options.dependencies.navigate ?? ((url: string) => window.location.assign(url));
 
   const start = async (provider: string, startOptions: OAuthStartOptions = {}) => {
     const method = `oauth.${provider}.start`;
@@ -107,7 +117,7 @@ export function createOAuthModule(options: {
     telemetry.flush();
     navigate(
       oauthStartUrl({
-        base: oauthStartBase({ cnameDomain, publicToken, urls: options.urls }),
+        base: oauthStartBase({ cnameDomain, publicToken, urls }),
         provider,
         publicToken,
         codeChallenge,

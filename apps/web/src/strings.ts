@@ -87,7 +87,8 @@ export const STRINGS = {
     // Issue 11: a social sign-in that came back with an error or an unusable token.
     oauthFailedHeading: 'Social sign-in did not complete',
     oauthFailedHint: 'Go back to the sign-in page and try again, or choose another way to sign in.',
-    providerDetail: 'The provider said:',
+    // The error_description the server appended (its own text, shown as plain text).
+    providerDetail: 'Details:',
     backToSignIn: 'Back to sign in',
   },
   resetPassword: {

@@ -57,6 +57,8 @@ export const ERROR_TYPES = {
   biometric_registration_not_found: 404,
   crypto_wallet_not_found: 404,
   invalid_user_metadata: 400,
+  /** Issue 11 item 4: unlinking this social account would leave the user no way to sign in. */
+  last_authentication_factor: 409,
   /** An address that already belongs to another user of the project (magic_links/email/send/secondary). */
   duplicate_email: 409,
   /** A phone number that already belongs to another user of the project (otps/{sms,whatsapp}/send/secondary). */

@@ -170,15 +170,13 @@ export const DEFAULT_STRINGS = {
   oneTapRegion: 'Sign in with Google One Tap',
   // SPEC §8 One Tap errors, shown only for test-mode public tokens (live tokens log them to the console).
   oneTapOriginNotAllowed:
-    'One Tap cannot render because the current host is not allowed for this project. Add this origin to the authorized JavaScript origins of the Google OAuth client and to the allowed origins of the project.',
+    'One Tap cannot render because the current host is not allowed for this project. Add it to the authorized origins of the Google client and of the project.',
   oneTapInvalidClient:
-    'One Tap cannot render because Google does not recognize the OAuth client ID. The client ID must match the Google OAuth client configured for this project.',
+    "One Tap cannot render because Google does not recognize the client ID. It must match the project's Google client.",
   oneTapConfigNotFound:
-    'One Tap cannot render because no Google OAuth client is configured for this project. Add a Google client ID and secret to the project.',
-  oneTapNoLoginRedirectUrls:
-    'One Tap cannot sign you in because the project has no login redirect URL. Set a login redirect URL for the project.',
-  oneTapNoSignupRedirectUrls:
-    'One Tap cannot sign you up because the project has no signup redirect URL. Set a signup redirect URL for the project.',
+    'One Tap cannot render because no Google OAuth client is configured for this project.',
+  oneTapNoLoginRedirectUrls: 'One Tap needs a login redirect URL. Set one for the project.',
+  oneTapNoSignupRedirectUrls: 'One Tap needs a signup redirect URL. Set one for the project.',
   oneTapDefaultProviderNotAllowed:
     'One Tap cannot render because the default OAuth provider of this project is not compatible with One Tap.',
   // Errors (SPEC §8: server errors show error_message, otherwise the plain message).

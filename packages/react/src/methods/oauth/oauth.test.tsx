@@ -312,7 +312,7 @@ describe('Google One Tap (SPEC §2, §4, §8, §9)', () => {
       Promise.reject(apiError({ error_type: 'oauth_config_not_found', error_message: 'No Google client.' }));
     renderLogin(oneTapConfig(), client);
     expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(
-      'One Tap cannot render because no Google OAuth client is configured for this project. Add a Google client ID and secret to the project.',
+      'One Tap cannot render because no Google OAuth client is configured for this project.',
     );
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
     expect(consoleError).not.toHaveBeenCalled();
@@ -371,7 +371,7 @@ describe('Google One Tap (SPEC §2, §4, §8, §9)', () => {
     await waitFor(() => expect(google.id.prompt).toHaveBeenCalled(), SLOW);
     await google.credential('google-id-token');
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'One Tap cannot sign you in because the project has no login redirect URL. Set a login redirect URL for the project.',
+      'One Tap needs a login redirect URL. Set one for the project.',
     );
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
   });

@@ -50,10 +50,12 @@ function exited(child: ChildProcess): Promise<void> {
 export interface StartServerOptions {
   /** Extra environment for the server (e.g. PROJECT_FILE). */
   env?: Record<string, string>;
+  /** A fixed port, for a test that must know the URL before the start (e.g. an OAuth redirect URI). */
+  port?: number;
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const chunks: string[] = [];
   const child = spawn(process.execPath, ['--conditions=@gatehouse/source', '--import', 'tsx', SERVER_ENTRY], {

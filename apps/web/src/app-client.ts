@@ -12,6 +12,12 @@ export interface SessionView {
 export interface UserView {
   user_id: string;
   emails: ReadonlyArray<{ email_id: string; email: string; verified: boolean }>;
+  /** Linked social sign-in accounts (wire-format.md §4.1 User.providers). */
+  providers: ReadonlyArray<{
+    oauth_user_registration_id: string;
+    provider_type: string;
+    provider_subject: string;
+  }>;
 }
 
 export interface AppClient {
@@ -24,6 +30,8 @@ export interface AppClient {
     getSync(): UserView | null;
     get(): Promise<UserView | null>;
     onChange(callback: (user: UserView | null) => void): () => void;
+    /** DELETE /users/oauth/{id}: unlinks a social account; the SDK stores the user the server answers. */
+    deleteOAuthRegistration(oauthUserRegistrationId: string): Promise<unknown>;
   };
 }
 

@@ -15,7 +15,7 @@ import { useDevToolsAvailable } from './use-dev-tools';
 
 export interface AppProps {
   /** The SDK client (`createClient()` of @gatehouse/sdk); tests pass test-support's fake. */
-  client: WidgetClient;
+  client: WidgetClient & AppClient;
   /** The sign-in widget element, rendered on the sign-in page. */
   widget: ReactNode;
   /** Injected in tests; the browser's fetch otherwise. */

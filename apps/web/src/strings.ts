@@ -47,6 +47,36 @@ export const STRINGS = {
     signingOut: 'Signing out…',
     signOutFailed: 'Sign-out failed. Please try again.',
     passkeysSection: 'Passkeys',
+    // Issue 11 item 4: linked social accounts, each with an unlink button.
+    providersSection: 'Linked accounts',
+    noProviders: 'No social account is linked.',
+    unlink: 'Unlink',
+    unlinkProvider: (provider: string) => `Unlink ${provider}`,
+    unlinking: 'Unlinking…',
+    unlinked: (provider: string) => `${provider} was unlinked.`,
+    // Shown when the server gives no reason of its own (it does for the last sign-in method).
+    unlinkFailed: 'This account could not be unlinked. Please try again.',
+    providerNames: {
+      google: 'Google',
+      microsoft: 'Microsoft',
+      apple: 'Apple',
+      github: 'GitHub',
+      gitlab: 'GitLab',
+      facebook: 'Facebook',
+      discord: 'Discord',
+      salesforce: 'Salesforce',
+      slack: 'Slack',
+      amazon: 'Amazon',
+      bitbucket: 'Bitbucket',
+      linkedin: 'LinkedIn',
+      coinbase: 'Coinbase',
+      twitch: 'Twitch',
+      twitter: 'Twitter',
+      tiktok: 'TikTok',
+      snapchat: 'Snapchat',
+      figma: 'Figma',
+      yahoo: 'Yahoo',
+    } as Record<string, string>,
   },
   authenticate: {
     heading: 'Signing you in',
@@ -54,6 +84,11 @@ export const STRINGS = {
     // error_message (SPEC §8), shown under this heading.
     failedHeading: 'This sign-in link did not work',
     failedHint: 'Login links work once and expire. Request a new one from the sign-in page.',
+    // Issue 11: a social sign-in that came back with an error or an unusable token.
+    oauthFailedHeading: 'Social sign-in did not complete',
+    oauthFailedHint: 'Go back to the sign-in page and try again, or choose another way to sign in.',
+    // The error_description the server appended (its own text, shown as plain text).
+    providerDetail: 'Details:',
     backToSignIn: 'Back to sign in',
   },
   resetPassword: {

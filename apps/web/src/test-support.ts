@@ -23,8 +23,41 @@ export interface FakeClient extends WidgetClient {
   passwordCalls: [method: keyof PasswordsModule, options: unknown][];
   /** What passwords.resetByEmail does (default: signs in with SAMPLE_SESSION / SAMPLE_USER). */
   resetByEmailImpl: (options: unknown) => Promise<unknown>;
-  user: WidgetClient['user'] & { search(email: string): Promise<{ userType: string }> };
+  user: WidgetClient['user'] & {
+    search(email: string): Promise<{ userType: string }>;
+    deleteOAuthRegistration(id: string): Promise<unknown>;
+  };
+  oauthStartCalls: { provider: string; options: unknown }[];
+  oauthAuthenticateCalls: { token: string; options: { session_duration_minutes: number } }[];
+  /** What oauth.authenticate does (default: signs in with SAMPLE_SESSION / SAMPLE_USER). */
+  oauthAuthenticateImpl: (token: string) => Promise<unknown>;
+  deleteOAuthCalls: string[];
+  /** What user.deleteOAuthRegistration does (default: resolves; the test updates the user itself). */
+  deleteOAuthImpl: (id: string) => Promise<unknown>;
 }
+
+// SPEC §2's providers (the app depends on the widget and SDK only, not on the protocol package).
+const OAUTH_PROVIDER_NAMES = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+] as const;
 
 /** A strong-enough answer of POST /passwords/strength_check (zxcvbn, score 4). */
 export const STRONG_PASSWORD: PasswordStrengthCheckResponse = {
@@ -169,6 +202,10 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
         return () => userListeners.delete(callback);
       },
       deleteWebauthnRegistration: async () => ({}),
+      deleteOAuthRegistration(id) {
+        fake.deleteOAuthCalls.push(id);
+        return fake.deleteOAuthImpl(id);
+      },
       search: async () => ({ userType: 'new' }),
     },
     magicLinks: {
@@ -196,6 +233,35 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
       browserSupportsAutofill: async () => false,
       update: async () => ({}),
     },
+    oauth: {
+      ...(Object.fromEntries(
+        OAUTH_PROVIDER_NAMES.map((provider) => [
+          provider,
+          {
+            start: async (options: unknown) => {
+              fake.oauthStartCalls.push({ provider, options });
+            },
+          },
+        ]),
+      ) as Omit<WidgetClient['oauth'], 'authenticate' | 'googleOneTap'>),
+      authenticate(token, options) {
+        fake.oauthAuthenticateCalls.push({ token, options });
+        return fake.oauthAuthenticateImpl(token);
+      },
+      googleOneTap: {
+        start: async () => ({ google_client_id: '', csrf_token: '', oauth_callback_id: '' }),
+        submit: async () => ({}),
+      },
+    },
+    oauthStartCalls: [],
+    oauthAuthenticateCalls: [],
+    async oauthAuthenticateImpl() {
+      fake.setSession(SAMPLE_SESSION);
+      fake.setUser(SAMPLE_USER);
+      return { request_id: 'request-id-oauth', status_code: 200 };
+    },
+    deleteOAuthCalls: [],
+    deleteOAuthImpl: async () => ({}),
     telemetry: { logEvent: () => undefined },
   };
   return fake;

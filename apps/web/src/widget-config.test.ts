@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyWidgetOverrides,
+  KNOWN_OAUTH_PROVIDERS,
   parseWidgetOverrides,
   resetPasswordConfig,
   SESSION_CONFIG,
@@ -23,8 +24,14 @@ describe('standardLoginConfig', () => {
         loginRedirectURL: 'http://localhost:3000/reset-password',
         resetPasswordRedirectURL: 'http://localhost:3000/reset-password',
       },
+      oauthOptions: {
+        loginRedirectURL: 'http://localhost:3000/authenticate',
+        signupRedirectURL: 'http://localhost:3000/authenticate',
+        providers: KNOWN_OAUTH_PROVIDERS.map((type) => ({ type })),
+      },
       sessionOptions: { sessionDurationMinutes: 30 },
     });
+    expect(KNOWN_OAUTH_PROVIDERS).toHaveLength(19);
   });
 
   it('never combines login links with e-mail passcodes (SPEC §2 configuration error)', () => {
@@ -70,7 +77,23 @@ describe('parseWidgetOverrides', () => {
       otpMethods: ['sms', 'whatsapp', 'email'],
       shadow: true,
       mount: 'plain',
+      oauthProviders: null,
+      oneTap: null,
     });
+  });
+
+  it('reads the social sign-in overrides (issue 11)', () => {
+    const overrides = parseWidgetOverrides(
+      '?products=oauth&oauth_providers=github,google,bogus&one_tap=floating',
+    );
+    expect(overrides).toMatchObject({ oauthProviders: ['github', 'google'], oneTap: 'floating' });
+    if (overrides === null) throw new Error('expected overrides');
+    expect(applyWidgetOverrides(STANDARD, overrides).config.oauthOptions).toEqual({
+      loginRedirectURL: 'http://localhost:3000/authenticate',
+      signupRedirectURL: 'http://localhost:3000/authenticate',
+      providers: [{ type: 'github' }, { type: 'google', one_tap: true, position: 'floating' }],
+    });
+    expect(parseWidgetOverrides('?one_tap=sideways')?.oneTap).toBeNull();
   });
 
   it('drops unknown and repeated names, trims spaces, keeps an empty list empty', () => {
@@ -79,6 +102,8 @@ describe('parseWidgetOverrides', () => {
       otpMethods: [],
       shadow: false,
       mount: 'react',
+      oauthProviders: null,
+      oneTap: null,
     });
     expect(parseWidgetOverrides('?products=')?.products).toEqual([]);
   });
@@ -89,6 +114,8 @@ describe('parseWidgetOverrides', () => {
       otpMethods: null,
       shadow: false,
       mount: 'react',
+      oauthProviders: null,
+      oneTap: null,
     });
   });
 });

@@ -11,10 +11,13 @@
 //   &shadow=1                                sets enableShadowDOM: true (SPEC §2 shadow DOM mounting)
 //   &mount=plain                             mounts with mountLogin({ client, elementId: '#login', config })
 //                                            instead of the <Login> component, so both public APIs are exercised
+//   &oauth_providers=google,github           replaces oauthOptions.providers (unknown names are dropped)
+//   &one_tap=embedded|floating               marks the google entry one_tap with that position (SPEC §2 One Tap)
 import type { LoginConfig } from '@gatehouse/react';
 
 type Product = NonNullable<LoginConfig['products']>[number];
 type OtpMethod = NonNullable<LoginConfig['otpOptions']>['methods'][number];
+type OAuthProviderType = NonNullable<LoginConfig['oauthOptions']>['providers'][number]['type'];
 
 // Local copies of @gatehouse/protocol's PRODUCTS / OTP_METHODS (the app depends on the widget and SDK only);
 // `satisfies` keeps them in step with the widget's types.
@@ -27,6 +30,28 @@ const KNOWN_PRODUCTS = [
   'passkeys',
 ] as const satisfies readonly Product[];
 const KNOWN_OTP_METHODS = ['sms', 'whatsapp', 'email'] as const satisfies readonly OtpMethod[];
+/** SPEC §2's providers, in its order (a local copy of the protocol's OAUTH_PROVIDERS, like the lists above). */
+export const KNOWN_OAUTH_PROVIDERS = [
+  'google',
+  'microsoft',
+  'apple',
+  'github',
+  'gitlab',
+  'facebook',
+  'discord',
+  'salesforce',
+  'slack',
+  'amazon',
+  'bitbucket',
+  'linkedin',
+  'coinbase',
+  'twitch',
+  'twitter',
+  'tiktok',
+  'snapchat',
+  'figma',
+  'yahoo',
+] as const satisfies readonly OAuthProviderType[];
 
 /** SPEC §9: the default session duration; the app asks for it explicitly. */
 export const SESSION_DURATION_MINUTES = 30;
@@ -43,6 +68,8 @@ export interface WidgetOverrides {
   otpMethods: OtpMethod[] | null;
   shadow: boolean;
   mount: WidgetMount;
+  oauthProviders: OAuthProviderType[] | null;
+  oneTap: 'embedded' | 'floating' | null;
 }
 
 /**
@@ -64,6 +91,13 @@ export function standardLoginConfig(options: { origin: string }): LoginConfig {
     otpOptions: { methods: ['sms', 'whatsapp'] },
     // Not in the standard products yet; here so the `?products=…passwords` overrides send the app's URLs.
     passwordOptions: passwordOptions(options),
+    // Issue 11: social sign-in comes back to /authenticate (stytch_token_type=oauth); every provider of SPEC §2,
+    // used when `oauth` is among the products (a project enables the ones it has client ids for).
+    oauthOptions: {
+      loginRedirectURL: authenticateUrl,
+      signupRedirectURL: authenticateUrl,
+      providers: KNOWN_OAUTH_PROVIDERS.map((type) => ({ type })),
+    },
     sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
   };
 }
@@ -87,7 +121,7 @@ export const SESSION_CONFIG: LoginConfig = {
   sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
 };
 
-const OVERRIDE_KEYS = ['products', 'otp_methods', 'shadow', 'mount'] as const;
+const OVERRIDE_KEYS = ['products', 'otp_methods', 'shadow', 'mount', 'oauth_providers', 'one_tap'] as const;
 
 function parseList<T extends string>(raw: string | null, known: readonly T[]): T[] | null {
   if (raw === null) return null;
@@ -107,6 +141,11 @@ export function parseWidgetOverrides(search: string): WidgetOverrides | null {
     otpMethods: parseList(params.get('otp_methods'), KNOWN_OTP_METHODS),
     shadow: params.get('shadow') === '1',
     mount: params.get('mount') === 'plain' ? 'plain' : 'react',
+    oauthProviders: parseList(params.get('oauth_providers'), KNOWN_OAUTH_PROVIDERS),
+    oneTap:
+      params.get('one_tap') === 'embedded' || params.get('one_tap') === 'floating'
+        ? (params.get('one_tap') as 'embedded' | 'floating')
+        : null,
   };
 }
 
@@ -118,5 +157,17 @@ export function applyWidgetOverrides(config: LoginConfig, overrides: WidgetOverr
     next.otpOptions = { ...config.otpOptions, methods: overrides.otpMethods };
   }
   if (overrides.shadow) next.enableShadowDOM = true;
+  if (overrides.oauthProviders !== null || overrides.oneTap !== null) {
+    const types =
+      overrides.oauthProviders ?? (config.oauthOptions?.providers ?? []).map((entry) => entry.type);
+    next.oauthOptions = {
+      ...config.oauthOptions,
+      providers: types.map((type) =>
+        type === 'google' && overrides.oneTap !== null
+          ? { type, one_tap: true, position: overrides.oneTap }
+          : { type },
+      ),
+    };
+  }
   return { config: next, mount: overrides.mount };
 }

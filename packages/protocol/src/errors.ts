@@ -57,6 +57,8 @@ export const ERROR_TYPES = {
   biometric_registration_not_found: 404,
   crypto_wallet_not_found: 404,
   invalid_user_metadata: 400,
+  /** Issue 11 item 4: unlinking this social account would leave the user no way to sign in. */
+  last_authentication_factor: 409,
   /** An address that already belongs to another user of the project (magic_links/email/send/secondary). */
   duplicate_email: 409,
   /** A phone number that already belongs to another user of the project (otps/{sms,whatsapp}/send/secondary). */
@@ -104,6 +106,14 @@ export const ERROR_TYPES = {
   reset_password: 400,
   /** A password reset link that is unknown, already used or expired (one text for all three). */
   unable_to_reset_password: 401,
+  // Google One Tap (issue 11, SPEC §4 One Tap states and §8 One Tap errors): the widget shows their texts for
+  // test-mode public tokens and falls back to the plain Google button.
+  origin_not_allowed_for_client: 403,
+  invalid_client: 400,
+  oauth_config_not_found: 404,
+  no_login_redirect_urls_set: 400,
+  no_signup_redirect_urls_set: 400,
+  default_provider_not_allowed: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorType = keyof typeof ERROR_TYPES;

@@ -1,6 +1,6 @@
 // The structural slice of the SDK client the widget uses. The public API accepts the SDK's `GatehouseClient`
 // (it is assignable to this interface); component tests pass a small fake that records calls.
-import type { BootstrapData, Session, User, UserType } from '@gatehouse/protocol';
+import type { BootstrapData, OAuthProvider, Session, User, UserType } from '@gatehouse/protocol';
 
 export type { UserType };
 
@@ -101,6 +101,45 @@ export interface PasswordStrengthCheckResult {
   };
 }
 
+/** wire-format.md §7.2: an OAuth button → `oauth.<type>.start({...})` with the oauthOptions and the provider entry. */
+export interface OAuthStartOptions {
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+  custom_scopes?: string[];
+  provider_params?: Record<string, string>;
+}
+
+/** POST /oauth/google/onetap/start (wire-format.md §8 oneTapStart). */
+export interface OneTapStartResult {
+  google_client_id: string;
+  csrf_token: string;
+  oauth_callback_id: string;
+  /** Handed to Google so the ID token carries it. */
+  nonce?: string;
+  /** Where to load Google's GSI script from; default https://accounts.google.com/gsi/client. */
+  google_script_url?: string;
+}
+
+export interface OneTapSubmitOptions {
+  id_token: string;
+  csrf_token: string;
+  oauth_callback_id: string;
+  login_redirect_url?: string;
+  signup_redirect_url?: string;
+}
+
+export type WidgetOAuthClient = {
+  [provider in OAuthProvider]: { start(options: OAuthStartOptions): Promise<unknown> };
+} & {
+  /** POST /oauth/authenticate (the web app's /authenticate page with stytch_token_type=oauth). */
+  authenticate(token: string, options: { session_duration_minutes: number }): Promise<unknown>;
+  googleOneTap: {
+    start(): Promise<OneTapStartResult>;
+    /** Navigates to the answered redirect_url on success. */
+    submit(options: OneTapSubmitOptions): Promise<unknown>;
+  };
+};
+
 export interface WidgetClient {
   readonly publicToken: string;
   bootstrap: {
@@ -145,6 +184,7 @@ export interface WidgetClient {
     browserSupportsAutofill(): Promise<boolean>;
     update(options: WebAuthnUpdateOptions): Promise<unknown>;
   };
+  oauth: WidgetOAuthClient;
   telemetry: {
     logEvent(name: string, details: Record<string, unknown>): unknown;
   };

@@ -77,6 +77,9 @@ export const DEFAULT_STRINGS = {
   authenticating: 'Signing you in…',
   missingToken: 'This sign-in link is incomplete. Please request a new one.',
   unsupportedTokenType: 'This sign-in link is not supported here. Please request a new one.',
+  // Issue 11: the provider round trip came back with an error instead of a token (its error_description follows).
+  oauthAccessDenied: 'Sign-in was cancelled at the provider. Nothing was shared with this site.',
+  oauthFailed: 'The provider could not sign you in. Please try again.',
   // SPEC §2 PasswordResetForm.
   resetPasswordTitle: 'Reset your password',
   // SPEC §2 PasswordCreateOrLogin, login variant.
@@ -141,6 +144,41 @@ export const DEFAULT_STRINGS = {
   cancel: 'Cancel',
   passkeyRegistrationWithoutUser:
     'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+  // SPEC §2 social buttons: 'Continue with {provider}', with each provider's display name.
+  continueWithProvider: 'Continue with {provider}',
+  providerGoogle: 'Google',
+  providerMicrosoft: 'Microsoft',
+  providerApple: 'Apple',
+  providerGithub: 'GitHub',
+  providerGitlab: 'GitLab',
+  providerFacebook: 'Facebook',
+  providerDiscord: 'Discord',
+  providerSalesforce: 'Salesforce',
+  providerSlack: 'Slack',
+  providerAmazon: 'Amazon',
+  providerBitbucket: 'Bitbucket',
+  providerLinkedin: 'LinkedIn',
+  providerCoinbase: 'Coinbase',
+  providerTwitch: 'Twitch',
+  providerTwitter: 'Twitter',
+  providerTiktok: 'TikTok',
+  providerSnapchat: 'Snapchat',
+  providerFigma: 'Figma',
+  providerYahoo: 'Yahoo',
+  // SPEC §2 One Tap (embedded or floating, with a spinner while loading).
+  oneTapLoading: 'Loading Google One Tap…',
+  oneTapRegion: 'Sign in with Google One Tap',
+  // SPEC §8 One Tap errors, shown only for test-mode public tokens (live tokens log them to the console).
+  oneTapOriginNotAllowed:
+    'One Tap cannot render because the current host is not allowed for this project. Add it to the authorized origins of the Google client and of the project.',
+  oneTapInvalidClient:
+    "One Tap cannot render because Google does not recognize the client ID. It must match the project's Google client.",
+  oneTapConfigNotFound:
+    'One Tap cannot render because no Google OAuth client is configured for this project.',
+  oneTapNoLoginRedirectUrls: 'One Tap needs a login redirect URL. Set one for the project.',
+  oneTapNoSignupRedirectUrls: 'One Tap needs a signup redirect URL. Set one for the project.',
+  oneTapDefaultProviderNotAllowed:
+    'One Tap cannot render because the default OAuth provider of this project is not compatible with One Tap.',
   // Errors (SPEC §8: server errors show error_message, otherwise the plain message).
   errorHelpLink: 'Learn more',
   genericError: 'Something went wrong. Please try again.',

@@ -60,9 +60,43 @@ describe('useAuthenticateFromUrl', () => {
     const missing = run(client, { search: '?stytch_token_type=magic_links' });
     await waitFor(() => expect(missing.result.current.status).toBe('error'));
     expect(missing.result.current.error).toBe('This sign-in link is incomplete. Please request a new one.');
-    const other = run(client, { search: '?stytch_token_type=oauth&token=x' });
+    const other = run(client, { search: '?stytch_token_type=reset_password&token=x' });
     await waitFor(() => expect(other.result.current.status).toBe('error'));
-    expect(other.result.current.tokenType).toBe('oauth');
+    expect(other.result.current.tokenType).toBe('reset_password');
     expect(client.calls.authenticate).toEqual([]);
+    expect(client.calls.oauthAuthenticate).toEqual([]);
+  });
+
+  it('redeems an oauth token with oauth.authenticate (issue 11 item 4), once under StrictMode', async () => {
+    const client = createFakeClient();
+    const { result } = run(client, {
+      search: '?stytch_token_type=oauth&token=oauth-token-1',
+      config: { sessionOptions: { sessionDurationMinutes: 45 } },
+    });
+    await waitFor(() => expect(result.current.status).toBe('success'));
+    expect(result.current.tokenType).toBe('oauth');
+    expect(client.calls.oauthAuthenticate).toEqual([
+      { token: 'oauth-token-1', options: { session_duration_minutes: 45 } },
+    ]);
+    expect(client.calls.authenticate).toEqual([]);
+  });
+
+  it("reports the provider's error and error_description without calling the server", async () => {
+    const client = createFakeClient();
+    const denied = run(client, {
+      search: '?stytch_token_type=oauth&error=access_denied&error_description=The+user+denied+consent.',
+    });
+    await waitFor(() => expect(denied.result.current.status).toBe('error'));
+    expect(denied.result.current).toMatchObject({
+      error: 'Sign-in was cancelled at the provider. Nothing was shared with this site.',
+      detail: 'The user denied consent.',
+    });
+    const down = run(client, {
+      search: `?error=temporarily_unavailable&error_description=${'x'.repeat(400)}`,
+    });
+    await waitFor(() => expect(down.result.current.status).toBe('error'));
+    expect(down.result.current.error).toBe('The provider could not sign you in. Please try again.');
+    expect(down.result.current.status === 'error' && down.result.current.detail).toBe(`${'x'.repeat(300)}…`);
+    expect(client.calls.oauthAuthenticate).toEqual([]);
   });
 });

@@ -32,6 +32,8 @@ export interface BrowserDependencies {
   crypto: Pick<Crypto, 'getRandomValues' | 'subtle'> & { randomUUID?: () => string };
   /** Subscribes to other tabs' localStorage writes (the `storage` event); returns the unsubscribe function. */
   onStorage: (listener: (key: string | null, newValue: string | null) => void) => () => void;
+  /** A top-level navigation (OAuth start, One Tap redirect); window.location.assign when not injected. */
+  navigate?: (url: string) => void;
 }
 
 const KEYS = [

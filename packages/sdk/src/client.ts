@@ -5,6 +5,7 @@ import { type BrowserDependencies, resolveDependencies } from './browser';
 import { type CookieOptions, createSessionCookies } from './cookies';
 import { type CaptchaSolver, createHttpClient } from './http';
 import { createMagicLinksModule, type MagicLinksModule } from './magic-links';
+import { lazyOAuth, type OAuthModule } from './oauth';
 import { createOtpsModule, type OtpsModule } from './otps';
 import type { PasswordsModule } from './passwords';
 import { createPkceStore } from './pkce';
@@ -29,6 +30,11 @@ export interface ClientOptions {
    * on). It may load its code lazily: it is called only when the server asks. Without it: CaptchaRequiredError.
    */
   captchaSolver?: CaptchaSolver;
+  /**
+   * wire-format.md §1.2/§1.3: where `oauth.<provider>.start()` sends the browser for test-mode and live public
+   * tokens (unless bootstrap has a CNAME domain). Default: `baseUrl` for both.
+   */
+  endpoints?: { testAPIURL?: string; liveAPIURL?: string };
 }
 
 export interface GatehouseClient {
@@ -42,6 +48,7 @@ export interface GatehouseClient {
   readonly otps: OtpsModule;
   readonly passwords: PasswordsModule;
   readonly webauthn: WebAuthnModule;
+  readonly oauth: OAuthModule;
   readonly telemetry: Telemetry;
   /** Stops the refresh timer and the cross-tab listener, and sends queued telemetry. */
   dispose(): void;
@@ -134,6 +141,25 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
       import('@simplewebauthn/browser').catch(() => {});
       return import('./webauthn-module').then((module) => module.createWebAuthnModule(kit));
     }),
+    // Issue 11: loaded on the first OAuth call, like passwords.
+    oauth: lazyOAuth(
+      lazily(() =>
+        import('./oauth-module').then((module) =>
+          module.createOAuthModule({
+            publicToken,
+            http,
+            manager: activeManager,
+            bootstrap,
+            pkce,
+            telemetry,
+            validate,
+            baseUrl,
+            options,
+            dependencies,
+          }),
+        ),
+      ),
+    ),
     telemetry,
     dispose() {
       activeManager.dispose();

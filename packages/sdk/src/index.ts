@@ -45,6 +45,19 @@ export type {
   MagicLinksModule,
 } from './magic-links';
 export type {
+  GoogleOneTapModule,
+  OAuthAuthenticateOptions,
+  OAuthAuthenticateResponse,
+  OAuthAuthenticateResult,
+  OAuthModule,
+  OAuthProviderStart,
+  OAuthProviderValues,
+  OAuthStartOptions,
+  OneTapStartResponse,
+  OneTapSubmitOptions,
+  OneTapSubmitResponse,
+} from './oauth';
+export type {
   OtpAuthenticateResponse,
   OtpChannelModule,
   OtpSendOptions,

@@ -10,13 +10,21 @@ export interface Validator {
   optionalString(name: string, value: unknown): Validator;
   optionalNumber(name: string, value: unknown): Validator;
   optionalObject(name: string, value: unknown): Validator;
+  /** Absent, or an array of strings (OAuth custom_scopes). */
+  optionalStringArray(name: string, value: unknown): Validator;
 }
 
-type Kind = 'string' | 'number' | 'object';
+type Kind = 'string' | 'number' | 'object' | 'strings';
 
-const ARTICLE: Record<Kind, string> = { string: 'a string', number: 'a number', object: 'an object' };
+const ARTICLE: Record<Kind, string> = {
+  string: 'a string',
+  number: 'a number',
+  object: 'an object',
+  strings: 'an array of strings',
+};
 
 function isKind(kind: Kind, value: unknown): boolean {
+  if (kind === 'strings') return Array.isArray(value) && value.every((item) => typeof item === 'string');
   if (kind === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
   if (kind === 'number') return typeof value === 'number' && !Number.isNaN(value);
   return typeof value === kind;
@@ -37,6 +45,7 @@ export function validate(method: string): Validator {
     optionalString: check('string', true),
     optionalNumber: check('number', true),
     optionalObject: check('object', true),
+    optionalStringArray: check('strings', true),
   };
   return validator;
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STRINGS } from '../strings';
-import { createFakeClient, type FakeClient, SAMPLE_SESSION, SAMPLE_USER } from '../test-support';
+import { apiError, createFakeClient, type FakeClient, SAMPLE_SESSION, SAMPLE_USER } from '../test-support';
 import { AccountPage } from './account-page';
 
 // App renders every page inside <GatehouseProvider>; so do these tests (the passkey section needs it).
@@ -86,5 +86,76 @@ describe('AccountPage', () => {
   it('signed out: no passkey section', () => {
     render(<AccountPage client={createFakeClient()} />);
     expect(screen.queryByRole('region', { name: STRINGS.account.passkeysSection })).toBeNull();
+  });
+
+  describe('linked accounts (issue 11 item 4)', () => {
+    const LINKED = {
+      ...SAMPLE_USER,
+      providers: [
+        {
+          oauth_user_registration_id: 'oauth-user-reg-google',
+          provider_subject: 'google-sub-1',
+          provider_type: 'google',
+          profile_picture_url: '',
+          locale: '',
+        },
+        {
+          oauth_user_registration_id: 'oauth-user-reg-github',
+          provider_subject: 'github-sub-2',
+          provider_type: 'github',
+          profile_picture_url: '',
+          locale: '',
+        },
+      ],
+    };
+
+    it('lists the linked providers and unlinks one with DELETE /users/oauth/{id}', async () => {
+      const client = createFakeClient({ session: SAMPLE_SESSION, user: LINKED });
+      // Like the SDK: the server answers the updated user, which becomes the stored user.
+      client.deleteOAuthImpl = async (id) => {
+        client.setUser({
+          ...LINKED,
+          providers: LINKED.providers.filter((p) => p.oauth_user_registration_id !== id),
+        });
+        return {};
+      };
+      render(<AccountPage client={client} />);
+      const list = screen.getByTestId('account-providers');
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.dataset.provider),
+      ).toEqual(['google', 'github']);
+      await userEvent.click(screen.getByRole('button', { name: 'Unlink GitHub' }));
+      expect(client.deleteOAuthCalls).toEqual(['oauth-user-reg-github']);
+      expect((await screen.findByTestId('account-providers-outcome')).textContent).toBe(
+        'GitHub was unlinked.',
+      );
+      expect(within(screen.getByTestId('account-providers')).getAllByRole('listitem')).toHaveLength(1);
+    });
+
+    it("shows the server's refusal (the last way to sign in) and keeps the row", async () => {
+      const client = createFakeClient({ session: SAMPLE_SESSION, user: { ...LINKED, emails: [] } });
+      const message = 'This is the only way to sign in to this account, so it cannot be removed.';
+      client.deleteOAuthImpl = async () => {
+        throw apiError({
+          error_type: 'last_authentication_factor',
+          error_message: message,
+          status_code: 400,
+        });
+      };
+      render(<AccountPage client={client} />);
+      await userEvent.click(screen.getByRole('button', { name: 'Unlink Google' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      expect(within(screen.getByTestId('account-providers')).getAllByRole('listitem')).toHaveLength(2);
+      expect((screen.getByRole('button', { name: 'Unlink Google' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      );
+    });
+
+    it('says so when no social account is linked', () => {
+      render(<AccountPage client={createFakeClient({ session: SAMPLE_SESSION, user: SAMPLE_USER })} />);
+      expect(screen.getByText(STRINGS.account.noProviders)).toBeTruthy();
+    });
   });
 });

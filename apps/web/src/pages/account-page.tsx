@@ -53,6 +53,75 @@ function UserDetails({ user }: { user: UserView }) {
   );
 }
 
+/** The server's reason (error_message of an API error) when it gave one, else the fallback. */
+function reasonOf(error: unknown, fallback: string): string {
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as { error_message?: unknown };
+  return typeof fields.error_message === 'string' && fields.error_message !== ''
+    ? fields.error_message
+    : fallback;
+}
+
+/**
+ * Issue 11 item 4: the linked social accounts, each with an unlink button (DELETE /users/oauth/{id}). The server
+ * refuses to unlink the user's last way to sign in; its error_message is shown as it came. On success the SDK
+ * stores the user the server answers, so the row disappears through the user state.
+ */
+function LinkedProviders({ client, user }: { client: AppClient; user: UserView }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
+  const name = (type: string) => STRINGS.account.providerNames[type] ?? type;
+
+  const unlink = async (id: string, type: string) => {
+    setBusy(id);
+    setOutcome(null);
+    try {
+      await client.user.deleteOAuthRegistration(id);
+      setOutcome({ kind: 'done', text: STRINGS.account.unlinked(name(type)) });
+    } catch (error) {
+      setOutcome({ kind: 'failed', text: reasonOf(error, STRINGS.account.unlinkFailed) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="account-providers-heading">
+      <h2 id="account-providers-heading">{STRINGS.account.providersSection}</h2>
+      {user.providers.length === 0 ? (
+        <p className="muted">{STRINGS.account.noProviders}</p>
+      ) : (
+        <ul className="plain-list" data-testid="account-providers">
+          {user.providers.map((provider) => (
+            <li key={provider.oauth_user_registration_id} data-provider={provider.provider_type}>
+              {name(provider.provider_type)} <span className="muted">({provider.provider_subject})</span>{' '}
+              <button
+                type="button"
+                className="button"
+                aria-label={STRINGS.account.unlinkProvider(name(provider.provider_type))}
+                disabled={busy !== null}
+                onClick={() => unlink(provider.oauth_user_registration_id, provider.provider_type)}
+              >
+                {busy === provider.oauth_user_registration_id
+                  ? STRINGS.account.unlinking
+                  : STRINGS.account.unlink}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {outcome !== null ? (
+        <p
+          role={outcome.kind === 'failed' ? 'alert' : 'status'}
+          className={outcome.kind === 'failed' ? 'error' : 'muted'}
+          data-testid="account-providers-outcome"
+        >
+          {outcome.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 function SessionDetails({ session }: { session: SessionView }) {
   return (
     <section aria-labelledby="account-session-heading">
@@ -110,6 +179,7 @@ export function AccountPage({ client }: AccountPageProps) {
     <section className="card" aria-labelledby="page-heading" data-state={state}>
       <h1 id="page-heading">{STRINGS.account.heading}</h1>
       {user ? <UserDetails user={user} /> : <p aria-live="polite">{STRINGS.account.loading}</p>}
+      {user ? <LinkedProviders client={client} user={user} /> : null}
       <SessionDetails session={session} />
       <section className="account-passkeys" aria-label={STRINGS.account.passkeysSection}>
         <PasskeyRegistration config={SESSION_CONFIG} />

@@ -88,4 +88,48 @@ describe('AuthenticatePage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(DEFAULT_STRINGS.unsupportedTokenType);
     expect(client.authenticateCalls).toEqual([]);
   });
+
+  it('an oauth token is redeemed with oauth.authenticate and lands on /account (issue 11 item 4)', async () => {
+    const client = renderAt('/authenticate?stytch_token_type=oauth&token=oauth-tok-1');
+    await screen.findByText(DEFAULT_STRINGS.loginSuccessText);
+    expect(client.oauthAuthenticateCalls).toEqual([
+      { token: 'oauth-tok-1', options: { session_duration_minutes: 30 } },
+    ]);
+    expect(client.authenticateCalls).toEqual([]);
+    expect(client.session.getSync()).not.toBeNull();
+  });
+
+  it("a refused oauth token shows the server's error_message under the social sign-in heading", async () => {
+    const client = createFakeClient();
+    client.oauthAuthenticateImpl = async () => {
+      throw apiError({ error_type: 'pkce_mismatch', error_message: 'The code verifier does not match.' });
+    };
+    renderAt('/authenticate?stytch_token_type=oauth&token=bad', client);
+    expect((await screen.findByRole('alert')).textContent).toBe('The code verifier does not match.');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      STRINGS.authenticate.oauthFailedHeading,
+    );
+  });
+
+  it('shows the error and error_description the server appended after a failed provider round trip', async () => {
+    const client = renderAt(
+      '/authenticate?stytch_token_type=oauth&error=access_denied&error_description=The+user+denied+access.',
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(DEFAULT_STRINGS.oauthAccessDenied);
+    expect(screen.getByTestId('authenticate-error-detail').textContent).toBe(
+      `${STRINGS.authenticate.providerDetail} The user denied access.`,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      STRINGS.authenticate.oauthFailedHeading,
+    );
+    expect(client.oauthAuthenticateCalls).toEqual([]);
+  });
+
+  it('an appended description is text, never markup', async () => {
+    renderAt('/authenticate?error=server_error&error_description=%3Cimg+src%3Dx+onerror%3Dalert(1)%3E');
+    expect((await screen.findByTestId('authenticate-error-detail')).textContent).toContain(
+      '<img src=x onerror=alert(1)>',
+    );
+    expect(document.querySelector('img')).toBeNull();
+  });
 });

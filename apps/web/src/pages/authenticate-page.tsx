@@ -21,13 +21,24 @@ export function AuthenticatePage() {
   }, [state.status]);
 
   if (state.status === 'error') {
+    // Issue 11: a social sign-in failure (an oauth token, or the provider's error appended to the redirect).
+    const social = state.tokenType === 'oauth' || state.detail !== undefined;
     return (
       <section className="card" aria-labelledby="page-heading" data-state="error">
-        <h1 id="page-heading">{STRINGS.authenticate.failedHeading}</h1>
+        <h1 id="page-heading">
+          {social ? STRINGS.authenticate.oauthFailedHeading : STRINGS.authenticate.failedHeading}
+        </h1>
         <p role="alert" className="error" data-testid="authenticate-error">
           {state.error}
         </p>
-        <p className="muted">{STRINGS.authenticate.failedHint}</p>
+        {state.detail !== undefined ? (
+          <p className="muted" data-testid="authenticate-error-detail">
+            {STRINGS.authenticate.providerDetail} {state.detail}
+          </p>
+        ) : null}
+        <p className="muted">
+          {social ? STRINGS.authenticate.oauthFailedHint : STRINGS.authenticate.failedHint}
+        </p>
         <p>
           <Link to="/" className="button">
             {STRINGS.authenticate.backToSignIn}

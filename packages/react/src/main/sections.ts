@@ -22,7 +22,7 @@ type SectionModule = { default: ComponentType };
 
 /** null: the method's section is not built yet (it renders nothing). */
 const SECTION_LOADERS: Record<SectionId, (() => Promise<SectionModule>) | null> = {
-  oauth: null,
+  oauth: () => import('../methods/oauth/oauth-section'),
   crypto: null,
   'email-magic-links': async () => ({ default: EmailMagicLinksForm }),
   'otp-email': () => import('../methods/otp/otp-email-form'),

@@ -1,10 +1,13 @@
 // A small fake of the SDK client for component tests: records calls and lets a test decide each answer.
 // E2E tests cover the real SDK.
 import type { BootstrapData, OtpMethod, Session, User } from '@gatehouse/protocol';
-import { DEFAULT_BOOTSTRAP } from '@gatehouse/protocol';
+import { DEFAULT_BOOTSTRAP, OAUTH_PROVIDERS, type OAuthProvider } from '@gatehouse/protocol';
 import type {
   MagicLinkAuthenticateOptions,
   MagicLinkLoginOrCreateOptions,
+  OAuthStartOptions,
+  OneTapStartResult,
+  OneTapSubmitOptions,
   OtpAuthenticateOptions,
   OtpChannel,
   OtpLoginOrCreateOptions,
@@ -19,6 +22,7 @@ import type {
   WebAuthnRegisterOptions,
   WebAuthnUpdateOptions,
   WidgetClient,
+  WidgetOAuthClient,
 } from '../client-contract';
 
 type Listener<T> = (value: T | null) => void;
@@ -41,7 +45,17 @@ export interface FakeClient extends WidgetClient {
     passwordResetStart: PasswordResetByEmailStartOptions[];
     passwordReset: PasswordResetByEmailOptions[];
     strengthCheck: PasswordStrengthCheckOptions[];
+    oauthStart: { provider: OAuthProvider; options: OAuthStartOptions }[];
+    oneTapStart: number;
+    oneTapSubmit: OneTapSubmitOptions[];
+    oauthAuthenticate: { token: string; options: { session_duration_minutes: number } }[];
   };
+  /** Default: never settles (the page would be navigating away). */
+  oauthStartImpl: (provider: OAuthProvider, options: OAuthStartOptions) => Promise<unknown>;
+  /** Default: a configured Google client. */
+  oneTapStartImpl: () => Promise<OneTapStartResult>;
+  /** Default: never settles (the SDK navigates to the redirect URL). */
+  oneTapSubmitImpl: (options: OneTapSubmitOptions) => Promise<unknown>;
   /** What the next loginOrCreate calls do (default: resolve with a request id). */
   loginOrCreateImpl: (email: string) => Promise<unknown>;
   authenticateImpl: (token: string) => Promise<unknown>;
@@ -172,6 +186,10 @@ export function createFakeClient(
     passwordResetStart: [],
     passwordReset: [],
     strengthCheck: [],
+    oauthStart: [],
+    oneTapStart: 0,
+    oneTapSubmit: [],
+    oauthAuthenticate: [],
   };
   let methodIds = 0;
   const channel = (method: OtpMethod): OtpChannel => ({
@@ -216,6 +234,13 @@ export function createFakeClient(
     }),
     passwordResetStartImpl: async () => ({ request_id: 'request-id-reset-start', status_code: 200 }),
     passwordResetImpl: async () => ({ request_id: 'request-id-reset', status_code: 200, __user: {} }),
+    oauthStartImpl: () => new Promise(() => {}),
+    oneTapStartImpl: async () => ({
+      google_client_id: 'google-client-id.apps.googleusercontent.com',
+      csrf_token: 'csrf-token-1',
+      oauth_callback_id: 'oauth-callback-1',
+    }),
+    oneTapSubmitImpl: () => new Promise(() => {}),
     strengthCheckImpl: async ({ password }) => (password.length >= 12 ? zxcvbnAnswer(4) : zxcvbnAnswer(1)),
     bootstrap: {
       get: async () => bootstrap,
@@ -309,6 +334,33 @@ export function createFakeClient(
       update: (options) => {
         calls.webauthnUpdate.push(options);
         return client.webauthnUpdateImpl(options);
+      },
+    },
+    oauth: {
+      ...(Object.fromEntries(
+        OAUTH_PROVIDERS.map((provider) => [
+          provider,
+          {
+            start: (options: OAuthStartOptions) => {
+              calls.oauthStart.push({ provider, options });
+              return client.oauthStartImpl(provider, options);
+            },
+          },
+        ]),
+      ) as Omit<WidgetOAuthClient, 'googleOneTap' | 'authenticate'>),
+      authenticate: async (token, options) => {
+        calls.oauthAuthenticate.push({ token, options });
+        return { request_id: 'request-id-oauth', status_code: 200 };
+      },
+      googleOneTap: {
+        start: () => {
+          calls.oneTapStart += 1;
+          return client.oneTapStartImpl();
+        },
+        submit: (options) => {
+          calls.oneTapSubmit.push(options);
+          return client.oneTapSubmitImpl(options);
+        },
       },
     },
     telemetry: {

@@ -6,7 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
 import {
   biometricRegistrations,
+  cryptoWallets,
   oauthRegistrations,
+  passwords,
   totps,
   userEmails,
   userPhoneNumbers,
@@ -128,12 +130,14 @@ const RESOURCE_TABLES = {
 
 /**
  * DELETE /users/{kind}/{id}: removes the row only when it belongs to the signed-in user of this project; anything
- * else (unknown id, another user's id) is the kind's 404 and touches nothing.
+ * else (unknown id, another user's id) is the kind's 404 and touches nothing. Unlinking a social account is refused
+ * when it is the user's last way to sign in (issue 11 item 4, below).
  */
 export async function deleteUserResource(
   ctx: AppContext,
   options: { kind: UserResourceKind; id: string; userId: string; projectId: string },
 ): Promise<void> {
+  if (options.kind === 'oauth') return unlinkOAuthRegistration(ctx, options);
   const { table, errorType, label } = RESOURCE_TABLES[options.kind];
   const deleted = await ctx.db
     .delete(table)
@@ -144,4 +148,56 @@ export async function deleteUserResource(
   if (deleted.length === 0) {
     throw new ApiError(errorType, `No ${label} with this id was found for the signed-in user.`);
   }
+}
+
+/**
+ * Issue 11 item 4: a social account can be unlinked unless nothing else would sign the user in — a verified e-mail
+ * or phone number the user owns (login links, passcodes), a usable password, a passkey, a verified wallet or
+ * another social account. The user row is locked first, so two unlinks at once cannot each count the other's
+ * account and leave the user with none.
+ */
+async function unlinkOAuthRegistration(
+  ctx: AppContext,
+  options: { id: string; userId: string; projectId: string },
+): Promise<void> {
+  const { id, userId, projectId } = options;
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`);
+    const [own] = await tx
+      .select({ id: oauthRegistrations.id })
+      .from(oauthRegistrations)
+      .where(
+        and(
+          eq(oauthRegistrations.id, id),
+          eq(oauthRegistrations.userId, userId),
+          eq(oauthRegistrations.projectId, projectId),
+        ),
+      );
+    if (own === undefined) {
+      throw new ApiError(
+        'oauth_user_registration_not_found',
+        'No OAuth registration with this id was found for the signed-in user.',
+      );
+    }
+    const result = await tx.execute(sql`SELECT (
+      EXISTS (SELECT 1 FROM ${userEmails} WHERE ${userEmails.userId} = ${userId} AND ${userEmails.verified}
+        AND ${userEmails.claimSessionId} IS NULL)
+      OR EXISTS (SELECT 1 FROM ${userPhoneNumbers} WHERE ${userPhoneNumbers.userId} = ${userId}
+        AND ${userPhoneNumbers.verified} AND ${userPhoneNumbers.claimSessionId} IS NULL)
+      OR EXISTS (SELECT 1 FROM ${passwords} WHERE ${passwords.userId} = ${userId} AND NOT ${passwords.requiresReset})
+      OR EXISTS (SELECT 1 FROM ${webauthnRegistrations} WHERE ${webauthnRegistrations.userId} = ${userId}
+        AND ${webauthnRegistrations.verified})
+      OR EXISTS (SELECT 1 FROM ${cryptoWallets} WHERE ${cryptoWallets.userId} = ${userId} AND ${cryptoWallets.verified})
+      OR EXISTS (SELECT 1 FROM ${oauthRegistrations} WHERE ${oauthRegistrations.userId} = ${userId}
+        AND ${oauthRegistrations.id} <> ${id})
+    ) AS other_way`);
+    const [row] = rowsOf<{ other_way: boolean }>(result);
+    if (row?.other_way !== true) {
+      throw new ApiError(
+        'last_authentication_factor',
+        'This is the only way to sign in to this account. Add another sign-in method before unlinking it.',
+      );
+    }
+    await tx.delete(oauthRegistrations).where(eq(oauthRegistrations.id, id));
+  });
 }

@@ -5,6 +5,7 @@ import { newId } from '../../infra/crypto';
 import {
   biometricRegistrations,
   oauthRegistrations,
+  passwords,
   totps,
   userEmails,
   userPhoneNumbers,
@@ -176,6 +177,81 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       expect((await call('DELETE', `/users/${kindName}/${bobIds[kindName]}`, null)).statusCode).toBe(401);
     },
   );
+
+  describe('DELETE /users/oauth/{id} keeps a way to sign in (issue 11 item 4)', () => {
+    async function linkProvider(userId: string, subject: string): Promise<string> {
+      const id = newId('oauth-user-registration', 'test');
+      await t.ctx.db
+        .insert(oauthRegistrations)
+        .values({ id, userId, projectId: t.project.id, providerType: 'github', providerSubject: subject });
+      return id;
+    }
+
+    it('refuses the last way to sign in with last_authentication_factor and keeps the row', async () => {
+      const ada = await signIn(t.ctx, t.project, 'ada@example.com');
+      // Only the social account is left: the e-mail is not (or no longer) proven.
+      await t.ctx.db.update(userEmails).set({ verified: false }).where(eq(userEmails.userId, ada.user_id));
+      const only = await linkProvider(ada.user_id, 'only-1');
+      const response = await call('DELETE', `/users/oauth/${only}`, ada.session_token);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        error_type: 'last_authentication_factor',
+        error_message:
+          'This is the only way to sign in to this account. Add another sign-in method before unlinking it.',
+      });
+      expect(
+        (await loadUser(t.ctx, ada.user_id))!.providers.map((p) => p.oauth_user_registration_id),
+      ).toEqual([only]);
+    });
+
+    it('with two social accounts and nothing else: the first goes, the second is refused', async () => {
+      const ada = await signIn(t.ctx, t.project, 'ada@example.com');
+      await t.ctx.db.update(userEmails).set({ verified: false }).where(eq(userEmails.userId, ada.user_id));
+      const first = await linkProvider(ada.user_id, 'two-1');
+      const second = await linkProvider(ada.user_id, 'two-2');
+      // Both at once: the user row lock lets exactly one through.
+      const answers = await Promise.all([
+        call('DELETE', `/users/oauth/${first}`, ada.session_token),
+        call('DELETE', `/users/oauth/${second}`, ada.session_token),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect((await loadUser(t.ctx, ada.user_id))!.providers).toHaveLength(1);
+    });
+
+    it.each(['verified e-mail', 'password', 'passkey', 'unusable password only'] as const)(
+      'with a %s besides it',
+      async (other) => {
+        const ada = await signIn(t.ctx, t.project, 'ada@example.com');
+        await t.ctx.db
+          .update(userEmails)
+          .set({ verified: other === 'verified e-mail' })
+          .where(eq(userEmails.userId, ada.user_id));
+        if (other === 'password' || other === 'unusable password only') {
+          await t.ctx.db.insert(passwords).values({
+            id: newId('password', 'test'),
+            userId: ada.user_id,
+            hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g',
+            requiresReset: other === 'unusable password only',
+          });
+        }
+        if (other === 'passkey') {
+          await t.ctx.db.insert(webauthnRegistrations).values({
+            id: newId('webauthn-registration', 'test'),
+            userId: ada.user_id,
+            projectId: t.project.id,
+            credentialId: 'cred-other-way',
+            publicKey: new Uint8Array([1]),
+            domain: 'localhost',
+            name: 'Laptop',
+          });
+        }
+        const linked = await linkProvider(ada.user_id, `with-${other}`);
+        const response = await call('DELETE', `/users/oauth/${linked}`, ada.session_token);
+        // A password that must be reset signs nobody in without a proven e-mail.
+        expect(response.statusCode).toBe(other === 'unusable password only' ? 409 : 200);
+      },
+    );
+  });
 
   it('PUT /users/me merges name parts and untrusted_metadata (null removes a key)', async () => {
     const ada = await signIn(t.ctx, t.project, 'ada@example.com');

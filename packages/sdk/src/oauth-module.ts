@@ -1,0 +1,193 @@
+// wire-format.md §1.3, §4.6, §6 and §8: the calls behind client.oauth, loaded on the first OAuth call (client.ts).
+// Only type imports from the SDK's own files besides the protocol: `validate` and the rest come in from the client,
+// so this chunk shares nothing with the initial bundle but the protocol (see passwords-module.ts for why).
+import { CONSTANTS, OAUTH_PROVIDERS, OAUTH_PUBLIC_ROUTES, ROUTES } from '@gatehouse/protocol';
+import type { BootstrapModule } from './bootstrap';
+import type { BrowserDependencies } from './browser';
+import type { ClientOptions } from './client';
+import type { HttpClient } from './http';
+import type {
+  OAuthAuthenticateResponse,
+  OAuthModule,
+  OAuthStartOptions,
+  OneTapStartResponse,
+  OneTapSubmitResponse,
+} from './oauth';
+import type { PkceStore } from './pkce';
+import type { SessionManager } from './session-manager';
+import type { Telemetry } from './telemetry';
+import type { validate as Validate } from './usage';
+
+export interface OAuthApiUrls {
+  /** Base of the OAuth start for test-mode public tokens (Stytch's `endpoints.testAPIURL`). */
+  test: string;
+  /** Base for live tokens (Stytch's `endpoints.liveAPIURL`). */
+  live: string;
+}
+
+/**
+ * wire-format.md §1.3 base selection, in order: the bootstrap CNAME domain, else the test API URL for a token that
+ * contains `public-token-test`, else the live API URL.
+ */
+export function oauthStartBase(options: {
+  cnameDomain: string | null;
+  publicToken: string;
+  urls: OAuthApiUrls;
+}): string {
+  if (options.cnameDomain) return `https://${options.cnameDomain}`;
+  return (options.publicToken.includes('public-token-test') ? options.urls.test : options.urls.live).replace(
+    /\/+$/,
+    '',
+  );
+}
+
+/**
+ * wire-format.md §1.3: the query parameters in the verified order — public_token, code_challenge, custom_scopes
+ * (joined with one space), provider_<key> per provider_params entry, login_redirect_url, signup_redirect_url — set
+ * through URLSearchParams, so spaces become `+`.
+ */
+export function oauthStartUrl(options: {
+  base: string;
+  provider: string;
+  publicToken: string;
+  codeChallenge: string | null;
+  start: OAuthStartOptions;
+}): string {
+  const { start } = options;
+  const query = new URLSearchParams();
+  query.set('public_token', options.publicToken);
+  if (options.codeChallenge !== null) query.set('code_challenge', options.codeChallenge);
+  if (start.custom_scopes && start.custom_scopes.length > 0)
+    query.set('custom_scopes', start.custom_scopes.join(' '));
+  for (const [key, value] of Object.entries(start.provider_params ?? {})) query.set(`provider_${key}`, value);
+  if (start.login_redirect_url) query.set('login_redirect_url', start.login_redirect_url);
+  if (start.signup_redirect_url) query.set('signup_redirect_url', start.signup_redirect_url);
+  return `${options.base}${OAUTH_PUBLIC_ROUTES.start(options.provider)}?${query}`;
+}
+
+export function createOAuthModule(options: {
+  publicToken: string;
+  http: HttpClient;
+  manager: SessionManager;
+  bootstrap: BootstrapModule;
+  pkce: PkceStore;
+  telemetry: Telemetry;
+  validate: typeof Validate;
+  /** The client's server origin: the default of both OAuth API URLs. */
+  baseUrl: string;
+  /** The client's options (`endpoints.testAPIURL` / `liveAPIURL`, wire-format.md §1.2). */
+  options: Pick<ClientOptions, 'endpoints'>;
+  /** `navigate`: a top-level navigation; window.location.assign when not injected. */
+  dependencies: Pick<BrowserDependencies, 'navigate'>;
+}): OAuthModule {
+  const { publicToken, http, manager, bootstrap, pkce, telemetry, validate, baseUrl } = options;
+  const urls: OAuthApiUrls = {
+    test: options.options.endpoints?.testAPIURL ?? baseUrl,
+    live: options.options.endpoints?.liveAPIURL ?? baseUrl,
+  };
+  const navigate = options.dependencies.navigate ?? ((url: string) => window.location.assign(url));
+
+  const start = async (provider: string, startOptions: OAuthStartOptions = {}) => {
+    const method = `oauth.${provider}.start`;
+    validate(method)
+      .object('options', startOptions)
+      .optionalString('login_redirect_url', startOptions.login_redirect_url)
+      .optionalString('signup_redirect_url', startOptions.signup_redirect_url)
+      .optionalStringArray('custom_scopes', startOptions.custom_scopes)
+      .optionalObject('provider_params', startOptions.provider_params);
+    for (const [key, value] of Object.entries(startOptions.provider_params ?? {}))
+      validate(method).string(`provider_params.${key}`, value);
+
+    const { cnameDomain, pkceRequiredForOAuth } = await bootstrap.get();
+    // wire-format.md §6: always a fresh pair when the project requires PKCE; otherwise no stale pair may linger
+    // for a later oauth.authenticate to send.
+    let codeChallenge: string | null = null;
+    if (pkceRequiredForOAuth) codeChallenge = (await pkce.create('oauth')).code_challenge;
+    else pkce.clear('oauth');
+
+    // wire-format.md §4.12: start_oauth_flow {provider_type, custom_scopes?, cname_domain, pkce, provider_params?}.
+    telemetry.logEvent('start_oauth_flow', {
+      provider_type: provider,
+      custom_scopes: startOptions.custom_scopes,
+      cname_domain: cnameDomain,
+      pkce: pkceRequiredForOAuth,
+      provider_params: startOptions.provider_params,
+    });
+    // The page is about to unload: send the event now rather than in the next 800 ms batch.
+    telemetry.flush();
+    navigate(
+      oauthStartUrl({
+        base: oauthStartBase({ cnameDomain, publicToken, urls }),
+        provider,
+        publicToken,
+        codeChallenge,
+        start: startOptions,
+      }),
+    );
+  };
+
+  const providers = Object.fromEntries(
+    OAUTH_PROVIDERS.map((provider) => [
+      provider,
+      { start: (startOptions?: OAuthStartOptions) => start(provider, startOptions) },
+    ]),
+  );
+
+  return {
+    ...providers,
+    async authenticate(token, authenticateOptions = {}) {
+      validate('oauth.authenticate')
+        .string('token', token)
+        .object('options', authenticateOptions)
+        .optionalNumber('session_duration_minutes', authenticateOptions.session_duration_minutes);
+      const code_verifier = pkce.get('oauth')?.code_verifier;
+      if (code_verifier === undefined && bootstrap.getSync().pkceRequiredForOAuth) {
+        // wire-format.md §6: sent without a verifier, the server will refuse a flow that carried a challenge.
+        console.warn(
+          'Gatehouse: no PKCE code verifier is stored for this OAuth flow; start it with oauth.<provider>.start() in this browser.',
+        );
+      }
+      const data = await http.request<OAuthAuthenticateResponse>({
+        method: 'POST',
+        path: ROUTES.oauth.authenticate,
+        body: {
+          token,
+          session_duration_minutes:
+            authenticateOptions.session_duration_minutes ?? CONSTANTS.defaultSessionDurationMinutes,
+          code_verifier,
+        },
+      });
+      // wire-format.md §6: the pair goes only after a successful authenticate.
+      pkce.clear('oauth');
+      // wire-format.md §4.1 table: /oauth/authenticate takes the user from __user.
+      return manager.applyAuthentication(data, '__user');
+    },
+    googleOneTap: {
+      start: () =>
+        http.request<OneTapStartResponse>({ method: 'POST', path: ROUTES.oauth.oneTapStart, body: {} }),
+      async submit(submitOptions) {
+        validate('oauth.googleOneTap.submit')
+          .object('options', submitOptions)
+          .string('id_token', submitOptions.id_token)
+          .string('csrf_token', submitOptions.csrf_token)
+          .string('oauth_callback_id', submitOptions.oauth_callback_id)
+          .optionalString('login_redirect_url', submitOptions.login_redirect_url)
+          .optionalString('signup_redirect_url', submitOptions.signup_redirect_url);
+        const data = await http.request<OneTapSubmitResponse>({
+          method: 'POST',
+          path: ROUTES.oauth.oneTapSubmit,
+          body: {
+            id_token: submitOptions.id_token,
+            csrf_token: submitOptions.csrf_token,
+            oauth_callback_id: submitOptions.oauth_callback_id,
+            login_redirect_url: submitOptions.login_redirect_url,
+            signup_redirect_url: submitOptions.signup_redirect_url,
+          },
+        });
+        // wire-format.md §8: the SDK navigates to the answered redirect URL (it carries the oauth token).
+        navigate(data.redirect_url);
+        return data;
+      },
+    },
+  } as OAuthModule;
+}

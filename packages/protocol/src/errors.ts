@@ -104,6 +104,13 @@ export const ERROR_TYPES = {
   reset_password: 400,
   /** A password reset link that is unknown, already used or expired (one text for all three). */
   unable_to_reset_password: 401,
+  // OAuth (issue 11, wire-format.md §4.6, §1.3).
+  /** A provider path segment that is not one of the 19 providers (SPEC §2). */
+  invalid_oauth_provider: 404,
+  /** The project has no OAuth client configured for this provider (project file `oauth_providers`). */
+  oauth_config_not_found: 404,
+  /** An OAuth token that is unknown, already used or expired (one text for all three). */
+  oauth_token_not_found: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorType = keyof typeof ERROR_TYPES;

@@ -1,17 +1,16 @@
-// Which preset a provider type uses (issue 11 item 1). The table of the 19 presets is built in presets/ (the
-// oauth-presets work: `presets/index.ts` exports `PRESETS: Record<OAuthProvider, ProviderPreset>`); until it is
-// merged, DEFAULT_PRESETS is empty and every provider answers oauth_config_not_found. MERGE NOTE: replace the
-// empty table below with `PRESETS` from './presets'.
+// Which preset a provider type uses (issue 11 item 1). The table of the 19 presets is built in presets/
+// (`presets/index.ts` exports `PRESETS: Record<OAuthProvider, ProviderPreset>`), the default of every app.
 //
 // An app may use other presets than the default table (tests point a stand-in preset at oidc-provider on
 // loopback; an embedding app may add its own provider): overridePresets(ctx, table). The table is kept per app
 // context (DESIGN.md convention 12), in a WeakMap keyed by the context so it dies with the app.
 import type { OAuthProvider } from '@gatehouse/protocol';
 import type { ProviderPreset } from './preset';
+import { PRESETS } from './presets';
 
 export type PresetTable = Partial<Record<OAuthProvider, ProviderPreset>>;
 
-export const DEFAULT_PRESETS: PresetTable = {};
+export const DEFAULT_PRESETS: PresetTable = PRESETS;
 
 const overrides = new WeakMap<object, PresetTable>();
 

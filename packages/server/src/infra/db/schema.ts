@@ -582,3 +582,25 @@ export const oauthProviderTokens = pgTable('oauth_provider_tokens', {
   scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * One Google One Tap prompt (issue 11 item 2, security-tests.md TK-06), made by POST /sdk/v1/oauth/google/onetap/start:
+ * the row id is the `oauth_callback_id` the widget sends back, and only the SHA-256 of the CSRF token is stored.
+ * The ID token's nonce is derived from the CSRF token (features/oauth/one-tap.ts), so nothing else is kept. Deleted
+ * by the submit that presents it (single use, whatever the outcome) or purged after expires_at.
+ */
+export const oauthOneTapRequests = pgTable(
+  'oauth_one_tap_requests',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectRef(),
+    tokenMode: text('token_mode').$type<'test' | 'live'>().notNull(),
+    csrfTokenHash: bytea('csrf_token_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oauth_one_tap_requests_csrf_uq').on(t.csrfTokenHash),
+    index('oauth_one_tap_requests_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -17,6 +17,7 @@ import { registerEventRoutes } from './features/events';
 import { registerMagicLinkRoutes } from './features/magic-links';
 import { registerMetricsRoutes } from './features/metrics';
 import { reencryptOAuthSecrets, registerOAuthPublicRoutes, registerOAuthRoutes } from './features/oauth';
+import { registerOneTapRoutes } from './features/oauth/one-tap-routes';
 import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
 import { registerPasswordRoutes } from './features/passwords';
@@ -132,6 +133,7 @@ export const FEATURES: readonly SdkFeature[] = [
   { name: 'passwords', register: registerPasswordRoutes },
   { name: 'captcha', register: registerCaptchaRoutes },
   { name: 'oauth', register: registerOAuthRoutes },
+  { name: 'oauth-one-tap', register: (sdk, ctx) => registerOneTapRoutes(sdk, ctx) },
 ];
 // ---------------------------------------------------------------------------------------------------------------
 

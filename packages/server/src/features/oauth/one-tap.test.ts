@@ -15,7 +15,6 @@ import { testDatabaseKinds } from '../../test-support/database';
 import { snapshotTables } from '../../test-support/snapshot';
 import { fakeClock } from '../magic-links/test-helpers';
 import { assertOneTapOrigin, ONE_TAP_LIFETIME_MS, oneTapNonce } from './one-tap';
-import { registerOneTapRoutes } from './one-tap-routes';
 import {
   configureGoogle,
   type FakeGoogleKeys,
@@ -38,11 +37,8 @@ describe.each(testDatabaseKinds())('Google One Tap on %s', (kind) => {
   beforeAll(async () => {
     key = await newSigningKey('google-key-1');
     google = await startFakeGoogleKeys([key]);
-    t = await createTestApp({
-      kind,
-      clock,
-      features: [{ name: 'one-tap', register: (sdk, ctx) => registerOneTapRoutes(sdk, ctx) }],
-    });
+    // The routes are the app's own (app.ts FEATURES 'oauth-one-tap').
+    t = await createTestApp({ kind, clock });
   });
   beforeEach(async () => {
     clock.set(new Date('2030-01-01T00:00:00Z'));

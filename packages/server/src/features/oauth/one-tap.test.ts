@@ -4,6 +4,7 @@ import { ONE_TAP_ERROR_TYPES, ROUTES } from '@gatehouse/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oauthOneTapRequests, oauthRegistrations, projects } from '../../infra/db/schema';
+import { purgeExpired } from '../../infra/purge';
 import {
   createTestApp,
   sdkRequest,
@@ -237,6 +238,16 @@ describe.each(testDatabaseKinds())('Google One Tap on %s', (kind) => {
     expect(response.json()).toMatchObject({ error_type: 'invalid_redirect_url' });
     expect(await t.ctx.db.select().from(oauthOneTapRequests)).toHaveLength(1);
     expect(await t.ctx.db.select().from(oauthRegistrations)).toHaveLength(0);
+  });
+
+  it('purges prompts past their expiry, not live ones (LD-04)', async () => {
+    await startedPrompt();
+    clock.advance(ONE_TAP_LIFETIME_MS + 1);
+    const live = await startedPrompt();
+    const report = await purgeExpired(t.ctx);
+    expect(report.deleted.oauth_one_tap_requests).toBe(1);
+    const left = await t.ctx.db.select().from(oauthOneTapRequests);
+    expect(left.map((row) => row.id)).toEqual([live.oauth_callback_id]);
   });
 
   it('bad bodies are 400 schema errors that change nothing', async () => {

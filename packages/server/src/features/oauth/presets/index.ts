@@ -51,5 +51,6 @@ export {
   createAppleClientSecret,
 } from './apple';
 export { GOOGLE_ISSUER, GOOGLE_ISSUERS, GOOGLE_JWKS_URL } from './google';
+export { expectedIssuer } from './issuer';
 export { MICROSOFT_CONSUMER_TENANT, MICROSOFT_ISSUER_TEMPLATE } from './microsoft';
 export { splitName } from './profile-fields';

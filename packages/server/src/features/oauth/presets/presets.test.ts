@@ -6,6 +6,7 @@ import { OAUTH_PROVIDERS, type OAuthProvider } from '@gatehouse/protocol';
 import { describe, expect, it } from 'vitest';
 import { ProfileError, type ProviderAnswers, type ProviderProfile } from '../preset';
 import { PRESETS } from './index';
+import { expectedIssuer } from './issuer';
 import { MICROSOFT_CONSUMER_TENANT } from './microsoft';
 import { splitName } from './profile-fields';
 
@@ -249,5 +250,31 @@ describe('splitName', () => {
     ['Juan  Carlos de la Vega', ['Juan', 'Carlos de la', 'Vega']],
   ])('%j', (full, [first, middle, last]) => {
     expect(splitName(full)).toEqual({ first_name: first, middle_name: middle, last_name: last });
+  });
+});
+
+describe('expectedIssuer (the issuer a flow verifies an ID token against)', () => {
+  const unsigned = (claims: Record<string, unknown>) =>
+    `${Buffer.from('{"alg":"RS256"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+  const template = 'https://login.microsoftonline.com/{tenantid}/v2.0';
+
+  it('microsoft: the tenant of the token picks the issuer', () => {
+    const tid = '72f988bf-86f1-41af-91ab-2d7cd011db47';
+    expect(expectedIssuer(PRESETS.microsoft, template, unsigned({ tid, iss: 'x' }))).toBe(
+      `https://login.microsoftonline.com/${tid}/v2.0`,
+    );
+  });
+
+  it('microsoft: no tenant, a bad tenant or an unreadable token is refused', () => {
+    expect(expectedIssuer(PRESETS.microsoft, template, unsigned({}))).toBeNull();
+    expect(expectedIssuer(PRESETS.microsoft, template, unsigned({ tid: 'evil.example' }))).toBeNull();
+    expect(expectedIssuer(PRESETS.microsoft, template, 'not a jwt')).toBeNull();
+  });
+
+  it('a preset without issuerFor, or no ID token, keeps the configured issuer', () => {
+    expect(
+      expectedIssuer(PRESETS.gitlab, 'https://gitlab.com', unsigned({ iss: 'https://evil.example' })),
+    ).toBe('https://gitlab.com');
+    expect(expectedIssuer(PRESETS.microsoft, template, undefined)).toBe(template);
   });
 });

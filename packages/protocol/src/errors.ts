@@ -106,15 +106,45 @@ export const ERROR_TYPES = {
   reset_password: 400,
   /** A password reset link that is unknown, already used or expired (one text for all three). */
   unable_to_reset_password: 401,
-  // Google One Tap (issue 11, SPEC §4 One Tap states and §8 One Tap errors): the widget shows their texts for
-  // test-mode public tokens and falls back to the plain Google button.
-  origin_not_allowed_for_client: 403,
-  invalid_client: 400,
+  // OAuth (issue 11, wire-format.md §4.6, §1.3).
+  /** A provider path segment that is not one of the 19 providers (SPEC §2). */
+  invalid_oauth_provider: 404,
+  /** The project has no OAuth client configured for this provider (project file `oauth_providers`). */
   oauth_config_not_found: 404,
+  /** An OAuth token that is unknown, already used or expired (one text for all three). */
+  oauth_token_not_found: 404,
+  // Google One Tap (issue 11 item 2): the SPEC §4 One Tap states other than none (ONE_TAP_ERROR_TYPES below; the
+  // widget shows the SPEC §8 message of each to test-mode public tokens), and the ID-token checks of TK-06.
+  /** The page's origin cannot host One Tap: no Origin header, or not https (http only on localhost). */
+  origin_not_allowed_for_client: 403,
+  /** The ID token was issued to another client id than the project's Google client (the `aud` check). */
+  invalid_client: 401,
+  /** No login redirect URL was given and the project has no allowed redirect URL to use. */
   no_login_redirect_urls_set: 400,
+  /** No signup redirect URL was given and the project has no allowed redirect URL to use. */
   no_signup_redirect_urls_set: 400,
-  default_provider_not_allowed: 400,
+  /** The project's Google client is not enabled for One Tap (project file `oauth_providers.google.one_tap`). */
+  default_provider_not_allowed: 403,
+  /** An ID token that fails verification: signature, issuer, expiry or nonce (one text for all). */
+  invalid_id_token: 401,
+  /** A One Tap CSRF token that is unknown, already used, expired or not the one of the oauth_callback_id. */
+  invalid_csrf_token: 401,
 } as const satisfies Record<string, number>;
+
+/**
+ * SPEC §4 "One Tap states": none (success) and these six, each an error_type the One Tap calls answer; the widget
+ * maps them to the SPEC §8 messages and falls back to the plain Google button.
+ */
+export const ONE_TAP_ERROR_TYPES = [
+  'origin_not_allowed_for_client',
+  'invalid_client',
+  'oauth_config_not_found',
+  'no_login_redirect_urls_set',
+  'no_signup_redirect_urls_set',
+  'default_provider_not_allowed',
+] as const;
+
+export type OneTapErrorType = (typeof ONE_TAP_ERROR_TYPES)[number];
 
 export type ErrorType = keyof typeof ERROR_TYPES;
 

@@ -20,7 +20,14 @@ export {
   GATEHOUSE_SDK_IDENTIFIER,
 } from './captcha';
 export type { ErrorType, UnrecoverableErrorType } from './errors';
-export { ERROR_TYPES, isErrorType, isUnrecoverableErrorType, UNRECOVERABLE_ERROR_TYPES } from './errors';
+export {
+  ERROR_TYPES,
+  isErrorType,
+  isUnrecoverableErrorType,
+  ONE_TAP_ERROR_TYPES,
+  type OneTapErrorType,
+  UNRECOVERABLE_ERROR_TYPES,
+} from './errors';
 export type {
   ApiErrorBody,
   AuthenticateResponse,

@@ -45,6 +45,13 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /sdk/v1/passwords/session/reset': { password: 'Tumbling-Kettle-Orbit-4471' },
   'POST /sdk/v1/passwords/strength_check': { password: 'Tumbling-Kettle-Orbit-4471' },
   'POST /sdk/v1/users/search': { email: 'ada@example.com' },
+  'POST /sdk/v1/oauth/authenticate': { token: 'a'.repeat(43) },
+  'POST /sdk/v1/oauth/google/onetap/start': {},
+  'POST /sdk/v1/oauth/google/onetap/submit': {
+    id_token: 'a.b.c',
+    csrf_token: 'a'.repeat(43),
+    oauth_callback_id: 'oauth-one-tap-test-x',
+  },
 };
 
 describe.each(testDatabaseKinds())('products enforced on %s', (kind) => {

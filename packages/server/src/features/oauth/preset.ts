@@ -62,6 +62,15 @@ export interface ProviderPreset {
   authorizationParams?: Readonly<Record<string, string>>;
   /** Further GET requests made with the access token after the token answer (url by key). */
   extraRequests?: Readonly<Record<string, string>>;
+  /**
+   * Additive (oauth-presets): the exact issuer an ID token must carry when it is not simply `endpoints.issuer`.
+   * Microsoft's `common` endpoint issues tokens whose issuer names the user's tenant
+   * (`https://login.microsoftonline.com/{tid}/v2.0`), and Google's tokens may carry `accounts.google.com` without
+   * the scheme. Called with the token's claims (read before verification, to pick the issuer to verify against) and
+   * the configured issuer (the preset's, or the project's override); null refuses the token. Absent: the configured
+   * issuer, exactly.
+   */
+  issuerFor?(claims: Readonly<Record<string, unknown>>, configuredIssuer: string): string | null;
   /** Maps the provider's answers to a profile; throws a ProfileError when the answers lack a subject. */
   mapProfile(answers: ProviderAnswers): ProviderProfile;
 }

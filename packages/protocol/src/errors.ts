@@ -114,6 +114,11 @@ export const ERROR_TYPES = {
   no_login_redirect_urls_set: 400,
   no_signup_redirect_urls_set: 400,
   default_provider_not_allowed: 400,
+  // OAuth (issue 11, wire-format.md §4.6, §1.3).
+  /** A provider path segment that is not one of the 19 providers (SPEC §2). */
+  invalid_oauth_provider: 404,
+  /** An OAuth token that is unknown, already used or expired (one text for all three). */
+  oauth_token_not_found: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorType = keyof typeof ERROR_TYPES;

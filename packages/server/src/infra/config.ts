@@ -5,6 +5,11 @@ import { resolve } from 'node:path';
 import { DEFAULT_PRODUCTS, PRODUCTS, type Product } from '@gatehouse/protocol';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import {
+  checkOAuthProviders,
+  type OAuthProviderDeclarations,
+  OAuthProvidersFileSchema,
+} from '../features/oauth/file-schema';
 import { parseTrustedProxies, type TrustedProxies } from './client-address';
 import type { AppConfig, MetricsSettings, RuntimeEnvironment } from './context';
 import type { ProjectSettings } from './db/schema';
@@ -421,6 +426,8 @@ export interface ProjectDeclaration {
   allowedRedirectUrls: string[];
   enabledProducts: Product[];
   settings: Partial<ProjectSettings>;
+  /** Issue 11: the project's OAuth clients, or null when the file does not say (the stored ones are kept). */
+  oauthProviders: OAuthProviderDeclarations | null;
 }
 
 const FLAG = Type.Boolean({ description: 'allowed: true or false' });
@@ -513,6 +520,8 @@ const ProjectSchema = Type.Object(
       }),
     ),
     settings: Type.Optional(ProjectSettingsSchema),
+    // Issue 11 item 1: OAuth clients per provider (features/oauth/file-schema.ts).
+    oauth_providers: Type.Optional(OAuthProvidersFileSchema),
   },
   { additionalProperties: false, description: 'allowed: an object { name, allowed_origins, … }' },
 );
@@ -590,8 +599,20 @@ function toDeclaration(entry: ProjectEntry, at: string): ProjectDeclaration {
       ...new Set(settings.sms_allowed_countries.map((region) => region.toUpperCase())),
     ];
   }
+  let oauthProviders: OAuthProviderDeclarations | null = null;
+  if (entry.oauth_providers !== undefined) {
+    const checked = checkOAuthProviders(entry.oauth_providers);
+    if ('problem' in checked) {
+      throw new ConfigError(
+        `PROJECT_FILE ${at}.oauth_providers.${checked.problem.path}`,
+        checked.problem.message,
+      );
+    }
+    oauthProviders = checked.declarations;
+  }
   return {
     name: entry.name.trim(),
+    oauthProviders,
     allowedOrigins: [...new Set(allowedOrigins)],
     allowedRedirectUrls: [...new Set(allowedRedirectUrls)],
     enabledProducts: [...new Set<Product>(entry.enabled_products ?? DEFAULT_PRODUCTS)],

@@ -91,6 +91,11 @@ export interface RateLimitSettings {
   passwordResetSendsPerIp: RateLimit;
   /** POST /users/search from one client IP: it tells whether an address has an account (README enumeration table). */
   userSearchesPerIp: RateLimit;
+  // OAuth (issue 11 item 1).
+  /** GET /v1/public/oauth/{provider}/start from one client IP (each start stores a state row). */
+  oauthStartsPerIp: RateLimit;
+  /** POST /sdk/v1/oauth/authenticate calls from one client IP. */
+  oauthAuthenticationsPerIp: RateLimit;
   // Captcha.
   /**
    * Captcha challenges handed to one client IP (issue 9 item 3): the count sets the next challenge's difficulty
@@ -133,6 +138,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   passwordResetSendsPerEmail: { points: 5, durationSeconds: 60, softPoints: 3 },
   passwordResetSendsPerIp: { points: 50, durationSeconds: 600, softPoints: 20 },
   userSearchesPerIp: { points: 60, durationSeconds: 60, softPoints: 20 },
+  // A person starts a social sign-in a few times a minute at most; a callback or redemption follows each start.
+  oauthStartsPerIp: { points: 60, durationSeconds: 60 },
+  oauthAuthenticationsPerIp: { points: 60, durationSeconds: 60 },
   captchaChallengesPerIp: { points: 300, durationSeconds: 600 },
   captchaTokenUses: { points: 1, durationSeconds: 86_400 },
 };

@@ -25,6 +25,10 @@ export type SecretPurpose =
   | 'otp-code'
   /** The HMAC keys that sign captcha challenges (infra/captcha.ts); context `<project_id>/<use>`. */
   | 'captcha-challenge'
+  /** OAuth client secrets and Apple private keys of the project file (features/oauth/config.ts); context `<project_id>/<provider>`. */
+  | 'oauth-client-secret'
+  /** Provider tokens and the PKCE verifier toward the provider (features/oauth/store.ts); context: the row id. */
+  | 'oauth-provider-token'
   /** The fingerprint stored in the database (secret_fingerprints). */
   | 'secret-fingerprint';
 

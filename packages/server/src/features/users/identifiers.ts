@@ -163,6 +163,44 @@ async function upsertClaim(
   return claimed ?? null;
 }
 
+/**
+ * Inside the caller's transaction (a sign-in that creates a user together with its own records, such as an OAuth
+ * registration, issue 11): a new user, holding `identifier` as an owned, still unverified row when one is given.
+ * False when the identifier is owned already (someone else won the race): the caller rolls its transaction back.
+ * The caller proves the identifier with proveIdentifier once the transaction committed.
+ */
+export async function insertUserWithIdentifier(
+  tx: Executor,
+  options: {
+    userId: string;
+    projectId: string;
+    status: 'active' | 'pending';
+    name: { first_name: string; middle_name: string; last_name: string };
+    createdAt: Date;
+    identifier: { kind: IdentifierKind; id: string; value: string } | null;
+  },
+): Promise<boolean> {
+  const { userId, projectId, createdAt, identifier } = options;
+  await tx.insert(users).values({
+    id: userId,
+    projectId,
+    status: options.status,
+    firstName: options.name.first_name,
+    middleName: options.name.middle_name,
+    lastName: options.name.last_name,
+    createdAt,
+  });
+  if (identifier === null) return true;
+  return insertOwned(tx, identifier.kind, {
+    id: identifier.id,
+    userId,
+    projectId,
+    value: identifier.value,
+    claimSessionId: null,
+    createdAt,
+  });
+}
+
 // Thrown inside the transaction to roll back our user row when a concurrent call created the identifier first.
 class LostCreateRace extends Error {}
 

@@ -5,6 +5,7 @@ export {
   findIdentifierById,
   findOrCreateUserByIdentifier,
   findOwnedIdentifier,
+  insertUserWithIdentifier,
   isRedeemableBy,
   proveIdentifier,
 } from './identifiers';

@@ -487,3 +487,98 @@ export const passwordResetTokens = pgTable(
     index('password_reset_tokens_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * OAuth clients per project (issue 11 item 1), written from the project file's `oauth_providers` at start. The
+ * client id and the non-secret settings (endpoint overrides, scopes, One Tap, Apple team/key ids) are plain; the
+ * client secret and Apple's private key are one JSON document encrypted under SECRET_KEY (infra/secret-box.ts,
+ * purpose 'oauth-client-secret', context `<project_id>/<provider>`), so a database copy holds no usable secret.
+ */
+export const oauthProviderConfigs = pgTable(
+  'oauth_provider_configs',
+  {
+    projectId: projectRef(),
+    providerType: text('provider_type').notNull(),
+    clientId: text('client_id').notNull(),
+    /** features/oauth/config.ts StoredProviderSettings: endpoints, scopes, one_tap, apple team/key ids. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** AES-256-GCM of `{ client_secret?, apple_private_key? }`, or null when the client has no secret. */
+    secretsCiphertext: bytea('secrets_ciphertext'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('oauth_provider_configs_uq').on(t.projectId, t.providerType)],
+);
+
+/**
+ * One OAuth start (issue 11 item 1, security-tests.md TK-04): only the SHA-256 of `state` is stored, bound to the
+ * browser by the SHA-256 of a random cookie value; deleted when the callback presents it (single use) or purged
+ * after expires_at. The PKCE verifier toward the provider is encrypted ('oauth-provider-token', context: the row
+ * id); the nonce is not a secret (it travels in the authorization URL) and is kept plain.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectRef(),
+    tokenMode: text('token_mode').$type<'test' | 'live'>().notNull(),
+    providerType: text('provider_type').notNull(),
+    stateHash: bytea('state_hash').notNull(),
+    browserBindingHash: bytea('browser_binding_hash').notNull(),
+    codeVerifierCiphertext: bytea('code_verifier_ciphertext').notNull(),
+    nonce: text('nonce'),
+    /** The app's PKCE challenge (wire-format.md §6), checked at /oauth/authenticate; null when none was sent. */
+    codeChallenge: text('code_challenge'),
+    loginRedirectUrl: text('login_redirect_url').notNull(),
+    signupRedirectUrl: text('signup_redirect_url').notNull(),
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oauth_states_state_hash_uq').on(t.stateHash),
+    index('oauth_states_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The single-use token the callback hands the app (`?stytch_token_type=oauth&token=…`), redeemed by POST
+ * /sdk/v1/oauth/authenticate (wire-format.md §4.6): only its SHA-256 is stored (TK-05), `used_at` makes it single
+ * use through one atomic UPDATE (TK-01), the app's PKCE challenge travels with it.
+ */
+export const oauthTokens = pgTable(
+  'oauth_tokens',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectRef(),
+    userId: userRef(),
+    registrationId: text('registration_id')
+      .notNull()
+      .references(() => oauthRegistrations.id, { onDelete: 'cascade' }),
+    /** The e-mail the provider vouched for, when it is the user's (the factor's email_id), else null. */
+    emailId: text('email_id').references(() => userEmails.id, { onDelete: 'set null' }),
+    tokenHash: bytea('token_hash').notNull(),
+    codeChallenge: text('code_challenge'),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oauth_tokens_token_hash_uq').on(t.tokenHash),
+    index('oauth_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The provider's tokens of one registration, from its latest sign-in (wire-format.md §4.6 provider_values): the
+ * access, ID and refresh tokens are one JSON document encrypted under SECRET_KEY ('oauth-provider-token', context:
+ * the registration id). Dies with the registration.
+ */
+export const oauthProviderTokens = pgTable('oauth_provider_tokens', {
+  registrationId: text('registration_id')
+    .primaryKey()
+    .references(() => oauthRegistrations.id, { onDelete: 'cascade' }),
+  projectId: projectRef(),
+  tokensCiphertext: bytea('tokens_ciphertext').notNull(),
+  scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});

@@ -16,6 +16,7 @@ import { registerDevRoutes } from './features/dev';
 import { registerEventRoutes } from './features/events';
 import { registerMagicLinkRoutes } from './features/magic-links';
 import { registerMetricsRoutes } from './features/metrics';
+import { reencryptOAuthSecrets, registerOAuthPublicRoutes, registerOAuthRoutes } from './features/oauth';
 import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
 import { registerPasswordRoutes } from './features/passwords';
@@ -130,6 +131,7 @@ export const FEATURES: readonly SdkFeature[] = [
   { name: 'webauthn', register: registerWebauthnRoutes },
   { name: 'passwords', register: registerPasswordRoutes },
   { name: 'captcha', register: registerCaptchaRoutes },
+  { name: 'oauth', register: registerOAuthRoutes },
 ];
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -313,6 +315,8 @@ async function assemble(
   );
 
   await registerJwksRoutes(app, ctx);
+  // Issue 11: the OAuth start and callback are browser navigations under /v1/public (wire-format.md §1.3).
+  await registerOAuthPublicRoutes(app, ctx);
   await registerMetricsRoutes(app, { settings: config.metrics, metrics: prometheus });
   if (config.env !== 'production') {
     await registerOutboxRoutes(app, ctx);
@@ -340,7 +344,7 @@ async function useSecretKey(ctx: AppContext, secretKey: ResolvedSecretKey): Prom
     db: ctx.db,
     secrets: ctx.secrets,
     previous: previous === null ? null : createSecretBox(previous),
-    reencryptions: [reencryptSigningKeys],
+    reencryptions: [reencryptSigningKeys, reencryptOAuthSecrets],
     now: ctx.clock.now(),
     ...(secretKey.source === 'ephemeral'
       ? { mismatchHint: 'SECRET_KEY is not set and DATA_DIR is in memory, so this start made a new one' }

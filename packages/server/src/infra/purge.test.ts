@@ -187,6 +187,9 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
         webauthn_challenges: expired.challenges.length,
         // Only `ending`: ada's first session (30 minutes by default) and `lasting` are live.
         sessions: 1,
+        // features/oauth/oauth.test.ts purges its states and tokens.
+        oauth_states: 0,
+        oauth_tokens: 0,
         outbox_messages: expired.outbox.length,
       },
       unfinished: [],
@@ -311,6 +314,8 @@ describe('purge schedule', () => {
       otp_codes: 0,
       webauthn_challenges: 0,
       sessions: 0,
+      oauth_states: 0,
+      oauth_tokens: 0,
       outbox_messages: 0,
     },
     unfinished: [],

@@ -1,6 +1,6 @@
 // security-tests.md LD-04 "Expired tokens and nonces are purged" (issue 8 item 5): rows nobody can use any more are
 // deleted on a timer, in bounded batches, so tables do not grow without bound — login links, password reset links,
-// passcodes and WebAuthn challenges past expires_at (used or not), sessions past expires_at (ended), and dev-outbox messages older than
+// passcodes, WebAuthn challenges, OAuth states and OAuth tokens past expires_at (used or not), sessions past expires_at (ended), and dev-outbox messages older than
 // the retention. Signing keys leave their table at rotation (infra/keys.ts); telemetry is trimmed on insert.
 //
 // Feature-neutral: it compares one time column with the clock and never decides validity. Every feature already
@@ -17,6 +17,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig, AppContext } from './context';
 import {
   magicLinkTokens,
+  oauthStates,
+  oauthTokens,
   otpCodes,
   outboxMessages,
   passwordResetTokens,
@@ -37,6 +39,8 @@ export type PurgedTable =
   | 'otp_codes'
   | 'webauthn_challenges'
   | 'sessions'
+  | 'oauth_states'
+  | 'oauth_tokens'
   | 'outbox_messages';
 
 interface PurgeTarget {
@@ -96,6 +100,23 @@ const PURGE_TARGETS: readonly PurgeTarget[] = [
     indexed: true,
     cutoff: atNow,
   },
+  // Issue 11: OAuth states (a start never called back) and the tokens of the redirect to the app.
+  {
+    name: 'oauth_states',
+    table: oauthStates,
+    id: oauthStates.id,
+    time: oauthStates.expiresAt,
+    indexed: true,
+    cutoff: atNow,
+  },
+  {
+    name: 'oauth_tokens',
+    table: oauthTokens,
+    id: oauthTokens.id,
+    time: oauthTokens.expiresAt,
+    indexed: true,
+    cutoff: atNow,
+  },
   {
     name: 'outbox_messages',
     table: outboxMessages,
@@ -135,6 +156,8 @@ export async function purgeExpired(
       otp_codes: 0,
       webauthn_challenges: 0,
       sessions: 0,
+      oauth_states: 0,
+      oauth_tokens: 0,
       outbox_messages: 0,
     },
     unfinished: [],

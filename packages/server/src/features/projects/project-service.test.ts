@@ -1,13 +1,16 @@
 // Projects: tokens, the secret stored only as SHA-256, the development project, the project file upsert.
+
+import { randomBytes } from 'node:crypto';
 import { PRODUCTS } from '@gatehouse/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectCache } from '../../infra/auth';
 import { CAPTCHA_SITE_KEY } from '../../infra/captcha';
 import { loadConfig, parseProjectFile } from '../../infra/config';
-import type { AppContext } from '../../infra/context';
+import { type AppContext, systemClock } from '../../infra/context';
 import { sha256 } from '../../infra/crypto';
 import type { DatabaseHandle } from '../../infra/db/client';
 import { projects } from '../../infra/db/schema';
+import { createSecretBox } from '../../infra/secret-box';
 import { openTestDatabase, resetDatabase, testDatabaseKinds } from '../../test-support/database';
 import {
   createProject,
@@ -21,7 +24,7 @@ import {
 
 describe.each(testDatabaseKinds())('project service on %s', (kind) => {
   let handle: DatabaseHandle;
-  let ctx: Pick<AppContext, 'db' | 'config' | 'projects'>;
+  let ctx: Pick<AppContext, 'db' | 'config' | 'projects' | 'secrets' | 'clock'>;
 
   beforeAll(async () => {
     handle = await openTestDatabase(kind);
@@ -29,6 +32,9 @@ describe.each(testDatabaseKinds())('project service on %s', (kind) => {
       db: handle.db,
       config: loadConfig({ NODE_ENV: 'development', PORT: '3000', PUBLIC_URL: 'http://gatehouse.test:3000' }),
       projects: new ProjectCache({ db: handle.db, excludeDevelopment: false }),
+      // Issue 11: the project file's OAuth client secrets are stored encrypted.
+      secrets: createSecretBox(randomBytes(32).toString('base64url')),
+      clock: systemClock,
     };
   });
   beforeEach(async () => {

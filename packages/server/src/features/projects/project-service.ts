@@ -8,8 +8,11 @@ import { mailFromDomain, type ProjectDeclaration } from '../../infra/config';
 import type { AppConfig, AppContext, ProjectRecord } from '../../infra/context';
 import { randomToken, sha256 } from '../../infra/crypto';
 import { type ProjectSettings, projects } from '../../infra/db/schema';
+import { saveOAuthProviderConfigs } from '../oauth/config';
 
 type ProjectContext = Pick<AppContext, 'db' | 'config' | 'projects'>;
+/** syncProjectFile also stores OAuth clients, whose secrets are encrypted (issue 11). */
+type SyncContext = ProjectContext & Pick<AppContext, 'secrets' | 'clock'>;
 
 /** The development project has a fixed id so concurrent first starts create it once (ON CONFLICT). */
 export const DEV_PROJECT_ID = 'project-test-development';
@@ -170,7 +173,7 @@ export interface ProjectFileSyncResult {
  * and kept). Declared settings are merged over the current ones so a later file change touches only what it says.
  */
 export async function syncProjectFile(
-  ctx: ProjectContext,
+  ctx: SyncContext,
   declarations: readonly ProjectDeclaration[],
 ): Promise<ProjectFileSyncResult> {
   const result: ProjectFileSyncResult = { created: [], updated: [] };
@@ -182,15 +185,15 @@ export async function syncProjectFile(
       .orderBy(asc(projects.createdAt), asc(projects.id))
       .limit(1);
     if (existing === undefined) {
-      result.created.push(
-        await createProject(ctx, {
-          name: declaration.name,
-          allowedOrigins: declaration.allowedOrigins,
-          allowedRedirectUrls: declaration.allowedRedirectUrls,
-          enabledProducts: declaration.enabledProducts,
-          settings: declaration.settings,
-        }),
-      );
+      const created = await createProject(ctx, {
+        name: declaration.name,
+        allowedOrigins: declaration.allowedOrigins,
+        allowedRedirectUrls: declaration.allowedRedirectUrls,
+        enabledProducts: declaration.enabledProducts,
+        settings: declaration.settings,
+      });
+      result.created.push(created);
+      await syncOAuthProviders(ctx, created.project.id, declaration);
       continue;
     }
     const [updated] = await ctx.db
@@ -205,6 +208,7 @@ export async function syncProjectFile(
       .where(eq(projects.id, existing.id))
       .returning();
     result.updated.push(updated!);
+    await syncOAuthProviders(ctx, existing.id, declaration);
   }
   ctx.projects.clear();
   return result;
@@ -248,4 +252,14 @@ export async function findAppProject(
     .orderBy(asc(projects.createdAt), asc(projects.id))
     .limit(1);
   return first ?? null;
+}
+
+/** Issue 11: the project's OAuth clients as the file declares them (a file without `oauth_providers` keeps them). */
+async function syncOAuthProviders(
+  ctx: SyncContext,
+  projectId: string,
+  declaration: ProjectDeclaration,
+): Promise<void> {
+  if (declaration.oauthProviders === null) return;
+  await saveOAuthProviderConfigs(ctx, { projectId, declarations: declaration.oauthProviders });
 }

@@ -1,0 +1,111 @@
+// POST /sdk/v1/oauth/authenticate (wire-format.md §4.6, §6; issue 11 item 1): redeems the single-use token of the
+// callback's redirect once, checks the app's PKCE verifier when the start carried a challenge (required when the
+// project sets pkce_required_for_oauth), starts the session with the `<provider>_oauth_factor`, and answers the
+// AuthenticateResponse with the registration and the provider's tokens (provider_values).
+import type { AuthenticationFactor, OAuthProvider } from '@gatehouse/protocol';
+import { eq } from 'drizzle-orm';
+import type { AppContext, RequestContext } from '../../infra/context';
+import { oauthRegistrations } from '../../infra/db/schema';
+import { ApiError } from '../../infra/errors';
+import { assertPkce } from '../../infra/pkce';
+import { guardCall } from '../../infra/rate-limits';
+import { issueSession, validateSessionDuration } from '../sessions';
+import { OAUTH_TOKEN_NOT_FOUND_MESSAGE, TOO_MANY_OAUTH_AUTHENTICATIONS_MESSAGE } from './messages';
+import type { AuthenticateOAuthBody } from './schema';
+import {
+  consumeOAuthToken,
+  findLiveOAuthToken,
+  type ProviderValues,
+  readProviderTokens,
+  releaseOAuthToken,
+} from './store';
+
+/** wire-format.md §4.1: these three providers' factors carry no email_id. */
+const FACTORS_WITHOUT_EMAIL: ReadonlySet<string> = new Set(['twitter', 'tiktok', 'snapchat']);
+
+/** The session factor of a provider sign-in (wire-format.md §4.1). */
+export function oauthFactor(options: {
+  provider: string;
+  registrationId: string;
+  emailId: string | null;
+  subject: string;
+}): Omit<AuthenticationFactor, 'last_authenticated_at'> {
+  const { provider } = options;
+  const factor = {
+    type: 'oauth',
+    delivery_method: `oauth_${provider}`,
+    [`${provider}_oauth_factor`]: {
+      id: options.registrationId,
+      ...(FACTORS_WITHOUT_EMAIL.has(provider) ? {} : { email_id: options.emailId ?? '' }),
+      provider_subject: options.subject,
+    },
+  };
+  return factor as Omit<AuthenticationFactor, 'last_authenticated_at'>;
+}
+
+function notFound(): ApiError {
+  return new ApiError('oauth_token_not_found', OAUTH_TOKEN_NOT_FOUND_MESSAGE);
+}
+
+export async function authenticateOAuth(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { body: AuthenticateOAuthBody; action: string },
+) {
+  const { body } = options;
+  const { project } = request;
+  const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
+  await guardCall(ctx, request, {
+    checks: [{ limit: 'oauthAuthenticationsPerIp', kind: 'ip', key: request.ip }],
+    message: TOO_MANY_OAUTH_AUTHENTICATIONS_MESSAGE,
+    action: options.action,
+    captchaToken: null,
+  });
+  const candidate = await findLiveOAuthToken(ctx, { projectId: project.id, token: body.token });
+  if (candidate === null) throw notFound();
+  // TK-01: one winner among concurrent redemptions. TK-03: consumed before the verifier is compared, so a wrong
+  // verifier burns the token (the SDK has no second verifier to try for OAuth, wire-format.md §6).
+  const usedAt = await consumeOAuthToken(ctx, candidate);
+  if (usedAt === null) throw notFound();
+  assertPkce({
+    project,
+    flow: 'oauth',
+    codeChallenge: candidate.codeChallenge,
+    codeVerifier: body.code_verifier ?? null,
+  });
+  try {
+    const [registration] = await ctx.db
+      .select()
+      .from(oauthRegistrations)
+      .where(eq(oauthRegistrations.id, candidate.registrationId))
+      .limit(1);
+    // The registration was unlinked between the callback and this call: nothing to sign in with.
+    if (registration === undefined || registration.userId !== candidate.userId) throw notFound();
+    const provider = registration.providerType as OAuthProvider;
+    const issued = await issueSession(ctx, request, {
+      userId: candidate.userId,
+      factor: oauthFactor({
+        provider,
+        registrationId: registration.id,
+        emailId: candidate.emailId,
+        subject: registration.providerSubject,
+      }),
+      sessionDurationMinutes,
+    });
+    const providerValues: ProviderValues = await readProviderTokens(ctx, registration.id);
+    return {
+      ...issued,
+      provider_subject: registration.providerSubject,
+      provider_type: provider,
+      profile_picture_url: registration.profilePictureUrl,
+      locale: registration.locale,
+      provider_values: providerValues,
+    };
+  } catch (error) {
+    // FT-02: no session came out of the token, so a passing fault does not burn it.
+    if (!(error instanceof ApiError && error.errorType === 'oauth_token_not_found')) {
+      await releaseOAuthToken(ctx, { id: candidate.id, usedAt });
+    }
+    throw error;
+  }
+}

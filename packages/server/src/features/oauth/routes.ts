@@ -35,6 +35,10 @@ export async function registerOAuthRoutes(sdk: FastifyInstance, ctx: AppContext)
   );
 }
 
+// OAUTH_PUBLIC_ROUTES encodes its argument, so the route patterns are spelled out (the same paths).
+const START_ROUTE = '/v1/public/oauth/:provider/start';
+const CALLBACK_ROUTE = '/v1/public/oauth/:provider/callback';
+
 const ProviderParams = Type.Object({ provider: Type.String({ minLength: 1, maxLength: 64 }) });
 
 /** A form_post body is small: the code, the state, Apple's `user` JSON. */
@@ -84,44 +88,34 @@ export async function registerOAuthPublicRoutes(root: FastifyInstance, ctx: AppC
       }
     };
 
-    app.get(
-      OAUTH_PUBLIC_ROUTES.start(':provider'),
-      { schema: { params: ProviderParams } },
-      async (request, reply) =>
-        pageOnError(reply, () =>
-          startOAuth(ctx, { provider: request.params.provider, query: queryOf(request.url), ip: request.ip }),
-        ),
+    app.get(START_ROUTE, { schema: { params: ProviderParams } }, async (request, reply) =>
+      pageOnError(reply, () =>
+        startOAuth(ctx, { provider: request.params.provider, query: queryOf(request.url), ip: request.ip }),
+      ),
     );
 
-    app.get(
-      OAUTH_PUBLIC_ROUTES.callback(':provider'),
-      { schema: { params: ProviderParams } },
-      async (request, reply) =>
-        pageOnError(reply, () =>
-          handleCallback(ctx, {
-            provider: request.params.provider,
-            params: queryOf(request.url),
-            cookieHeader: request.headers.cookie,
-            ip: request.ip,
-            userAgent: userAgentOf(request.headers['user-agent']),
-            requestId: request.id,
-            log: request.log,
-          }),
-        ),
+    app.get(CALLBACK_ROUTE, { schema: { params: ProviderParams } }, async (request, reply) =>
+      pageOnError(reply, () =>
+        handleCallback(ctx, {
+          provider: request.params.provider,
+          params: queryOf(request.url),
+          cookieHeader: request.headers.cookie,
+          ip: request.ip,
+          userAgent: userAgentOf(request.headers['user-agent']),
+          requestId: request.id,
+          log: request.log,
+        }),
+      ),
     );
 
     // response_mode=form_post: the provider's page posts cross-site, so the SameSite=Lax binding cookie is not
     // sent with it. The answer is re-sent as a top-level GET to the same callback (303), which carries the cookie.
-    app.post(
-      OAUTH_PUBLIC_ROUTES.callback(':provider'),
-      { schema: { params: ProviderParams } },
-      async (request, reply) => {
-        const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-        reply.header('cache-control', 'no-store');
-        reply.header('referrer-policy', 'no-referrer');
-        const target = `${OAUTH_PUBLIC_ROUTES.callback(request.params.provider)}?${body.toString()}`;
-        return reply.redirect(target, 303);
-      },
-    );
+    app.post(CALLBACK_ROUTE, { schema: { params: ProviderParams } }, async (request, reply) => {
+      const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      reply.header('cache-control', 'no-store');
+      reply.header('referrer-policy', 'no-referrer');
+      const target = `${OAUTH_PUBLIC_ROUTES.callback(request.params.provider)}?${body.toString()}`;
+      return reply.redirect(target, 303);
+    });
   });
 }

@@ -45,6 +45,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /sdk/v1/passwords/session/reset': { password: 'Tumbling-Kettle-Orbit-4471' },
   'POST /sdk/v1/passwords/strength_check': { password: 'Tumbling-Kettle-Orbit-4471' },
   'POST /sdk/v1/users/search': { email: 'ada@example.com' },
+  'POST /sdk/v1/oauth/authenticate': { token: 'a'.repeat(43) },
 };
 
 describe.each(testDatabaseKinds())('products enforced on %s', (kind) => {

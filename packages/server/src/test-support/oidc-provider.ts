@@ -32,8 +32,6 @@ export interface LocalProvider {
   accounts: Map<string, ProviderAccount>;
   /** What the next interaction does: sign in as this account, or decline. */
   next: { accountId: string } | { deny: true };
-  /** Token endpoint requests received (their form bodies). */
-  tokenRequests: URLSearchParams[];
   close(): Promise<void>;
 }
 
@@ -47,7 +45,6 @@ export async function startLocalProvider(options: { redirectUris: string[] }): P
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'local-1', alg: 'RS256', use: 'sig' };
   const accounts = new Map<string, ProviderAccount>();
-  const tokenRequests: URLSearchParams[] = [];
 
   const provider = new Provider(issuer, {
     clients: [
@@ -68,6 +65,15 @@ export async function startLocalProvider(options: { redirectUris: string[] }): P
       profile: ['name', 'given_name', 'family_name', 'picture', 'locale'],
     },
     pkce: { required: () => true },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+      RefreshToken: 3600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     // Offline access is not asked for; a refresh token comes with every code for the provider_values test.
@@ -94,7 +100,6 @@ export async function startLocalProvider(options: { redirectUris: string[] }): P
     },
     accounts,
     next: { deny: true },
-    tokenRequests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -147,12 +152,6 @@ export async function startLocalProvider(options: { redirectUris: string[] }): P
         response.end(String(error));
       });
       return;
-    }
-    if (path === '/token' && request.method === 'POST') {
-      // Recorded on the side; the provider reads the body itself.
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => tokenRequests.push(new URLSearchParams(Buffer.concat(chunks).toString())));
     }
     handle(request, response);
   });

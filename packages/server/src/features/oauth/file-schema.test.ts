@@ -1,13 +1,16 @@
 // Issue 11 item 1: the project file's `oauth_providers` (features/oauth/file-schema.ts) as start-up reads it, and
 // how it is stored: the client secret only encrypted, a provider left out of the file removed, the lookup merging
 // the preset with the project's overrides.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseProjectFile } from '../../infra/config';
 import { oauthProviderConfigs } from '../../infra/db/schema';
+import { SecretDecryptionError } from '../../infra/secret-box';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { TEST_GOOGLE_PRESET } from '../../test-support/oidc-provider';
 import { oauthProviderConfig, saveOAuthProviderConfigs } from './config';
 import { overridePresets } from './preset-table';
+import { consumeState, createState } from './store';
 
 const SECRET = 'google-client-secret-that-must-not-be-stored-in-clear';
 
@@ -110,5 +113,39 @@ describe('stored OAuth clients', () => {
 
     await saveOAuthProviderConfigs(t.ctx, { projectId: t.project.id, declarations: {} });
     expect(await oauthProviderConfig(t.ctx, t.project.id, 'google')).toBeNull();
+  });
+
+  it('re-encrypts client secrets and pending states when SECRET_KEY rotates', async () => {
+    await saveOAuthProviderConfigs(t.ctx, {
+      projectId: t.project.id,
+      declarations: {
+        google: {
+          clientId: 'id',
+          clientSecret: SECRET,
+          endpoints: {},
+          scopes: null,
+          oneTap: false,
+          apple: null,
+        },
+      },
+    });
+    const { state } = await createState(t.ctx, {
+      projectId: t.project.id,
+      tokenMode: 'test',
+      provider: 'google',
+      providerCodeVerifier: 'verifier-'.repeat(6),
+      nonce: null,
+      codeChallenge: null,
+      loginRedirectUrl: 'http://localhost:3000/authenticate',
+      signupRedirectUrl: 'http://localhost:3000/authenticate',
+      scopes: [],
+    });
+    const rotated = await t.sibling({
+      config: { secretKey: randomBytes(32).toString('base64url'), secretKeyPrevious: t.ctx.config.secretKey },
+    });
+    overridePresets(rotated.gatehouse, { google: TEST_GOOGLE_PRESET });
+    expect((await oauthProviderConfig(rotated.gatehouse, t.project.id, 'google'))?.clientSecret).toBe(SECRET);
+    await expect(oauthProviderConfig(t.ctx, t.project.id, 'google')).rejects.toThrow(SecretDecryptionError);
+    expect((await consumeState(rotated.gatehouse, state))?.providerCodeVerifier).toBe('verifier-'.repeat(6));
   });
 });

@@ -335,6 +335,7 @@ describe('project file', () => {
         password_config: { luds_complexity: 3, luds_minimum_count: 10 },
         captcha_settings: { enabled: true, siteKey: 'k' },
       },
+      oauthProviders: null,
     });
     expect(parseProjectFile(valid.projects)).toHaveLength(1);
     expect(parseProjectFile([{ name: 'Minimal' }])[0]).toMatchObject({

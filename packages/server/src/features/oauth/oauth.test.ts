@@ -10,7 +10,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oauthStates, oauthTokens, passwords, users } from '../../infra/db/schema';
 import { s256Challenge } from '../../infra/pkce';
 import { purgeExpired } from '../../infra/purge';
-import { createTestApp, sdkRequest, TEST_REDIRECT_URL, type TestApp } from '../../test-support/app';
+import {
+  createTestApp,
+  GENEROUS_LIMITS,
+  sdkRequest,
+  TEST_REDIRECT_URL,
+  type TestApp,
+} from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import {
   type LocalProvider,
@@ -308,6 +314,25 @@ describe.each(testDatabaseKinds())('OAuth with a local OpenID provider on %s', (
     expect(again.body).toContain('already been used or has expired');
   });
 
+  it('takes a form_post answer and re-sends it as a GET to the callback, where the Lax cookie is sent', async () => {
+    const browser = newBrowser();
+    provider.next = { accountId: 'ada' };
+    const reached = await browser.visit(startUrl(), atCallback);
+    // The provider's page posts the answer cross-site (no cookie comes with it).
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: CALLBACK_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: reached.url.searchParams.toString(),
+    });
+    expect(posted.statusCode).toBe(303);
+    const location = new URL(posted.headers.location as string, APP_ORIGIN);
+    expect(location.pathname).toBe(CALLBACK_PATH);
+    expect(location.searchParams.get('state')).toBe(reached.url.searchParams.get('state'));
+    const end = await browser.visit(location.href, atApp);
+    expect(end.url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
   it('checks the PKCE verifier of a start that carried a challenge; a wrong one burns the token', async () => {
     const challenge = s256Challenge(VERIFIER);
     const first = await signInWithGoogle({ accountId: 'ada' }, { code_challenge: challenge });
@@ -455,3 +480,56 @@ function headersOf(response: LightMyRequestResponse): Headers {
   }
   return headers;
 }
+
+describe('OAuth rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      kind: 'pglite',
+      rateLimits: {
+        ...GENEROUS_LIMITS,
+        oauthStartsPerIp: { points: 2, durationSeconds: 60 },
+        oauthAuthenticationsPerIp: { points: 2, durationSeconds: 60 },
+      },
+    });
+    overridePresets(t.ctx, { google: TEST_GOOGLE_PRESET });
+    await saveOAuthProviderConfigs(t.ctx, {
+      projectId: t.project.id,
+      declarations: {
+        google: {
+          clientId: 'id',
+          clientSecret: 's',
+          endpoints: {},
+          scopes: null,
+          oneTap: false,
+          apple: null,
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('limits starts and authentications per IP (429, a page for the start, the JSON error for the SDK call)', async () => {
+    const start = () =>
+      t.app.inject({ method: 'GET', url: `/v1/public/oauth/google/start?public_token=${t.publicToken}` });
+    expect((await start()).statusCode).toBe(302);
+    expect((await start()).statusCode).toBe(302);
+    const third = await start();
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['content-type']).toBe('text/html; charset=utf-8');
+    const authenticate = () =>
+      sdkRequest(t.app, {
+        method: 'POST',
+        url: '/oauth/authenticate',
+        publicToken: t.publicToken,
+        body: { token: 'a'.repeat(43) },
+      });
+    expect((await authenticate()).statusCode).toBe(404);
+    expect((await authenticate()).statusCode).toBe(404);
+    const limited = await authenticate();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error_type).toBe('too_many_requests');
+  });
+});

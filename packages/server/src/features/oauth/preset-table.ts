@@ -1,5 +1,4 @@
-// Which preset a provider type uses (issue 11 item 1). The table of the 19 presets is built in presets/
-// (`presets/index.ts` exports `PRESETS: Record<OAuthProvider, ProviderPreset>`), the default of every app.
+// Which preset a provider type uses (issue 11 item 1): by default the table of the 19 presets in presets/.
 //
 // An app may use other presets than the default table (tests point a stand-in preset at oidc-provider on
 // loopback; an embedding app may add its own provider): overridePresets(ctx, table). The table is kept per app

@@ -8,7 +8,6 @@
 //   the ID token validated (issuer, audience, nonce, expiry, and its signature against the provider's JWKS), the
 //   userinfo fetched, the preset maps the answers to a profile and login.ts signs the person in.
 // Nothing here throws to the route for a provider failure: the outcome says where the browser goes next.
-import { createSign } from 'node:crypto';
 import { OAUTH_PROVIDERS, OAUTH_PUBLIC_ROUTES, type OAuthProvider } from '@gatehouse/protocol';
 import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
@@ -23,6 +22,7 @@ import { completeProviderLogin } from './login';
 import { CALLBACK_ERRORS, type CallbackErrorCode, ERROR_PAGE } from './messages';
 import type { ProviderAnswers, ProviderProfile } from './preset';
 import { ProfileError } from './preset';
+import { createAppleClientSecret, expectedIssuer } from './presets';
 import { type ConsumedState, consumeState, createState, STATE_LIFETIME_MS } from './store';
 
 /** Every call to a provider gives up after this long (FT-05: a hanging IdP fails that login, nothing else). */
@@ -277,27 +277,25 @@ function jwksCacheFor(ctx: object, url: string): oauth.JWKSCacheInput {
   return cache;
 }
 
-/** Apple: the client secret is an ES256 JWT signed with the team's key (valid 5 minutes, made per exchange). */
-function appleClientSecret(config: ResolvedProviderConfig, now: Date): string {
+/**
+ * Apple: the client secret is an ES256 JWT signed with the team's key (presets/apple.ts, tested there), made per
+ * exchange and valid 5 minutes.
+ */
+async function appleClientSecret(config: ResolvedProviderConfig, now: Date): Promise<string> {
   const apple = config.apple;
   if (apple === null)
     throw new ProfileError('Apple needs team_id, key_id and private_key in the project file');
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const iat = Math.floor(now.getTime() / 1000);
-  const input = `${encode({ alg: 'ES256', kid: apple.keyId })}.${encode({
-    iss: apple.teamId,
-    iat,
-    exp: iat + 300,
-    aud: 'https://appleid.apple.com',
-    sub: config.clientId,
-  })}`;
-  const signature = createSign('SHA256')
-    .update(input)
-    .sign({ key: apple.privateKey, dsaEncoding: 'ieee-p1363' });
-  return `${input}.${signature.toString('base64url')}`;
+  return createAppleClientSecret({
+    teamId: apple.teamId,
+    keyId: apple.keyId,
+    privateKey: apple.privateKey,
+    clientId: config.clientId,
+    now,
+    lifetimeSeconds: 300,
+  });
 }
 
-function clientAuthentication(config: ResolvedProviderConfig, now: Date): oauth.ClientAuth {
+async function clientAuthentication(config: ResolvedProviderConfig, now: Date): Promise<oauth.ClientAuth> {
   const secret = config.clientSecret ?? '';
   switch (config.preset.clientAuthentication) {
     case 'client_secret_basic':
@@ -305,7 +303,7 @@ function clientAuthentication(config: ResolvedProviderConfig, now: Date): oauth.
     case 'client_secret_post':
       return oauth.ClientSecretPost(secret);
     case 'apple_signed_jwt':
-      return oauth.ClientSecretPost(appleClientSecret(config, now));
+      return oauth.ClientSecretPost(await appleClientSecret(config, now));
     case 'tiktok_client_key':
       // TikTok names the client `client_key`, in the body with the secret.
       return (_as, client, body) => {
@@ -366,13 +364,24 @@ async function exchange(
   const response = await oauth.authorizationCodeGrantRequest(
     as,
     client,
-    clientAuthentication(config, ctx.clock.now()),
+    await clientAuthentication(config, ctx.clock.now()),
     callbackParameters,
     callbackUrl(ctx.config, config.provider),
     state.providerCodeVerifier,
     options,
   );
-  const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, {
+  // Microsoft's common endpoint answers with the user's tenant in the issuer (https://login.microsoftonline.com/
+  // {tid}/v2.0): the preset derives the issuer to expect from the token's own tid, and every check below is made
+  // against that (presets/issuer.ts). Other presets expect the configured issuer.
+  const idTokenText = await response
+    .clone()
+    .json()
+    .then((body: unknown) => (body as { id_token?: unknown } | null)?.id_token)
+    .catch(() => undefined);
+  const issuer = expectedIssuer(preset, as.issuer, typeof idTokenText === 'string' ? idTokenText : undefined);
+  if (issuer === null) throw new ProfileError('the ID token names no issuer this provider can have');
+  const checked: oauth.AuthorizationServer = { ...as, issuer };
+  const tokens = await oauth.processAuthorizationCodeResponse(checked, client, response, {
     expectedNonce: state.nonce ?? oauth.expectNoNonce,
     requireIdToken: preset.openid,
   });
@@ -381,18 +390,19 @@ async function exchange(
     // OpenID Connect Core §3.1.3.7: issuer, audience, expiry and nonce were checked above; the signature is
     // checked against the provider's JWKS too, so a token endpoint answer cannot be forged by anyone without the
     // provider's key (FT-05: keys cached per app, refetched on an unknown kid).
-    if (as.jwks_uri === undefined) throw new ProfileError('an ID token came without a JWKS URL to check it');
-    await oauth.validateApplicationLevelSignature(as, response, {
+    if (checked.jwks_uri === undefined)
+      throw new ProfileError('an ID token came without a JWKS URL to check it');
+    await oauth.validateApplicationLevelSignature(checked, response, {
       ...options,
-      [oauth.jwksCache]: jwksCacheFor(ctx, as.jwks_uri),
+      [oauth.jwksCache]: jwksCacheFor(ctx, checked.jwks_uri),
     });
     idTokenClaims = oauth.getValidatedIdTokenClaims(tokens) as Record<string, unknown> | undefined;
   }
   let userinfo: unknown;
   if (endpoints.userinfo !== undefined) {
     if (preset.openid && idTokenClaims !== undefined) {
-      const answer = await oauth.userInfoRequest(as, client, tokens.access_token, options);
-      userinfo = await oauth.processUserInfoResponse(as, client, String(idTokenClaims.sub), answer);
+      const answer = await oauth.userInfoRequest(checked, client, tokens.access_token, options);
+      userinfo = await oauth.processUserInfoResponse(checked, client, String(idTokenClaims.sub), answer);
     } else {
       userinfo = await fetchJson(config, tokens.access_token, endpoints.userinfo);
     }

@@ -23,7 +23,13 @@ import { registerOutboxRoutes } from './features/outbox';
 import { registerPasswordRoutes } from './features/passwords';
 import { createPasswordKit } from './features/passwords/kit';
 import { registerBootstrapRoutes } from './features/projects/bootstrap-routes';
-import { type CreatedProject, ensureDevProject, syncProjectFile } from './features/projects/project-service';
+import {
+  type CreatedProject,
+  configureDevProject,
+  DEV_PROJECT_NAME,
+  ensureDevProject,
+  syncProjectFile,
+} from './features/projects/project-service';
 import { registerJwksRoutes, registerSessionRoutes, resolveSession } from './features/sessions';
 import { createSessionState } from './features/sessions/session-state';
 import { registerUserRoutes } from './features/users';
@@ -295,12 +301,19 @@ async function assemble(
   await useSecretKey(ctx, secretKey);
 
   const startup: StartupReport = { devProject: null, createdProjects: [] };
+  const declarations = config.projectFile === null ? [] : loadProjectFile(config.projectFile);
+  // Outside production, an entry named like the development project configures it (configureDevProject).
+  const devDeclaration =
+    config.env === 'production' ? undefined : declarations.find((entry) => entry.name === DEV_PROJECT_NAME);
   if (config.projectFile !== null) {
-    const declarations = loadProjectFile(config.projectFile);
-    startup.createdProjects = (await syncProjectFile(ctx, declarations)).created;
+    const others = declarations.filter((entry) => entry !== devDeclaration);
+    startup.createdProjects = (await syncProjectFile(ctx, others)).created;
   }
   await assertProductionReady(ctx, { appProjectId: options.appProjectId ?? null });
-  if (config.env !== 'production') startup.devProject = (await ensureDevProject(ctx)).project;
+  if (config.env !== 'production') {
+    startup.devProject = (await ensureDevProject(ctx)).project;
+    if (devDeclaration !== undefined) startup.devProject = await configureDevProject(ctx, devDeclaration);
+  }
   app.decorate('gatehouseStartup', startup);
 
   await app.register(

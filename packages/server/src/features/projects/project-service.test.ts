@@ -12,7 +12,9 @@ import type { DatabaseHandle } from '../../infra/db/client';
 import { projects } from '../../infra/db/schema';
 import { createSecretBox } from '../../infra/secret-box';
 import { openTestDatabase, resetDatabase, testDatabaseKinds } from '../../test-support/database';
+import { oauthProviderConfig } from '../oauth/config';
 import {
+  configureDevProject,
   createProject,
   DEV_PROJECT_ID,
   devProjectOrigins,
@@ -129,6 +131,32 @@ describe.each(testDatabaseKinds())('project service on %s', (kind) => {
     // Settings the file no longer mentions are kept.
     expect(shop.settings.disable_sdk_watermark).toBe(true);
     expect(await ctx.db.select().from(projects)).toHaveLength(2);
+  });
+
+  it('configures the development project from a project-file entry of its name, keeping its tokens and origins', async () => {
+    const { project: dev } = await ensureDevProject(ctx);
+    const [declaration] = parseProjectFile({
+      projects: [
+        {
+          name: 'Development',
+          allowed_origins: ['https://elsewhere.example'],
+          enabled_products: ['oauth', 'emailMagicLinks'],
+          settings: { disable_sdk_watermark: true },
+          oauth_providers: { google: { client_id: 'dev-client', client_secret: 'dev-secret' } },
+        },
+      ],
+    });
+    const configured = await configureDevProject(ctx, declaration!);
+    expect(configured.id).toBe(DEV_PROJECT_ID);
+    expect(configured.publicTokenTest).toBe(dev.publicTokenTest);
+    expect(configured.allowedOrigins).toEqual(dev.allowedOrigins);
+    expect(configured.enabledProducts).toEqual(['oauth', 'emailMagicLinks']);
+    expect(configured.settings.disable_sdk_watermark).toBe(true);
+    const google = await oauthProviderConfig(ctx as AppContext, DEV_PROJECT_ID, 'google');
+    expect(google?.clientId).toBe('dev-client');
+    expect(google?.clientSecret).toBe('dev-secret');
+    // No second project named Development.
+    expect(await ctx.db.select().from(projects)).toHaveLength(1);
   });
 
   it('picks the app project: dev project outside production; APP_PROJECT_ID, else the oldest, in production, never the dev project there', async () => {

@@ -255,6 +255,33 @@ export async function findAppProject(
 }
 
 /** Issue 11: the project's OAuth clients as the file declares them (a file without `oauth_providers` keeps them). */
+/**
+ * Outside production, a project-file entry named like the development project (DEV_PROJECT_NAME) configures that
+ * project instead of creating another: its products, settings and OAuth clients apply, while its tokens, origins
+ * and redirect URLs stay the ones PUBLIC_URL gives it (ensureDevProject). This is how a developer gives the served
+ * web app a Google client for local work (README "Social sign-in"), and how the E2E tests point it at a local
+ * OpenID provider.
+ */
+export async function configureDevProject(
+  ctx: SyncContext,
+  declaration: ProjectDeclaration,
+): Promise<ProjectRecord> {
+  const existing = await findDevProject(ctx);
+  if (existing === null) throw new Error('the development project must exist before it is configured');
+  const [updated] = await ctx.db
+    .update(projects)
+    .set({
+      enabledProducts: declaration.enabledProducts,
+      settings: { ...defaultProjectSettings(ctx.config), ...existing.settings, ...declaration.settings },
+      updatedAt: new Date(),
+    })
+    .where(eq(projects.id, existing.id))
+    .returning();
+  await syncOAuthProviders(ctx, existing.id, declaration);
+  ctx.projects.clear();
+  return updated!;
+}
+
 async function syncOAuthProviders(
   ctx: SyncContext,
   projectId: string,

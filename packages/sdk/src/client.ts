@@ -1,5 +1,6 @@
 // The headless client: wires the browser dependencies, HTTP, session manager, bootstrap, telemetry and the
 // method modules together. Nothing runs at import time (DESIGN convention 5).
+import { CONSTANTS, OAUTH_PROVIDERS, ROUTES } from '@gatehouse/protocol';
 import { type BootstrapModule, createBootstrap } from './bootstrap';
 import { type BrowserDependencies, resolveDependencies } from './browser';
 import { type CookieOptions, createSessionCookies } from './cookies';
@@ -156,6 +157,7 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
             baseUrl,
             options,
             dependencies,
+            protocol: { ROUTES, CONSTANTS, OAUTH_PROVIDERS },
           }),
         ),
       ),

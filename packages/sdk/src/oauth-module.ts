@@ -1,7 +1,11 @@
 // wire-format.md §1.3, §4.6, §6 and §8: the calls behind client.oauth, loaded on the first OAuth call (client.ts).
-// Only type imports from the SDK's own files besides the protocol: `validate` and the rest come in from the client,
-// so this chunk shares nothing with the initial bundle but the protocol (see passwords-module.ts for why).
-import { CONSTANTS, OAUTH_PROVIDERS, OAUTH_PUBLIC_ROUTES, ROUTES } from '@gatehouse/protocol';
+// Only type imports from the SDK's own files: `validate` and the rest come in from the client, like
+// passwords-module.ts's. The protocol values the initial bundle also uses (ROUTES, CONSTANTS, OAUTH_PROVIDERS) come
+// in from the client as well: imported here, esbuild would move them into a chunk shared with the initial bundle,
+// a second file every page loads (bench widget-size, headless SDK ≤ 8 KiB). esbuild splits whole files, and any
+// runtime import of @gatehouse/protocol brings all of it, so the OAuth start path is written out (like the password
+// paths of passwords-module.ts); oauth.test.ts checks it equals OAUTH_PUBLIC_ROUTES.start.
+import type { CONSTANTS, OAUTH_PROVIDERS, ROUTES } from '@gatehouse/protocol';
 import type { BootstrapModule } from './bootstrap';
 import type { BrowserDependencies } from './browser';
 import type { ClientOptions } from './client';
@@ -62,7 +66,7 @@ export function oauthStartUrl(options: {
   for (const [key, value] of Object.entries(start.provider_params ?? {})) query.set(`provider_${key}`, value);
   if (start.login_redirect_url) query.set('login_redirect_url', start.login_redirect_url);
   if (start.signup_redirect_url) query.set('signup_redirect_url', start.signup_redirect_url);
-  return `${options.base}${OAUTH_PUBLIC_ROUTES.start(options.provider)}?${query}`;
+  return `${options.base}/v1/public/oauth/${encodeURIComponent(options.provider)}/start?${query}`;
 }
 
 export function createOAuthModule(options: {
@@ -79,8 +83,11 @@ export function createOAuthModule(options: {
   options: Pick<ClientOptions, 'endpoints'>;
   /** `navigate`: a top-level navigation; window.location.assign when not injected. */
   dependencies: Pick<BrowserDependencies, 'navigate'>;
+  /** The protocol's values, passed in by the client (see the header). */
+  protocol: { ROUTES: typeof ROUTES; CONSTANTS: typeof CONSTANTS; OAUTH_PROVIDERS: typeof OAUTH_PROVIDERS };
 }): OAuthModule {
   const { publicToken, http, manager, bootstrap, pkce, telemetry, validate, baseUrl } = options;
+  const { ROUTES, CONSTANTS, OAUTH_PROVIDERS } = options.protocol;
   const urls: OAuthApiUrls = {
     test: options.options.endpoints?.testAPIURL ?? baseUrl,
     live: options.options.endpoints?.liveAPIURL ?? baseUrl,

@@ -1,7 +1,7 @@
 // issue 11 item 3: client.oauth against the fake fetch — the start URL exactly as wire-format.md §1.3 (base
 // selection, parameter order, PKCE per §6), oauth.authenticate (§4.6: verifier, __user, session state), the One Tap
 // calls (§8), telemetry start_oauth_flow (§4.12), usage errors (§3.3) and SPEC §9's default session duration.
-import { OAUTH_PROVIDERS, ROUTES } from '@gatehouse/protocol';
+import { OAUTH_PROVIDERS, OAUTH_PUBLIC_ROUTES, ROUTES } from '@gatehouse/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APIError, UsageError } from './errors';
 import { oauthStartBase, oauthStartUrl } from './oauth-module';
@@ -235,6 +235,13 @@ describe('oauthStartUrl and oauthStartBase', () => {
         urls: { test: 't', live: 'l/' },
       }),
     ).toBe('l');
+  });
+
+  it("writes out the protocol's OAUTH_PUBLIC_ROUTES.start path (kept out of the module's imports, for size)", () => {
+    for (const provider of [...OAUTH_PROVIDERS, 'a/b c']) {
+      const url = oauthStartUrl({ base: '', provider, publicToken: 'p', codeChallenge: null, start: {} });
+      expect(url).toBe(`${OAUTH_PUBLIC_ROUTES.start(provider)}?public_token=p`);
+    }
   });
 });
 

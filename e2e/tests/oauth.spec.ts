@@ -3,10 +3,8 @@
 // OAuth section (buttons and logos) loads only when configured; a click navigates the browser to the start URL of
 // wire-format.md §1.3; One Tap falls back to the plain Google button when it cannot render (SPEC §2, §8).
 //
-// Not here yet: the full 'Continue with Google' against a local oidc-provider and One Tap with a stand-in GSI
-// script. Both need the server side of issue 11 (the oauth-server and oauth-presets branches: the start/callback
-// routes, onetap/start answering a client id and a script URL, and the project-file `oauth_providers` shape), which
-// this branch does not have; see the note in the branch report.
+// The full 'Continue with Google' against a local oidc-provider is e2e/tests/oauth-google.spec.ts; One Tap with a
+// stand-in GSI script is e2e/tests/oauth-one-tap.spec.ts.
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';

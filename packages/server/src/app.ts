@@ -17,6 +17,7 @@ import { registerEventRoutes } from './features/events';
 import { registerMagicLinkRoutes } from './features/magic-links';
 import { registerMetricsRoutes } from './features/metrics';
 import { reencryptOAuthSecrets, registerOAuthPublicRoutes, registerOAuthRoutes } from './features/oauth';
+import { oneTapScriptOrigins } from './features/oauth/file-schema';
 import { registerOneTapRoutes } from './features/oauth/one-tap-routes';
 import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
@@ -169,7 +170,11 @@ async function assemble(
   options: BuildAppOptions,
   opened: Array<() => Promise<void>>,
 ): Promise<GatehouseApp> {
-  const securityHeaders = createSecurityHeaders(config);
+  const declarations = config.projectFile === null ? [] : loadProjectFile(config.projectFile);
+  // Issue 11: the pages may load a One Tap script only from the origins the project file's google clients name.
+  const securityHeaders = createSecurityHeaders(config, {
+    oneTapScriptOrigins: oneTapScriptOrigins(declarations),
+  });
   const app = Fastify({
     logger: (options.logger ?? { level: config.logLevel }) as FastifyServerOptions['logger'],
     // Performance: no per-request log lines; errors are logged by the error handler with their request_id.
@@ -301,7 +306,6 @@ async function assemble(
   await useSecretKey(ctx, secretKey);
 
   const startup: StartupReport = { devProject: null, createdProjects: [] };
-  const declarations = config.projectFile === null ? [] : loadProjectFile(config.projectFile);
   // Outside production, an entry named like the development project configures it (configureDevProject).
   const devDeclaration =
     config.env === 'production' ? undefined : declarations.find((entry) => entry.name === DEV_PROJECT_NAME);

@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sdkRequest, TEST_ORIGIN, type TestApp } from '../test-support/app';
 import { testDatabaseKinds } from '../test-support/database';
-import { HSTS_MAX_AGE_SECONDS } from './security-headers';
+import { contentSecurityPolicyDirectives, HSTS_MAX_AGE_SECONDS } from './security-headers';
 
 const EXPECTED_CSP = [
   "default-src 'self'",
@@ -131,5 +131,32 @@ describe.each(testDatabaseKinds())('security headers on %s', (kind) => {
     expect(response.headers['cache-control']).toBe('no-store');
     const asset = await http.app.inject({ method: 'GET', url: '/assets/main-abc.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('the One Tap script origins in the policy (issue 11)', () => {
+  const config = { publicUrl: 'https://auth.example.com' };
+
+  it('add nothing when no project uses One Tap', () => {
+    const directives = contentSecurityPolicyDirectives(config, { oneTapScriptOrigins: [] });
+    expect(directives).toEqual(contentSecurityPolicyDirectives(config));
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['frame-src']).toBeUndefined();
+  });
+
+  it("allow a configured script origin for scripts only, and Google's for its script, frame, calls and style", () => {
+    const standIn = contentSecurityPolicyDirectives(config, {
+      oneTapScriptOrigins: ['http://127.0.0.1:4100'],
+    });
+    expect(standIn['script-src']).toEqual(["'self'", 'http://127.0.0.1:4100']);
+    expect(standIn['connect-src']).toEqual(["'self'"]);
+    expect(standIn['frame-src']).toBeUndefined();
+    const google = contentSecurityPolicyDirectives(config, {
+      oneTapScriptOrigins: ['https://accounts.google.com'],
+    });
+    expect(google['script-src']).toEqual(["'self'", 'https://accounts.google.com']);
+    expect(google['frame-src']).toEqual(["'self'", 'https://accounts.google.com']);
+    expect(google['connect-src']).toEqual(["'self'", 'https://accounts.google.com']);
+    expect(google['style-src']).toEqual(["'self'", "'unsafe-inline'", 'https://accounts.google.com']);
   });
 });

@@ -13,23 +13,31 @@
 //   this policy) are styled by style="" attributes. Inline styles cannot run code; scripts stay strict;
 // - images: 'self' and data: (the web app's icon is a data: SVG; a widget logo is a URL the page's own config
 //   names, so https: images too);
+// - Google One Tap (issue 11): only when a project of the project file enables it, the origins of its script
+//   (oneTapScriptOrigins: Google's, or the project's `one_tap_script_url`) join script-src, and Google's origin
+//   also frame-src, connect-src and style-src (its prompt is a frame, it calls home, it loads a style sheet);
 // - nothing may frame a page (frame-ancestors 'none'), no plugins, no <base>, forms post to us only.
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
+import { GOOGLE_ONE_TAP_ORIGIN } from '../features/oauth/file-schema';
 import type { AppConfig } from './context';
 
 /** The Content-Security-Policy directives (helmet's own defaults are not used: every directive is listed here). */
 export function contentSecurityPolicyDirectives(
   config: Pick<AppConfig, 'publicUrl'>,
+  options: SecurityHeaderExtras = {},
 ): Record<string, string[]> {
+  const scriptOrigins = options.oneTapScriptOrigins ?? [];
+  const google = scriptOrigins.includes(GOOGLE_ONE_TAP_ORIGIN) ? [GOOGLE_ONE_TAP_ORIGIN] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...scriptOrigins],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
+    'style-src': ["'self'", "'unsafe-inline'", ...google],
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...google],
+    ...(google.length > 0 ? { 'frame-src': ["'self'", ...google] } : {}),
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'frame-ancestors': ["'none'"],
@@ -40,6 +48,12 @@ export function contentSecurityPolicyDirectives(
   return directives;
 }
 
+/** What the project file adds to the policy (app.ts reads it before building the headers). */
+export interface SecurityHeaderExtras {
+  /** oneTapScriptOrigins of the project file's declarations; none by default. */
+  oneTapScriptOrigins?: string[];
+}
+
 /** HSTS max-age: one year (ASVS V3.4.1, security-tests.md Part 6 "HSTS ≥ 1 year"). */
 export const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
@@ -48,11 +62,14 @@ function isHttps(config: Pick<AppConfig, 'publicUrl'>): boolean {
 }
 
 /** The helmet options of every answer (one object for the hook and the router's own error answers). */
-export function securityHeaderOptions(config: Pick<AppConfig, 'publicUrl'>) {
+export function securityHeaderOptions(
+  config: Pick<AppConfig, 'publicUrl'>,
+  extras: SecurityHeaderExtras = {},
+) {
   return {
     contentSecurityPolicy: {
       useDefaults: false as const,
-      directives: contentSecurityPolicyDirectives(config),
+      directives: contentSecurityPolicyDirectives(config, extras),
     },
     // Only over https: an HSTS header on http://localhost would be ignored at best, and pin the host at worst.
     strictTransportSecurity: isHttps(config)
@@ -72,8 +89,11 @@ export function securityHeaderOptions(config: Pick<AppConfig, 'publicUrl'>) {
 /** The helmet middleware of this configuration, built once (buildApp shares it between the two users below). */
 export type SecurityHeaders = ReturnType<typeof helmet>;
 
-export function createSecurityHeaders(config: Pick<AppConfig, 'publicUrl'>): SecurityHeaders {
-  return helmet(securityHeaderOptions(config));
+export function createSecurityHeaders(
+  config: Pick<AppConfig, 'publicUrl'>,
+  extras: SecurityHeaderExtras = {},
+): SecurityHeaders {
+  return helmet(securityHeaderOptions(config, extras));
 }
 
 /** Every answer that reaches a hook gets the headers: one root onRequest hook. */

@@ -16,6 +16,7 @@ interface StoredProviderSettings {
   endpoints?: Partial<ProviderEndpoints>;
   scopes?: string[] | null;
   one_tap?: boolean;
+  one_tap_script_url?: string;
   apple?: { team_id: string; key_id: string } | null;
 }
 
@@ -36,6 +37,8 @@ export interface ResolvedProviderConfig {
   /** The project's scopes, or the preset's defaults. */
   scopes: readonly string[];
   oneTap: boolean;
+  /** Google only: the One Tap script URL the project file names, or null for Google's own. */
+  oneTapScriptUrl: string | null;
   apple: { teamId: string; keyId: string; privateKey: string } | null;
 }
 
@@ -80,6 +83,9 @@ export async function saveOAuthProviderConfigs(
         endpoints: declaration.endpoints,
         scopes: declaration.scopes,
         one_tap: declaration.oneTap,
+        ...(declaration.oneTapScriptUrl !== undefined
+          ? { one_tap_script_url: declaration.oneTapScriptUrl }
+          : {}),
         apple:
           declaration.apple === null
             ? null
@@ -147,6 +153,7 @@ export async function oauthProviderConfig(
     endpoints: { ...preset.endpoints, ...settings.endpoints },
     scopes: settings.scopes ?? preset.defaultScopes,
     oneTap: settings.one_tap ?? false,
+    oneTapScriptUrl: settings.one_tap_script_url ?? null,
     apple:
       settings.apple && secrets.apple_private_key !== undefined
         ? {

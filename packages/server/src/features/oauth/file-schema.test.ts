@@ -9,6 +9,7 @@ import { SecretDecryptionError } from '../../infra/secret-box';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { TEST_GOOGLE_PRESET } from '../../test-support/oidc-provider';
 import { oauthProviderConfig, saveOAuthProviderConfigs } from './config';
+import { GOOGLE_ONE_TAP_ORIGIN, oneTapScriptOrigins } from './file-schema';
 import { overridePresets } from './preset-table';
 import { consumeState, createState } from './store';
 
@@ -62,6 +63,11 @@ describe('oauth_providers in the project file', () => {
       /credentials/,
     ],
     [{ apple: { client_id: 'com.example' } }, /team_id/],
+    [
+      { github: { client_id: 'x', one_tap_script_url: 'https://gsi.example.com/client' } },
+      /only read for google/,
+    ],
+    [{ google: { client_id: 'x', one_tap_script_url: 'http://gsi.example.com/client' } }, /https/],
   ])('refuses %j with the JSON path of the problem', (oauthProviders, message) => {
     expect(() => parseProjectFile({ projects: [{ name: 'Shop', oauth_providers: oauthProviders }] })).toThrow(
       ConfigError,
@@ -69,6 +75,26 @@ describe('oauth_providers in the project file', () => {
     expect(() => parseProjectFile({ projects: [{ name: 'Shop', oauth_providers: oauthProviders }] })).toThrow(
       message,
     );
+  });
+});
+
+describe('one_tap_script_url (issue 11: a stand-in or self-hosted One Tap script)', () => {
+  const withGoogle = (google: Record<string, unknown>) =>
+    parseProjectFile({ projects: [{ name: 'Shop', oauth_providers: { google } }] });
+
+  it('is read for google and names the origins the CSP allows only while One Tap is on', () => {
+    const [standIn] = withGoogle({
+      client_id: 'x',
+      one_tap: true,
+      one_tap_script_url: 'http://127.0.0.1:4100/gsi/client',
+    });
+    expect(standIn!.oauthProviders?.google?.oneTapScriptUrl).toBe('http://127.0.0.1:4100/gsi/client');
+    expect(oneTapScriptOrigins([standIn!])).toEqual(['http://127.0.0.1:4100']);
+    const [google] = withGoogle({ client_id: 'x', one_tap: true });
+    expect(google!.oauthProviders?.google?.oneTapScriptUrl).toBeUndefined();
+    expect(oneTapScriptOrigins([google!])).toEqual([GOOGLE_ONE_TAP_ORIGIN]);
+    const [off] = withGoogle({ client_id: 'x', one_tap_script_url: 'http://127.0.0.1:4100/gsi/client' });
+    expect(oneTapScriptOrigins([off!, { oauthProviders: null }])).toEqual([]);
   });
 });
 
@@ -80,6 +106,25 @@ describe('stored OAuth clients', () => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('keeps one_tap_script_url with the client (the start answer hands it to the widget)', async () => {
+    const [project] = parseProjectFile({
+      projects: [
+        {
+          name: 'Shop',
+          oauth_providers: {
+            google: { client_id: 'x', one_tap: true, one_tap_script_url: 'http://localhost:4100/gsi/client' },
+          },
+        },
+      ],
+    });
+    await saveOAuthProviderConfigs(t.ctx, {
+      projectId: t.project.id,
+      declarations: project!.oauthProviders!,
+    });
+    const resolved = await oauthProviderConfig(t.ctx, t.project.id, 'google');
+    expect(resolved?.oneTapScriptUrl).toBe('http://localhost:4100/gsi/client');
   });
 
   it('keeps the secret encrypted, merges the overrides over the preset, and removes clients left out', async () => {

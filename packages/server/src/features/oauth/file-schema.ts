@@ -53,6 +53,9 @@ const ProviderSchema = Type.Object(
       }),
     ),
     one_tap: Type.Optional(Type.Boolean({ description: 'allowed: true or false' })),
+    // Google only: where the widget loads the One Tap script from instead of Google's (a stand-in on loopback in
+    // the E2E tests, or a self-hosted copy). The web app's CSP allows this origin's scripts only when it is set.
+    one_tap_script_url: Type.Optional(url),
     apple: Type.Optional(
       Type.Object(
         {
@@ -70,7 +73,7 @@ const ProviderSchema = Type.Object(
   {
     additionalProperties: false,
     description:
-      'allowed: { "client_id": "…", "client_secret"?, "endpoints"?, "scopes"?, "one_tap"?, "apple"? }',
+      'allowed: { "client_id": "…", "client_secret"?, "endpoints"?, "scopes"?, "one_tap"?, "one_tap_script_url"?, "apple"? }',
   },
 );
 
@@ -89,6 +92,8 @@ export interface OAuthProviderDeclaration {
   endpoints: Partial<ProviderEndpoints>;
   scopes: string[] | null;
   oneTap: boolean;
+  /** Google only: the One Tap script URL the start answer hands the widget (google_script_url); unset → Google's. */
+  oneTapScriptUrl?: string;
   apple: { teamId: string; keyId: string; privateKey: string } | null;
 }
 
@@ -141,6 +146,18 @@ export function checkOAuthProviders(
       if (problem !== null) return { problem: { path: `${provider}.endpoints.${name}`, message: problem } };
       endpoints[name] = name === 'issuer' ? raw : new URL(raw).href;
     }
+    if (entry.one_tap_script_url !== undefined) {
+      if (provider !== 'google') {
+        return {
+          problem: {
+            path: `${provider}.one_tap_script_url`,
+            message: 'is only read for google; allowed: leave it out',
+          },
+        };
+      }
+      const problem = endpointProblem(entry.one_tap_script_url);
+      if (problem !== null) return { problem: { path: 'google.one_tap_script_url', message: problem } };
+    }
     if (provider === 'apple' && entry.apple === undefined && entry.client_secret === undefined) {
       return {
         problem: {
@@ -156,6 +173,9 @@ export function checkOAuthProviders(
       endpoints,
       scopes: entry.scopes === undefined ? null : [...new Set(entry.scopes)],
       oneTap: entry.one_tap ?? false,
+      ...(entry.one_tap_script_url !== undefined
+        ? { oneTapScriptUrl: new URL(entry.one_tap_script_url).href }
+        : {}),
       apple:
         entry.apple === undefined
           ? null
@@ -163,4 +183,27 @@ export function checkOAuthProviders(
     };
   }
   return { declarations };
+}
+
+/** Google's One Tap (GSI) origin: its script, its prompt frame, its style sheet and its calls all come from here. */
+export const GOOGLE_ONE_TAP_ORIGIN = 'https://accounts.google.com';
+
+/**
+ * The origins the served pages must allow for One Tap (infra/security-headers.ts): for each project whose google
+ * client has `one_tap: true`, the origin of its `one_tap_script_url`, or Google's when none is set. Empty when no
+ * project uses One Tap, so the CSP stays 'self' only. Origins only (never a path from the file): an origin cannot
+ * carry the ';' or ',' that would end a CSP directive.
+ */
+export function oneTapScriptOrigins(
+  projects: ReadonlyArray<{ oauthProviders: OAuthProviderDeclarations | null }>,
+): string[] {
+  const origins = new Set<string>();
+  for (const project of projects) {
+    const google = project.oauthProviders?.google;
+    if (google === undefined || !google.oneTap) continue;
+    origins.add(
+      google.oneTapScriptUrl === undefined ? GOOGLE_ONE_TAP_ORIGIN : new URL(google.oneTapScriptUrl).origin,
+    );
+  }
+  return [...origins].sort();
 }

@@ -96,7 +96,7 @@ export async function signIdToken(options: IdTokenOptions): Promise<string> {
 /** Gives the project a Google client for One Tap whose key set is the fake one. */
 export async function configureGoogle(
   ctx: AppContext,
-  options: { projectId: string; jwksUrl: string; oneTap?: boolean },
+  options: { projectId: string; jwksUrl: string; oneTap?: boolean; scriptUrl?: string },
 ): Promise<void> {
   await saveOAuthProviderConfigs(ctx, {
     projectId: options.projectId,
@@ -107,6 +107,7 @@ export async function configureGoogle(
         endpoints: { jwks: options.jwksUrl },
         scopes: null,
         oneTap: options.oneTap ?? true,
+        ...(options.scriptUrl !== undefined ? { oneTapScriptUrl: options.scriptUrl } : {}),
         apple: null,
       },
     },

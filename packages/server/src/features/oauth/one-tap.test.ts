@@ -94,6 +94,18 @@ describe.each(testDatabaseKinds())('Google One Tap on %s', (kind) => {
     expect(JSON.stringify(await snapshotTables(t.ctx.db))).not.toContain(prompt.csrf_token);
   });
 
+  it("start answers google_script_url only when the project file names one (else the widget loads Google's)", async () => {
+    expect((await startedPrompt()) as Record<string, unknown>).not.toHaveProperty('google_script_url');
+    await configureGoogle(t.ctx, {
+      projectId: t.project.id,
+      jwksUrl: google.url,
+      scriptUrl: 'http://127.0.0.1:4100/gsi/client',
+    });
+    expect(((await startedPrompt()) as Record<string, unknown>).google_script_url).toBe(
+      'http://127.0.0.1:4100/gsi/client',
+    );
+  });
+
   it('a valid ID token signs a new user up, then signs the returning user in', async () => {
     const first = await signedSubmit();
     expect(first.statusCode).toBe(200);

@@ -67,6 +67,8 @@ export interface OneTapStartAnswer {
   oauth_callback_id: string;
   /** The nonce to give Google's script (oneTapNonce(csrf_token)); the widget may also derive it itself. */
   nonce: string;
+  /** The project file's `one_tap_script_url`, when set: the widget loads this instead of Google's GSI script. */
+  google_script_url?: string;
 }
 
 export interface OneTapSubmitBody {
@@ -280,6 +282,7 @@ export async function startOneTap(
     csrf_token: csrfToken,
     oauth_callback_id: id,
     nonce: oneTapNonce(csrfToken),
+    ...(client.oneTapScriptUrl === null ? {} : { google_script_url: client.oneTapScriptUrl }),
   };
 }
 

@@ -1,0 +1,132 @@
+// 'Continue with Google' end to end (issue 11 "Tests that show it"): the google preset pointed at a real OpenID
+// provider on loopback (oidc-provider, packages/server/src/test-support/oidc-provider.ts), login and consent there,
+// the callback, /authenticate redeeming the oauth token (stytch_token_type=oauth) with the SDK's PKCE verifier, and
+// the account page signed in with the linked provider — for a new user and then the same person returning.
+//
+// The web app's page carries the development project's token, so that project gets the Google client: one server
+// start with a PROJECT_FILE entry named 'Development' (configureDevProject, applied at start outside production).
+// This file overrides the worker's `server` fixture so that only this server starts (the provider's redirect URI
+// must name its port before either starts).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PRODUCTS } from '../../packages/protocol/src/products';
+import { type LocalProvider, startLocalProvider } from '../../packages/server/src/test-support/oidc-provider';
+import { expectNoAxeViolations } from '../support/axe';
+import { test as base, expect } from '../support/fixtures';
+import { freePort, type RunningServer, startServer } from '../support/server';
+
+const test = base.extend<object, { gatehousePort: number; provider: LocalProvider; server: RunningServer }>({
+  // The OAuth redirect URI must name Gatehouse's port before the provider (and then Gatehouse) starts.
+  gatehousePort: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructured first argument.
+    async ({}, use) => use(await freePort()),
+    { scope: 'worker' },
+  ],
+  provider: [
+    async ({ gatehousePort }, use) => {
+      const provider = await startLocalProvider({
+        redirectUris: [`http://localhost:${gatehousePort}/v1/public/oauth/google/callback`],
+      });
+      await use(provider);
+      await provider.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ gatehousePort, provider }, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-oauth-'));
+      const projectFile = join(dir, 'projects.json');
+      writeFileSync(
+        projectFile,
+        JSON.stringify({
+          projects: [
+            {
+              name: 'Development',
+              enabled_products: [...PRODUCTS],
+              oauth_providers: {
+                google: {
+                  client_id: provider.clientId,
+                  client_secret: provider.clientSecret,
+                  endpoints: provider.endpoints,
+                },
+              },
+            },
+          ],
+        }),
+      );
+      const server = await startServer({ port: gatehousePort, env: { PROJECT_FILE: projectFile } });
+      process.env.GATEHOUSE_E2E_BASE_URL = server.url;
+      await use(server);
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
+
+/** The dev/test overrides of apps/web/src/widget-config.ts: the Google button above the login-link form. */
+const GOOGLE_PATH = '/?products=oauth,emailMagicLinks&oauth_providers=google';
+
+test("'Continue with Google' at a local OpenID provider: consent, land signed in; then again as a returning user", async ({
+  page,
+  provider,
+  server,
+  consoleErrors,
+}) => {
+  const subject = `e2e-google-${Date.now()}`;
+  provider.accounts.set(subject, {
+    sub: subject,
+    email: `${subject}@example.com`,
+    email_verified: true,
+    given_name: 'Ada',
+    family_name: 'Lovelace',
+    name: 'Ada Lovelace',
+  });
+  provider.next = { accountId: subject };
+
+  for (const round of ['new', 'returning'] as const) {
+    await page.goto(GOOGLE_PATH);
+    const button = page.getByRole('button', { name: 'Continue with Google' });
+    await expect(button).toBeVisible();
+    if (round === 'new') await expectNoAxeViolations(page);
+    // Record the way through: the provider's pages, then the callback, then /authenticate with the oauth token.
+    const visited: string[] = [];
+    const onFrame = (frame: import('@playwright/test').Frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    };
+    page.on('framenavigated', onFrame);
+    await button.click();
+    await page.waitForURL(`${server.url}/account`);
+    page.off('framenavigated', onFrame);
+    const authenticate = visited.map((url) => new URL(url)).find((url) => url.pathname === '/authenticate');
+    expect(authenticate?.searchParams.get('stytch_token_type'), visited.join('\n')).toBe('oauth');
+    expect(authenticate?.searchParams.get('token')).toBeTruthy();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account');
+    await expect(page.getByTestId('account-emails')).toContainText(`${subject}@example.com`);
+    await expect(page.getByTestId('account-providers').getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('account-providers')).toContainText('Google');
+    if (round === 'new') {
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL(`${server.url}/`);
+    }
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test('declining at the provider comes back to /authenticate with the reason', async ({ page, provider }) => {
+  provider.next = { deny: true };
+  await page.goto(GOOGLE_PATH);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await page.waitForURL((url) => url.pathname === '/authenticate');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Social sign-in did not complete');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Sign-in was cancelled at the provider. Nothing was shared with this site.',
+  );
+  await expect(page.getByTestId('authenticate-error-detail')).toHaveText(
+    'Details: Sign-in was cancelled at the provider.',
+  );
+  await expectNoAxeViolations(page);
+});

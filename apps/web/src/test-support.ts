@@ -3,6 +3,7 @@
 // (authenticate, account) render against it inside <GatehouseProvider>.
 import type { WidgetClient } from '@gatehouse/react';
 import { DEFAULT_BOOTSTRAP, type PasswordStrengthCheckResponse, type PasswordsModule } from '@gatehouse/sdk';
+import { KNOWN_OAUTH_PROVIDERS } from './widget-config';
 
 type Session = NonNullable<ReturnType<WidgetClient['session']['getSync']>>;
 type User = NonNullable<ReturnType<WidgetClient['user']['getSync']>>;
@@ -35,29 +36,6 @@ export interface FakeClient extends WidgetClient {
   /** What user.deleteOAuthRegistration does (default: resolves; the test updates the user itself). */
   deleteOAuthImpl: (id: string) => Promise<unknown>;
 }
-
-// SPEC §2's providers (the app depends on the widget and SDK only, not on the protocol package).
-const OAUTH_PROVIDER_NAMES = [
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-] as const;
 
 /** A strong-enough answer of POST /passwords/strength_check (zxcvbn, score 4). */
 export const STRONG_PASSWORD: PasswordStrengthCheckResponse = {
@@ -235,7 +213,7 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
     },
     oauth: {
       ...(Object.fromEntries(
-        OAUTH_PROVIDER_NAMES.map((provider) => [
+        KNOWN_OAUTH_PROVIDERS.map((provider) => [
           provider,
           {
             start: async (options: unknown) => {

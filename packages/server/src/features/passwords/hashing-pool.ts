@@ -42,6 +42,8 @@ interface Job {
   message: object;
   resolve(value: unknown): void;
   reject(error: Error): void;
+  /** Set once the job was given back after its worker died under it (jobs are pure: a retry is safe). */
+  retried?: boolean;
 }
 
 export interface WorkerPool {
@@ -112,7 +114,12 @@ export function createWorkerPool({
     worker.on('error', (error) => {
       const job = busy.get(worker);
       busy.delete(worker);
-      job?.reject(error);
+      // A worker that served before and dies later (an uncaught error after an answer) may take the next job down
+      // with it: that job goes to the replacement, once, instead of failing a sign-in that did nothing wrong.
+      if (job && answered && !closed && !job.retried) {
+        job.retried = true;
+        queue.unshift(job);
+      } else job?.reject(error);
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
       if (closed) return;

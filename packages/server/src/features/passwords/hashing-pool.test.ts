@@ -65,6 +65,21 @@ describe('the worker pool under the hashing threads', () => {
     }
   });
 
+  it('fails a job whose worker exits under it (twice: first on the worker, then on its replacement), and keeps serving', async () => {
+    const pool = createWorkerPool({
+      size: 1,
+      source: `function handle({ exit, value }) { if (exit) process.exit(3); return value; }`,
+    });
+    try {
+      expect(await pool.run({ value: 1 })).toBe(1);
+      // Without the 'exit' handling this job waits forever (the test times out).
+      await expect(pool.run({ exit: true })).rejects.toThrow(/exited/);
+      expect(await pool.run({ value: 2 })).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('fails its jobs, without respawning in a loop, when its source cannot start', async () => {
     const pool = createWorkerPool({ size: 2, source: `require('a-module-that-is-not-there');` });
     try {

@@ -111,7 +111,12 @@ export function createWorkerPool({
       }
       dispatch();
     });
-    worker.on('error', (error) => {
+    // A worker that exits without an 'error' (process.exit in a job, a fatal native failure) is a death too;
+    // after an 'error' the worker is no longer tracked, so its following 'exit' does nothing.
+    worker.on('exit', (code) => {
+      if (busy.has(worker) || idle.includes(worker)) died(new Error(`a pool worker exited (code ${code})`));
+    });
+    const died = (error: Error) => {
       const job = busy.get(worker);
       busy.delete(worker);
       // A worker that served before and dies later (an uncaught error after an answer) may take the next job down
@@ -133,7 +138,8 @@ export function createWorkerPool({
       // Replace the dead worker so the pool keeps its size.
       spawn();
       dispatch();
-    });
+    };
+    worker.on('error', died);
     idle.push(worker);
   };
 

@@ -1,8 +1,11 @@
 // Starts the real Gatehouse server (packages/server/src/server.ts) as a child process on a free loopback port,
 // with PGlite in memory and the dev outbox, and waits until it answers.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PRODUCTS } from '../../packages/protocol/src/products';
 import { DEFAULT_RATE_LIMITS } from '../../packages/server/src/infra/rate-limits';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -102,4 +105,36 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   await stop();
   throw new Error(`The Gatehouse server did not answer within ${START_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+/**
+ * A server whose development project (the one the web app's page carries) has every product and this Google client:
+ * a PROJECT_FILE entry named 'Development' configures it at start (configureDevProject, outside production). `stop`
+ * also removes the project file.
+ */
+export async function startServerWithDevGoogle(options: {
+  google: Record<string, unknown>;
+  port?: number;
+}): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-google-'));
+  const projectFile = join(dir, 'projects.json');
+  writeFileSync(
+    projectFile,
+    JSON.stringify({
+      projects: [
+        { name: 'Development', enabled_products: [...PRODUCTS], oauth_providers: { google: options.google } },
+      ],
+    }),
+  );
+  const server = await startServer({
+    ...(options.port === undefined ? {} : { port: options.port }),
+    env: { PROJECT_FILE: projectFile },
+  });
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,20 +1,7 @@
-// 'Continue with Google' end to end (issue 11 "Tests that show it"): the google preset pointed at a real OpenID
-// provider on loopback (oidc-provider, packages/server/src/test-support/oidc-provider.ts), login and consent there,
-// the callback, /authenticate redeeming the oauth token (stytch_token_type=oauth) with the SDK's PKCE verifier, and
-// the account page signed in with the linked provider — for a new user and then the same person returning.
-//
-// The web app's page carries the development project's token, so that project gets the Google client: one server
-// start with a PROJECT_FILE entry named 'Development' (configureDevProject, applied at start outside production).
-// This file overrides the worker's `server` fixture so that only this server starts (the provider's redirect URI
-// must name its port before either starts).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PRODUCTS } from '../../packages/protocol/src/products';
 import { type LocalProvider, startLocalProvider } from '../../packages/server/src/test-support/oidc-provider';
 import { expectNoAxeViolations } from '../support/axe';
 import { test as base, expect } from '../support/fixtures';
-import { freePort, type RunningServer, startServer } from '../support/server';
+import { freePort, type RunningServer, startServerWithDevGoogle } from '../support/server';
 
 const test = base.extend<object, { gatehousePort: number; provider: LocalProvider; server: RunningServer }>({
   // The OAuth redirect URI must name Gatehouse's port before the provider (and then Gatehouse) starts.
@@ -35,31 +22,17 @@ const test = base.extend<object, { gatehousePort: number; provider: LocalProvide
   ],
   server: [
     async ({ gatehousePort, provider }, use) => {
-      const dir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-oauth-'));
-      const projectFile = join(dir, 'projects.json');
-      writeFileSync(
-        projectFile,
-        JSON.stringify({
-          projects: [
-            {
-              name: 'Development',
-              enabled_products: [...PRODUCTS],
-              oauth_providers: {
-                google: {
-                  client_id: provider.clientId,
-                  client_secret: provider.clientSecret,
-                  endpoints: provider.endpoints,
-                },
-              },
-            },
-          ],
-        }),
-      );
-      const server = await startServer({ port: gatehousePort, env: { PROJECT_FILE: projectFile } });
+      const server = await startServerWithDevGoogle({
+        port: gatehousePort,
+        google: {
+          client_id: provider.clientId,
+          client_secret: provider.clientSecret,
+          endpoints: provider.endpoints,
+        },
+      });
       process.env.GATEHOUSE_E2E_BASE_URL = server.url;
       await use(server);
       await server.stop();
-      rmSync(dir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 90_000 },
   ],

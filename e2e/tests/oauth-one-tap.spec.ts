@@ -1,19 +1,5 @@
-// Google One Tap end to end (issue 11 "Tests that show it"; SPEC §2 One Tap, §4 One Tap states, §8): Google's GSI
-// script is replaced by a stand-in served on loopback by this test (DESIGN.md "Real parts": fake only outside
-// services, at the network edge). The dev project's google client names it with `one_tap_script_url`, which
-// onetap/start answers as google_script_url and the page's CSP allows (infra/security-headers.ts); its JWKS
-// endpoint points at the same stand-in, whose key signs the ID token. So the real widget, SDK, server (nonce,
-// audience, signature, expiry checks) and web app run; only Google is played by the stand-in.
-//
-// The stand-in's prompt() hands over a credential the way Google's does: it loads /gsi/credential from its own
-// origin (a script, as the CSP allows scripts from there and nothing else), which signs an ID token for the nonce and
-// client id the widget passed to initialize() and calls the widget's callback with it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PRODUCTS } from '../../packages/protocol/src/products';
 import {
   newSigningKey,
   signIdToken,
@@ -21,7 +7,7 @@ import {
 } from '../../packages/server/src/features/oauth/one-tap-test-support';
 import { expectNoAxeViolations } from '../support/axe';
 import { test as base, expect } from '../support/fixtures';
-import { type RunningServer, startServer } from '../support/server';
+import { type RunningServer, startServerWithDevGoogle } from '../support/server';
 
 interface StandInGoogle {
   origin: string;
@@ -108,32 +94,17 @@ const test = base.extend<object, { google: StandInGoogle; server: RunningServer 
   // This file's server: the dev project (configureDevProject) gets a google client with One Tap and the stand-in.
   server: [
     async ({ google }, use) => {
-      const dir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-one-tap-'));
-      const projectFile = join(dir, 'projects.json');
-      writeFileSync(
-        projectFile,
-        JSON.stringify({
-          projects: [
-            {
-              name: 'Development',
-              enabled_products: [...PRODUCTS],
-              oauth_providers: {
-                google: {
-                  client_id: TEST_GOOGLE_CLIENT_ID,
-                  one_tap: true,
-                  one_tap_script_url: google.scriptUrl,
-                  endpoints: { jwks: google.jwksUrl },
-                },
-              },
-            },
-          ],
-        }),
-      );
-      const server = await startServer({ env: { PROJECT_FILE: projectFile } });
+      const server = await startServerWithDevGoogle({
+        google: {
+          client_id: TEST_GOOGLE_CLIENT_ID,
+          one_tap: true,
+          one_tap_script_url: google.scriptUrl,
+          endpoints: { jwks: google.jwksUrl },
+        },
+      });
       process.env.GATEHOUSE_E2E_BASE_URL = server.url;
       await use(server);
       await server.stop();
-      rmSync(dir, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 90_000 },
   ],

@@ -23,8 +23,29 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
+          exclude: ['packages/server/src/**/*.compat.test.ts'],
           environment: 'node',
+          // A worker runs its server files one after another in one module graph instead of importing the app's
+          // ~1,000 modules again for each file (~1.2 s of CPU a file here), and keeps the migrated PGlite
+          // template it loaded (test-support/database.ts). The server keeps no state in modules (DESIGN.md
+          // conventions 12): each test builds its own app and context; no server file mocks a module. A server
+          // test that needs vi.mock, or module state of its own, must not rely on a fresh module graph here.
+          isolate: false,
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The published Stytch clients against the server. Each file gets a fresh module graph: the Stytch
+          // browser SDK binds the jsdom window it finds when it is imported (test-support/stytch-headless.ts), so a
+          // second file in a shared graph would drive a client bound to the first file's closed window (a clean-clone
+          // run lost its session cookies that way, at load 27). 60 s a test: each one signs in through several calls.
+          name: 'server-compat',
+          include: ['packages/server/src/**/*.compat.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -13,6 +13,8 @@ const E2E_DIR = import.meta.dirname;
 
 export default defineConfig({
   testDir: join(E2E_DIR, 'tests'),
+  // The server bundle and a migrated data folder every server of the run starts from (support/server.ts).
+  globalSetup: join(E2E_DIR, 'support', 'global-setup.ts'),
   outputDir: join(E2E_DIR, '..', 'test-results'),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

@@ -35,6 +35,11 @@ export interface DatabaseOptions {
   url?: string | null;
   /** A folder for PGlite's files; null keeps PGlite in memory. */
   dataDir?: string | null;
+  /**
+   * PGlite only: start from this dump (PGlite's dumpDataDir tarball) instead of an empty cluster. Tests load an
+   * already migrated template this way (test-support/database.ts): initdb is most of PGlite's cold start.
+   */
+  loadDataDir?: Blob | null;
   /** PostgreSQL pool size. */
   poolSize?: number;
   /** PostgreSQL: bounds on every wait, over DEFAULT_POSTGRES_TIMEOUTS (postgres-pool.ts). */
@@ -51,7 +56,8 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const loadDataDir = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+  const client = options.dataDir ? new PGlite(options.dataDir, loadDataDir) : new PGlite(loadDataDir);
   await client.waitReady;
   const db = drizzle(client, { schema });
   try {

@@ -1,0 +1,32 @@
+// Playwright's global setup: what every Gatehouse server of the run starts from (./server.ts), made once.
+// - the server bundle `npm start` runs, rebuilt only when a source file is newer (scripts/lib/server-build.mjs);
+// - a migrated PGlite data folder that each server copies (a copy is milliseconds; initdb and the migrations are
+//   about 3.5 s of CPU), removed by the returned teardown.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../packages/server/src/infra/db/client';
+import { ensureServerBuild } from '../../scripts/lib/server-build.mjs';
+import { DATA_TEMPLATE_ENV, FROM_SOURCE_ENV } from './server';
+
+/** A memory-backed folder where there is one: PGlite writes its pages through the file system. */
+function scratchRoot(): string {
+  try {
+    return mkdtempSync('/dev/shm/gatehouse-e2e-');
+  } catch {
+    return mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+  }
+}
+
+export default async function globalSetup(): Promise<() => void> {
+  if (process.env[FROM_SOURCE_ENV] !== '1' && (await ensureServerBuild()) !== 0) {
+    throw new Error('The server bundle failed to build (scripts/lib/server-build.mjs)');
+  }
+  const root = scratchRoot();
+  const template = join(root, 'template');
+  const handle = await openDatabase({ dataDir: template });
+  await handle.close();
+  // Playwright's workers inherit the environment the global setup leaves.
+  process.env[DATA_TEMPLATE_ENV] = template;
+  return () => rmSync(root, { recursive: true, force: true });
+}

@@ -1,14 +1,19 @@
 export { registerJwksRoutes, registerSessionRoutes } from './routes';
-export { SESSION_CLAIM } from './session-jwt';
+export { SESSION_CLAIM, sessionIdOfJwt } from './session-jwt';
 export type { ResolvedSession } from './session-lookup';
 export type { IssuedSession, IssueSessionOptions, NewAuthenticationFactor } from './session-service';
 export {
   ABSOLUTE_SESSION_LIFETIME_MINUTES,
+  findLiveSession,
   issueSession,
+  liveSessionsOf,
   MAX_SESSION_DURATION_MINUTES,
   MIN_SESSION_DURATION_MINUTES,
+  refreshSession,
   resolveSession,
+  revokeSessionById,
   revokeUserSessions,
+  sessionIdOfToken,
   signedIn,
   toWireSession,
   validateSessionDuration,

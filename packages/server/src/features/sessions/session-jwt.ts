@@ -1,15 +1,16 @@
 // Session JWTs (issue 2 "Sessions"): ES256, signed with the project's current key of the `signing_keys` table
 // (issue 8 item 4: keys per project), verifiable by app servers against /v1/sessions/jwks/{project_id}. Claims:
 // sub, iss (config.publicUrl), aud [project_id], iat, nbf, exp (5 minutes, never past the session) and the
-// `https://gatehouse.dev/session` claim.
+// `https://stytch.com/session` claim — Stytch's name, so the published `stytch` Node library's authenticateJwt
+// verifies Gatehouse JWTs offline (issue 13 item 2; it reads exactly that claim).
 // Performance (issue 2 benchmark): the background refresh (SPEC §4, every 180000 ms) would otherwise sign a JWT on
 // every call; a still-fresh JWT issued for the same expires_at and factors is reused from a small LRU instead.
 import type { Session } from '@gatehouse/protocol';
-import { SignJWT } from 'jose';
+import { createLocalJWKSet, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../infra/context';
 import { SESSION_JWT_LIFETIME_MS, SIGNING_ALGORITHM } from '../../infra/keys';
 
-export const SESSION_CLAIM = 'https://gatehouse.dev/session';
+export const SESSION_CLAIM = 'https://stytch.com/session';
 
 /** A cached JWT is reused only while it has more than this left (the SDK refreshes every 3 minutes). */
 const REUSE_MIN_REMAINING_MS = 60_000;
@@ -105,4 +106,36 @@ export async function sessionJwt(ctx: AppContext, input: SessionJwtInput): Promi
     if (!oldest.done) jwts.delete(oldest.value);
   }
   return jwt;
+}
+
+/**
+ * Backend API sessions.authenticate with a session_jwt (issue 13 item 2): the JWT's signature (one of the project's
+ * published keys), issuer and audience are checked; an expired JWT is accepted (Stytch: "You may provide a JWT that
+ * needs to be refreshed and is expired according to its exp claim"), since the session row decides whether the
+ * session still lives. Answers the session id, or null when the JWT is not one of this project's.
+ */
+export async function sessionIdOfJwt(
+  ctx: AppContext,
+  input: { projectId: string; jwt: string },
+): Promise<string | null> {
+  const keys = await ctx.sessions.keys.publicKeys(input.projectId, ctx.clock.now());
+  const keySet = createLocalJWKSet({ keys: keys as never });
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(input.jwt, keySet, {
+      algorithms: [SIGNING_ALGORITHM],
+      issuer: ctx.config.publicUrl,
+      audience: input.projectId,
+      currentDate: ctx.clock.now(),
+    }));
+  } catch (error) {
+    // jose checks the signature before the claims: an expired JWT's payload is authentic.
+    if (!(error instanceof joseErrors.JWTExpired)) return null;
+    payload = error.payload;
+    if (payload.iss !== ctx.config.publicUrl) return null;
+    const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+    if (!audience.includes(input.projectId)) return null;
+  }
+  const claim = payload[SESSION_CLAIM] as { id?: unknown } | undefined;
+  return typeof claim?.id === 'string' ? claim.id : null;
 }

@@ -8,6 +8,7 @@ import type {
   AuthenticationFactor,
   ResponseCommon,
   Session,
+  User,
 } from '@gatehouse/protocol';
 import { CONSTANTS } from '@gatehouse/protocol';
 import { sql } from 'drizzle-orm';
@@ -106,6 +107,21 @@ function absoluteEndMs(startedMs: number): number {
   return startedMs + ABSOLUTE_SESSION_LIFETIME_MINUTES * MINUTE_MS;
 }
 
+/**
+ * A session_duration_minutes given to an authenticate: expires_at becomes now + minutes, never past the absolute
+ * end (so refreshes cannot keep a session alive forever); mutates the row to what was written.
+ */
+async function extendSession(ctx: AppContext, row: SessionRow, minutes: unknown, now: Date): Promise<void> {
+  const valid = validateSessionDuration(minutes);
+  const expiresMs = Math.min(now.getTime() + valid * MINUTE_MS, absoluteEndMs(row.started_ms));
+  await ctx.db.execute(sql`UPDATE sessions
+    SET expires_at = ${new Date(expiresMs).toISOString()}::timestamptz,
+        last_accessed_at = ${now.toISOString()}::timestamptz
+    WHERE id = ${row.id}`);
+  row.expires_ms = expiresMs;
+  row.last_accessed_ms = now.getTime();
+}
+
 /** Writes last_accessed_at at most once per throttle window; mutates the row to what was written. */
 async function touch(ctx: AppContext, row: SessionRow, now: Date): Promise<void> {
   if (now.getTime() - row.last_accessed_ms <= LAST_ACCESSED_THROTTLE_MS) return;
@@ -180,15 +196,7 @@ export async function authenticateSession(
   const { row, userJson } = signedIn(request);
   const token = request.sessionToken!;
   if (options.sessionDurationMinutes !== undefined) {
-    const now = ctx.clock.now();
-    const minutes = validateSessionDuration(options.sessionDurationMinutes);
-    const expiresMs = Math.min(now.getTime() + minutes * MINUTE_MS, absoluteEndMs(row.started_ms));
-    await ctx.db.execute(sql`UPDATE sessions
-      SET expires_at = ${new Date(expiresMs).toISOString()}::timestamptz,
-          last_accessed_at = ${now.toISOString()}::timestamptz
-      WHERE id = ${row.id}`);
-    row.expires_ms = expiresMs;
-    row.last_accessed_ms = now.getTime();
+    await extendSession(ctx, row, options.sessionDurationMinutes, ctx.clock.now());
   }
   // The refresh normally reuses the JWT it issued a moment ago; only a miss needs the parsed session to sign.
   const session_jwt =
@@ -240,6 +248,35 @@ export async function revokeUserSessions(
   const rows = rowsOf<{ id: string }>(result);
   for (const row of rows) forgetSessionJwt(ctx, row.id);
   return rows.length;
+}
+
+/**
+ * GET /sessions/list (issue 13 item 3): the caller's user's live sessions in this project, oldest first, and the
+ * caller's own session id so the account page can mark "this device".
+ */
+export async function listOwnSessions(
+  ctx: AppContext,
+  request: RequestContext,
+): Promise<{ sessions: Session[]; current_session_id: string }> {
+  const { row, userId } = signedIn(request);
+  const sessions = await liveSessionsOf(ctx, { projectId: request.project.id, userId });
+  return { sessions, current_session_id: row.id };
+}
+
+/**
+ * POST /sessions/revoke_others (issue 13 item 3, "Sign out everywhere else"): every other session of the caller's
+ * user ends now (their opaque tokens stop working at once, their cached JWTs are forgotten); the caller's own
+ * session is kept. Answers how many LIVE sessions ended: expired rows are swept too but were unusable already.
+ */
+export async function revokeOtherSessions(ctx: AppContext, request: RequestContext): Promise<number> {
+  const { row, userId } = signedIn(request);
+  const result = await ctx.db.execute(sql`
+    DELETE FROM sessions WHERE user_id = ${userId} AND project_id = ${request.project.id} AND id <> ${row.id}
+    RETURNING id, (extract(epoch from expires_at) * 1000)::float8 AS expires_ms`);
+  const rows = rowsOf<{ id: string; expires_ms: number }>(result);
+  for (const ended of rows) forgetSessionJwt(ctx, ended.id);
+  const now = ctx.clock.now().getTime();
+  return rows.filter((ended) => ended.expires_ms > now).length;
 }
 
 function factorIdentity(factor: NewAuthenticationFactor): string {
@@ -332,4 +369,80 @@ export async function issueSession(
   // issue 9 item 4: one sign-in per session issued or extended, labelled with the factor's method.
   ctx.metrics.signedIn(options.factor.type);
   return { user_id: options.userId, session_token: token, session_jwt, session, user, __user: user };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The backend API (issue 13 item 2: Stytch's /v1 sessions calls for the application's own server).
+
+/** The live session of `sessionId` in the project, with its user's JSON, or session_not_found / user_unauthenticated. */
+export async function findLiveSession(
+  ctx: AppContext,
+  options: { projectId: string; sessionId: string },
+): Promise<ResolvedSession> {
+  const result = await ctx.db.execute(sql`SELECT ${SESSION_COLUMNS}, u.profile AS user
+    FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+    WHERE s.id = ${options.sessionId} AND s.project_id = ${options.projectId}`);
+  const [row] = rowsOf<SessionRow & { user: string | null }>(result);
+  if (!row || !isLive(row, ctx.clock.now())) throw sessionNotFound();
+  if (row.user === null) throw userGone();
+  return { row, userId: row.user_id, userJson: row.user };
+}
+
+/**
+ * Backend sessions.authenticate: optionally extends the session (never past its absolute end, so refreshes cannot
+ * keep it alive forever) and answers it with a fresh JWT and its user.
+ */
+export async function refreshSession(
+  ctx: AppContext,
+  options: { projectId: string; resolved: ResolvedSession; sessionDurationMinutes?: number | undefined },
+): Promise<{ session: Session; session_jwt: string; user: User }> {
+  const { row } = options.resolved;
+  const now = ctx.clock.now();
+  if (options.sessionDurationMinutes !== undefined) {
+    await extendSession(ctx, row, options.sessionDurationMinutes, now);
+  } else {
+    await touch(ctx, row, now);
+  }
+  const session = toWireSession(row);
+  const session_jwt = await sessionJwt(ctx, {
+    projectId: options.projectId,
+    session,
+    sessionExpiresAtMs: row.expires_ms,
+    factorsKey: row.factors,
+  });
+  return { session, session_jwt, user: parseJson<User>(options.resolved.userJson) };
+}
+
+/** Backend sessions.revoke: ends the session now (its cached JWT is forgotten); session_not_found when none. */
+export async function revokeSessionById(
+  ctx: AppContext,
+  options: { projectId: string; sessionId: string },
+): Promise<void> {
+  const result = await ctx.db.execute(sql`
+    DELETE FROM sessions WHERE id = ${options.sessionId} AND project_id = ${options.projectId} RETURNING id`);
+  if (rowsOf(result).length === 0) throw sessionNotFound();
+  forgetSessionJwt(ctx, options.sessionId);
+}
+
+/** Backend sessions.get: the user's live sessions, oldest first. */
+export async function liveSessionsOf(
+  ctx: AppContext,
+  options: { projectId: string; userId: string },
+): Promise<Session[]> {
+  const result = await ctx.db.execute(sql`SELECT ${SESSION_COLUMNS} FROM sessions s
+    WHERE s.user_id = ${options.userId} AND s.project_id = ${options.projectId}
+      AND s.expires_at > ${ctx.clock.now().toISOString()}::timestamptz
+    ORDER BY s.started_at, s.id`);
+  return rowsOf<SessionRow>(result).map(toWireSession);
+}
+
+/** The session id of a session token of the project, or null (backend sessions.revoke by token). */
+export async function sessionIdOfToken(
+  ctx: AppContext,
+  options: { projectId: string; token: string },
+): Promise<string | null> {
+  const result = await ctx.db.execute(
+    sql`SELECT id FROM sessions WHERE token_hash = ${tokenHash(options.token)} AND project_id = ${options.projectId}`,
+  );
+  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
 }

@@ -11,11 +11,15 @@ export {
 } from './identifiers';
 export { emailLimitKey, phoneLimitKey, signUpCheck, TOO_MANY_SIGN_UPS_MESSAGE } from './limit-keys';
 export { registerUserRoutes } from './routes';
+export type { SearchOperand, SearchQuery, SearchResult } from './user-search';
+export { MAX_SEARCH_LIMIT, searchUsers } from './user-search';
 export type { FindOrCreateUserByEmailOptions, FoundUser, UpdateUserOptions } from './user-service';
 export {
   activateUser,
+  deleteUser,
   deleteUserResource,
   findOrCreateUserByEmail,
+  isUserOfProject,
   loadUser,
   normalizeEmail,
   updateUser,

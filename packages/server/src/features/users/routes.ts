@@ -8,6 +8,7 @@ import { type AppContext, type RequestContext, sendData } from '../../infra/cont
 import { ApiError } from '../../infra/errors';
 import { contextOf } from '../../infra/request-context';
 import { signedIn } from '../sessions/session-service';
+import { assertSecondFactorWhenRequired } from '../totps/second-factor';
 import { searchUser } from './search';
 import { assertStorableJson, assertStorableText } from './storable';
 import { deleteUserResource, loadUser, updateUser } from './user-service';
@@ -114,6 +115,8 @@ async function deleteRoute(
   id: string,
 ): Promise<FastifyReply> {
   const { userId } = signedIn(request);
+  // Issue 13 item 1: a session still waiting for its required second factor cannot remove credentials.
+  assertSecondFactorWhenRequired(request);
   await deleteUserResource(ctx, { kind, id, userId, projectId: request.project.id });
   return sendData(reply, mutationFields(await signedInUser(ctx, userId)));
 }

@@ -2,7 +2,7 @@
 // find-or-create used by every e-mail sign-in method, profile updates with Stytch's merge semantics, and removal
 // of the user's own sub-records.
 import type { User, UserResourceKind } from '@gatehouse/protocol';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
 import {
   biometricRegistrations,
@@ -79,6 +79,8 @@ export interface UpdateUserOptions {
   userId: string;
   name?: { first_name?: string; middle_name?: string; last_name?: string } | undefined;
   untrustedMetadata?: Record<string, unknown> | undefined;
+  /** Backend API only (issue 13 item 2): the browser can never write trusted_metadata. */
+  trustedMetadata?: Record<string, unknown> | undefined;
 }
 
 /** Upper bound of the stored untrusted_metadata document (bytes of its JSON text). */
@@ -91,19 +93,49 @@ export const MAX_UNTRUSTED_METADATA_BYTES = 16_384;
  */
 export async function updateUser(ctx: AppContext, options: UpdateUserOptions): Promise<boolean> {
   const name = options.name ?? {};
-  const patch = options.untrustedMetadata ?? {};
-  const removed = Object.keys(patch).filter((key) => patch[key] === null);
-  const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null));
-  // Arrays travel as JSON text: drizzle would expand a JS array into a parameter list.
-  const merged = sql`((u.untrusted_metadata - ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(removed)}::jsonb))) || ${JSON.stringify(set)}::jsonb)`;
+  const untrusted = mergedMetadata(sql`u.untrusted_metadata`, options.untrustedMetadata ?? {});
+  const trusted = mergedMetadata(sql`u.trusted_metadata`, options.trustedMetadata ?? {});
   const result = await ctx.db.execute(sql`
     UPDATE users u SET
       first_name = coalesce(${name.first_name ?? null}::text, u.first_name),
       middle_name = coalesce(${name.middle_name ?? null}::text, u.middle_name),
       last_name = coalesce(${name.last_name ?? null}::text, u.last_name),
-      untrusted_metadata = ${merged}
-    WHERE u.id = ${options.userId} AND octet_length(${merged}::text) <= ${MAX_UNTRUSTED_METADATA_BYTES}
+      untrusted_metadata = ${untrusted},
+      trusted_metadata = ${trusted}
+    WHERE u.id = ${options.userId}
+      AND octet_length(${untrusted}::text) <= ${MAX_UNTRUSTED_METADATA_BYTES}
+      AND octet_length(${trusted}::text) <= ${MAX_UNTRUSTED_METADATA_BYTES}
     RETURNING u.id`);
+  return rowsOf(result).length > 0;
+}
+
+/** Stytch merge semantics of a metadata patch: top-level keys replace, a null value removes its key. */
+function mergedMetadata(column: SQL, patch: Record<string, unknown>): SQL {
+  const removed = Object.keys(patch).filter((key) => patch[key] === null);
+  const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null));
+  // Arrays travel as JSON text: drizzle would expand a JS array into a parameter list.
+  return sql`((${column} - ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(removed)}::jsonb))) || ${JSON.stringify(set)}::jsonb)`;
+}
+
+/** Whether the user exists in the project (the backend API never reaches another project's users). */
+export async function isUserOfProject(
+  ctx: AppContext,
+  options: { projectId: string; userId: string },
+): Promise<boolean> {
+  const result = await ctx.db.execute(
+    sql`SELECT 1 FROM users WHERE id = ${options.userId} AND project_id = ${options.projectId}`,
+  );
+  return rowsOf(result).length > 0;
+}
+
+/** Backend users.delete (issue 13 item 2): the user and everything of theirs (sessions cascade); false when none. */
+export async function deleteUser(
+  ctx: AppContext,
+  options: { projectId: string; userId: string },
+): Promise<boolean> {
+  const result = await ctx.db.execute(
+    sql`DELETE FROM users WHERE id = ${options.userId} AND project_id = ${options.projectId} RETURNING id`,
+  );
   return rowsOf(result).length > 0;
 }
 
@@ -137,56 +169,38 @@ export async function deleteUserResource(
   ctx: AppContext,
   options: { kind: UserResourceKind; id: string; userId: string; projectId: string },
 ): Promise<void> {
-  if (options.kind === 'oauth') return unlinkOAuthRegistration(ctx, options);
   const { table, errorType, label } = RESOURCE_TABLES[options.kind];
-  const deleted = await ctx.db
-    .delete(table)
-    .where(
-      and(eq(table.id, options.id), eq(table.userId, options.userId), eq(table.projectId, options.projectId)),
-    )
-    .returning({ id: table.id });
-  if (deleted.length === 0) {
-    throw new ApiError(errorType, `No ${label} with this id was found for the signed-in user.`);
+  const own = and(
+    eq(table.id, options.id),
+    eq(table.userId, options.userId),
+    eq(table.projectId, options.projectId),
+  );
+  const notFound = () =>
+    new ApiError(errorType, `No ${label} with this id was found for the signed-in user.`);
+  if (!SIGN_IN_KINDS.has(options.kind)) {
+    const deleted = await ctx.db.delete(table).where(own).returning({ id: table.id });
+    if (deleted.length === 0) throw notFound();
+    return;
   }
-}
-
-/**
- * Issue 11 item 4: a social account can be unlinked unless nothing else would sign the user in — a verified e-mail
- * or phone number the user owns (login links, passcodes), a usable password, a passkey, a verified wallet or
- * another social account. The user row is locked first, so two unlinks at once cannot each count the other's
- * account and leave the user with none.
- */
-async function unlinkOAuthRegistration(
-  ctx: AppContext,
-  options: { id: string; userId: string; projectId: string },
-): Promise<void> {
-  const { id, userId, projectId } = options;
+  // Issue 11 item 4 and issue 13 item 3 (security-tests.md: "deleting the last usable factor is blocked"): an e-mail,
+  // phone number, passkey or social account goes unless nothing else would sign the user in — a verified e-mail or
+  // phone number the user owns (login links, passcodes), a usable password, a passkey, a verified wallet or a social
+  // account, this row aside. The user row is locked first, so two removals at once cannot each count the other's
+  // row and leave the user with none.
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`);
-    const [own] = await tx
-      .select({ id: oauthRegistrations.id })
-      .from(oauthRegistrations)
-      .where(
-        and(
-          eq(oauthRegistrations.id, id),
-          eq(oauthRegistrations.userId, userId),
-          eq(oauthRegistrations.projectId, projectId),
-        ),
-      );
-    if (own === undefined) {
-      throw new ApiError(
-        'oauth_user_registration_not_found',
-        'No OAuth registration with this id was found for the signed-in user.',
-      );
-    }
+    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${options.userId} FOR UPDATE`);
+    const [found] = await tx.select({ id: table.id }).from(table).where(own);
+    if (found === undefined) throw notFound();
+    const { userId, id } = options;
     const result = await tx.execute(sql`SELECT (
       EXISTS (SELECT 1 FROM ${userEmails} WHERE ${userEmails.userId} = ${userId} AND ${userEmails.verified}
-        AND ${userEmails.claimSessionId} IS NULL)
+        AND ${userEmails.claimSessionId} IS NULL AND ${userEmails.id} <> ${id})
       OR EXISTS (SELECT 1 FROM ${userPhoneNumbers} WHERE ${userPhoneNumbers.userId} = ${userId}
-        AND ${userPhoneNumbers.verified} AND ${userPhoneNumbers.claimSessionId} IS NULL)
+        AND ${userPhoneNumbers.verified} AND ${userPhoneNumbers.claimSessionId} IS NULL
+        AND ${userPhoneNumbers.id} <> ${id})
       OR EXISTS (SELECT 1 FROM ${passwords} WHERE ${passwords.userId} = ${userId} AND NOT ${passwords.requiresReset})
       OR EXISTS (SELECT 1 FROM ${webauthnRegistrations} WHERE ${webauthnRegistrations.userId} = ${userId}
-        AND ${webauthnRegistrations.verified})
+        AND ${webauthnRegistrations.verified} AND ${webauthnRegistrations.id} <> ${id})
       OR EXISTS (SELECT 1 FROM ${cryptoWallets} WHERE ${cryptoWallets.userId} = ${userId} AND ${cryptoWallets.verified})
       OR EXISTS (SELECT 1 FROM ${oauthRegistrations} WHERE ${oauthRegistrations.userId} = ${userId}
         AND ${oauthRegistrations.id} <> ${id})
@@ -195,9 +209,19 @@ async function unlinkOAuthRegistration(
     if (row?.other_way !== true) {
       throw new ApiError(
         'last_authentication_factor',
-        'This is the only way to sign in to this account. Add another sign-in method before unlinking it.',
+        options.kind === 'oauth'
+          ? 'This is the only way to sign in to this account. Add another sign-in method before unlinking it.'
+          : `This is the only way to sign in to this account. Add another sign-in method before removing this ${label}.`,
       );
     }
-    await tx.delete(oauthRegistrations).where(eq(oauthRegistrations.id, id));
+    await tx.delete(table).where(eq(table.id, id));
   });
 }
+
+/** The sub-resources a person signs in with (a TOTP is a second factor; biometric registrations are mobile-only). */
+const SIGN_IN_KINDS: ReadonlySet<UserResourceKind> = new Set([
+  'emails',
+  'phone_numbers',
+  'webauthn_registrations',
+  'oauth',
+]);

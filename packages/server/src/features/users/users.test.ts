@@ -178,6 +178,45 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
     },
   );
 
+  describe('DELETE /users/emails/{id} keeps a way to sign in (issue 13 item 3)', () => {
+    it('refuses the only proven address, allows it once a second is proven, and lets an unproven one go', async () => {
+      const ada = await signIn(t.ctx, t.project, 'ada@example.com');
+      await t.ctx.db.update(userEmails).set({ verified: true }).where(eq(userEmails.userId, ada.user_id));
+      const [first] = (await loadUser(t.ctx, ada.user_id))!.emails;
+      const refused = await call('DELETE', `/users/emails/${first!.email_id}`, ada.session_token);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        error_type: 'last_authentication_factor',
+        error_message:
+          'This is the only way to sign in to this account. Add another sign-in method before removing this e-mail.',
+      });
+      // An unproven second address is no way to sign in: the first still cannot go…
+      const second = newId('email', 'test');
+      await t.ctx.db
+        .insert(userEmails)
+        .values({ id: second, userId: ada.user_id, projectId: t.project.id, email: 'ada2@example.com' });
+      expect((await call('DELETE', `/users/emails/${first!.email_id}`, ada.session_token)).statusCode).toBe(
+        409,
+      );
+      // …but it can itself be removed.
+      expect((await call('DELETE', `/users/emails/${second}`, ada.session_token)).statusCode).toBe(200);
+      const third = newId('email', 'test');
+      await t.ctx.db.insert(userEmails).values({
+        id: third,
+        userId: ada.user_id,
+        projectId: t.project.id,
+        email: 'ada3@example.com',
+        verified: true,
+      });
+      expect((await call('DELETE', `/users/emails/${first!.email_id}`, ada.session_token)).statusCode).toBe(
+        200,
+      );
+      expect((await loadUser(t.ctx, ada.user_id))!.emails.map((email) => email.email)).toEqual([
+        'ada3@example.com',
+      ]);
+    });
+  });
+
   describe('DELETE /users/oauth/{id} keeps a way to sign in (issue 11 item 4)', () => {
     async function linkProvider(userId: string, subject: string): Promise<string> {
       const id = newId('oauth-user-registration', 'test');

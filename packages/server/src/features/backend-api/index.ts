@@ -1,0 +1,1 @@
+export { BACKEND_ROUTES, registerBackendApiRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { registerTotpRoutes, TOTP_ROUTES } from './routes';
+export { reencryptTotpSecrets } from './service';

@@ -12,6 +12,9 @@ export interface SessionView {
 export interface UserView {
   user_id: string;
   emails: ReadonlyArray<{ email_id: string; email: string; verified: boolean }>;
+  /** Issue 13 item 3: the account page lists and removes phone numbers and authenticator apps. */
+  phone_numbers: ReadonlyArray<{ phone_id: string; phone_number: string; verified: boolean }>;
+  totps: ReadonlyArray<{ totp_id: string; verified: boolean }>;
   /** Linked social sign-in accounts (wire-format.md §4.1 User.providers). */
   providers: ReadonlyArray<{
     oauth_user_registration_id: string;
@@ -20,11 +23,21 @@ export interface UserView {
   }>;
 }
 
+/** A live session of the user as GET /sessions/list answers it (issue 13 item 3). */
+export interface ListedSessionView extends SessionView {
+  last_accessed_at: string;
+  attributes: { ip_address: string; user_agent: string };
+}
+
 export interface AppClient {
   session: {
     getSync(): SessionView | null;
     onChange(callback: (session: SessionView | null) => void): () => void;
     revoke(): Promise<unknown>;
+    /** GET /sessions/list (Gatehouse's own call, issue 13 item 3). */
+    list(): Promise<{ sessions: ListedSessionView[]; current_session_id: string }>;
+    /** POST /sessions/revoke_others: "Sign out everywhere else". */
+    revokeOthers(): Promise<{ revoked_count: number }>;
   };
   user: {
     getSync(): UserView | null;
@@ -32,6 +45,44 @@ export interface AppClient {
     onChange(callback: (user: UserView | null) => void): () => void;
     /** DELETE /users/oauth/{id}: unlinks a social account; the SDK stores the user the server answers. */
     deleteOAuthRegistration(oauthUserRegistrationId: string): Promise<unknown>;
+    /** DELETE /users/emails|phone_numbers|totps/{id} (wire-format.md §4.2); the SDK stores the answered user. */
+    deleteEmail(emailId: string): Promise<unknown>;
+    deletePhoneNumber(phoneId: string): Promise<unknown>;
+    deleteTOTP(totpId: string): Promise<unknown>;
+  };
+  /** wire-format.md §4.5: with a session held, send() goes to /send/secondary and adds the destination. */
+  otps: {
+    email: { send(email: string, options?: { expiration_minutes?: number }): Promise<{ method_id: string }> };
+    sms: {
+      send(phoneNumber: string, options?: { expiration_minutes?: number }): Promise<{ method_id: string }>;
+    };
+    authenticate(
+      code: string,
+      methodId: string,
+      options: { session_duration_minutes: number },
+    ): Promise<unknown>;
+  };
+  /** wire-format.md §4.4: a login link sent secondary (the link adds the e-mail when opened). */
+  magicLinks: {
+    email: {
+      send(
+        email: string,
+        options?: { login_magic_link_url?: string; signup_magic_link_url?: string },
+      ): Promise<unknown>;
+    };
+  };
+  /** wire-format.md §4.8: the authenticator app (issue 13 item 1). */
+  totps: {
+    create(options: { expiration_minutes: number }): Promise<{
+      totp_id: string;
+      secret: string;
+      qr_code: string;
+      recovery_codes: string[];
+    }>;
+    authenticate(options: { totp_code: string; session_duration_minutes: number }): Promise<unknown>;
+    recoveryCodes(): Promise<{
+      totps: ReadonlyArray<{ totp_id: string; verified: boolean; recovery_codes_remaining?: number }>;
+    }>;
   };
 }
 

@@ -10,12 +10,14 @@ import { NotFoundPage } from './pages/not-found-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
 import { SignInPage } from './pages/sign-in-page';
 import { Link, matchRoute, type RouteName, usePathname } from './router';
+import type { StepUpClient } from './step-up/step-up-client';
+import { StepUpGate } from './step-up/step-up-gate';
 import { STRINGS } from './strings';
 import { useDevToolsAvailable } from './use-dev-tools';
 
 export interface AppProps {
   /** The SDK client (`createClient()` of @gatehouse/sdk); tests pass test-support's fake. */
-  client: WidgetClient & AppClient;
+  client: WidgetClient & AppClient & StepUpClient;
   /** The sign-in widget element, rendered on the sign-in page. */
   widget: ReactNode;
   /** Injected in tests; the browser's fetch otherwise. */
@@ -63,7 +65,10 @@ export function App({ client, widget, fetchImpl }: AppProps) {
           </nav>
         </header>
         <main id="main" className="site-main">
-          <Page route={route} client={client} widget={widget} />
+          {/* Issue 13 item 1: a session still waiting for its required second factor is stepped up first. */}
+          <StepUpGate client={client} route={route}>
+            <Page route={route} client={client} widget={widget} />
+          </StepUpGate>
         </main>
         {devTools ? (
           <footer className="site-footer">

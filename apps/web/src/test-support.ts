@@ -3,11 +3,16 @@
 // (authenticate, account) render against it inside <GatehouseProvider>.
 import type { WidgetClient } from '@gatehouse/react';
 import { DEFAULT_BOOTSTRAP, type PasswordStrengthCheckResponse, type PasswordsModule } from '@gatehouse/sdk';
+import type { AppClient, ListedSessionView } from './app-client';
 import { KNOWN_OAUTH_PROVIDERS } from './widget-config';
 
 type Session = NonNullable<ReturnType<WidgetClient['session']['getSync']>>;
 type User = NonNullable<ReturnType<WidgetClient['user']['getSync']>>;
 type Bootstrap = ReturnType<WidgetClient['bootstrap']['getSync']>;
+
+type TotpCreated = Awaited<ReturnType<AppClient['totps']['create']>>;
+type RecoveryCodes = Awaited<ReturnType<AppClient['totps']['recoveryCodes']>>;
+type SessionList = Awaited<ReturnType<AppClient['session']['list']>>;
 
 export interface FakeClient extends WidgetClient {
   setSession(session: Session | null): void;
@@ -27,7 +32,7 @@ export interface FakeClient extends WidgetClient {
   user: WidgetClient['user'] & {
     search(email: string): Promise<{ userType: string }>;
     deleteOAuthRegistration(id: string): Promise<unknown>;
-  };
+  } & Pick<AppClient['user'], 'deleteEmail' | 'deletePhoneNumber' | 'deleteTOTP'>;
   oauthStartCalls: { provider: string; options: unknown }[];
   oauthAuthenticateCalls: { token: string; options: { session_duration_minutes: number } }[];
   /** What oauth.authenticate does (default: signs in with SAMPLE_SESSION / SAMPLE_USER). */
@@ -35,6 +40,47 @@ export interface FakeClient extends WidgetClient {
   deleteOAuthCalls: string[];
   /** What user.deleteOAuthRegistration does (default: resolves; the test updates the user itself). */
   deleteOAuthImpl: (id: string) => Promise<unknown>;
+  // Issue 13 item 3 (the account page). Every call is recorded; each *Impl can be replaced by a test.
+  session: WidgetClient['session'] & Pick<AppClient['session'], 'list' | 'revokeOthers'>;
+  otps: WidgetClient['otps'] & {
+    email: WidgetClient['otps']['email'] & Pick<AppClient['otps']['email'], 'send'>;
+    sms: WidgetClient['otps']['sms'] & Pick<AppClient['otps']['sms'], 'send'>;
+  };
+  magicLinks: WidgetClient['magicLinks'] & {
+    email: WidgetClient['magicLinks']['email'] & Pick<AppClient['magicLinks']['email'], 'send'>;
+  };
+  /** [method, argument] of every account-page call (deleteEmail, otps.email.send, totps.create, …). */
+  accountCalls: [method: string, argument: unknown][];
+  /** What session.list answers (default: the current session only). */
+  listSessionsImpl: () => Promise<SessionList>;
+  revokeOthersImpl: () => Promise<{ revoked_count: number }>;
+  /** user.deleteEmail / deletePhoneNumber / deleteTOTP (default: like the SDK, stores the user without it). */
+  deleteFactorImpl: (kind: 'emails' | 'phone_numbers' | 'totps', id: string) => Promise<unknown>;
+  /** What otps.authenticate does (default: resolves). */
+  otpAuthenticateImpl: (code: string, methodId: string) => Promise<unknown>;
+  totpCreateImpl: () => Promise<TotpCreated>;
+  recoveryCodesImpl: () => Promise<RecoveryCodes>;
+  /** Issue 13: what bootstrap answers (default DEFAULT_BOOTSTRAP); get() resolves with it at the time of the call. */
+  bootstrapData: Bootstrap;
+  /** Issue 13 item 1: totps.authenticate / recover, recorded; the default impl adds the factor to the session. */
+  totps: AppClient['totps'] & {
+    authenticate(options: { totp_code: string; session_duration_minutes: number }): Promise<unknown>;
+    recover(options: { recovery_code: string; session_duration_minutes: number }): Promise<unknown>;
+  };
+  totpCalls: [method: 'authenticate' | 'recover', options: unknown][];
+  totpImpl: (method: 'authenticate' | 'recover', options: unknown) => Promise<unknown>;
+}
+
+/** A live session as GET /sessions/list answers it. */
+export function listedSession(overrides: Partial<ListedSessionView> = {}): ListedSessionView {
+  return {
+    session_id: SAMPLE_SESSION.session_id,
+    started_at: SAMPLE_SESSION.started_at,
+    last_accessed_at: SAMPLE_SESSION.last_accessed_at,
+    expires_at: SAMPLE_SESSION.expires_at,
+    attributes: { ip_address: '203.0.113.7', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+    ...overrides,
+  };
 }
 
 /** A strong-enough answer of POST /passwords/strength_check (zxcvbn, score 4). */
@@ -100,6 +146,14 @@ export const SAMPLE_SESSION: Session = {
   custom_claims: null,
 };
 
+/** An answer of POST /totps (wire-format.md §4.8): a base32 secret, an SVG QR code and 10 recovery codes. */
+export const SAMPLE_TOTP: TotpCreated = {
+  totp_id: 'totp-test-1',
+  secret: 'JBSWY3DPEHPK3PXP',
+  qr_code: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
+  recovery_codes: Array.from({ length: 10 }, (_, index) => `rcvr-${String(index).padStart(4, '0')}-code`),
+};
+
 // The widget's defaults when bootstrap has not answered (SPEC §7).
 const BOOTSTRAP: Bootstrap = DEFAULT_BOOTSTRAP;
 
@@ -108,7 +162,19 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
   let user = initial.user ?? null;
   const sessionListeners = new Set<(value: Session | null) => void>();
   const userListeners = new Set<(value: User | null) => void>();
-  const otpChannel = { loginOrCreate: async () => ({ method_id: 'method-id-1' }) };
+  const otpChannel = (channel: 'email' | 'sms' | 'whatsapp') => ({
+    loginOrCreate: async () => ({ method_id: 'method-id-1' }),
+    send: async (destination: string) => {
+      fake.accountCalls.push([`otps.${channel}.send`, destination]);
+      return { method_id: `method-id-${channel}` };
+    },
+  });
+  const recorded =
+    <A extends unknown[], R>(method: string, run: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      fake.accountCalls.push([method, args[0]]);
+      return run(...args);
+    };
   const signedIn = () => {
     fake.setSession(SAMPLE_SESSION);
     fake.setUser(SAMPLE_USER);
@@ -151,9 +217,35 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
       user = value;
       for (const listener of userListeners) listener(value);
     },
+    bootstrapData: BOOTSTRAP,
     bootstrap: {
-      get: async () => BOOTSTRAP,
-      getSync: () => BOOTSTRAP,
+      get: async () => fake.bootstrapData,
+      getSync: () => fake.bootstrapData,
+    },
+    totpCalls: [],
+    async totpImpl(method) {
+      if (session === null) throw new Error('not signed in');
+      const at = new Date().toISOString();
+      fake.setSession({
+        ...session,
+        authentication_factors: [
+          ...session.authentication_factors,
+          method === 'authenticate'
+            ? {
+                type: 'totp',
+                delivery_method: 'authenticator_app',
+                last_authenticated_at: at,
+                authenticator_app_factor: { totp_id: 'totp-test-1' },
+              }
+            : {
+                type: 'recovery_code',
+                delivery_method: 'recovery_code',
+                last_authenticated_at: at,
+                recovery_code_factor: { totp_recovery_code_id: 'totp-recovery-code-test-1' },
+              },
+        ],
+      });
+      return { request_id: `request-id-totps-${method}`, status_code: 200 };
     },
     session: {
       getSync: () => session,
@@ -168,6 +260,8 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
         fake.setUser(null);
         return {};
       },
+      list: recorded('session.list', () => fake.listSessionsImpl()),
+      revokeOthers: recorded('session.revokeOthers', () => fake.revokeOthersImpl()),
     },
     user: {
       getSync: () => user,
@@ -185,6 +279,11 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
         return fake.deleteOAuthImpl(id);
       },
       search: async () => ({ userType: 'new' }),
+      deleteEmail: recorded('user.deleteEmail', (id: string) => fake.deleteFactorImpl('emails', id)),
+      deletePhoneNumber: recorded('user.deletePhoneNumber', (id: string) =>
+        fake.deleteFactorImpl('phone_numbers', id),
+      ),
+      deleteTOTP: recorded('user.deleteTOTP', (id: string) => fake.deleteFactorImpl('totps', id)),
     },
     magicLinks: {
       email: {
@@ -192,6 +291,7 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
           fake.loginOrCreateCalls.push({ email, options });
           return {};
         },
+        send: recorded('magicLinks.email.send', async (_email: string, _options?: unknown) => ({})),
       },
       authenticate(token, options) {
         fake.authenticateCalls.push({ token, options });
@@ -199,11 +299,46 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
       },
     },
     otps: {
-      sms: otpChannel,
-      whatsapp: otpChannel,
-      email: otpChannel,
-      authenticate: async () => ({}),
+      sms: otpChannel('sms'),
+      whatsapp: otpChannel('whatsapp'),
+      email: otpChannel('email'),
+      authenticate: recorded('otps.authenticate', (code: string, methodId: string) =>
+        fake.otpAuthenticateImpl(code, methodId),
+      ),
     },
+    totps: {
+      create: recorded('totps.create', async (_options: { expiration_minutes: number }) =>
+        fake.totpCreateImpl(),
+      ),
+      // Issue 13 item 1 (step-up) and item 3 (the account page's first code) both confirm a code here.
+      authenticate(options) {
+        fake.totpCalls.push(['authenticate', options]);
+        return fake.totpImpl('authenticate', options);
+      },
+      recover(options) {
+        fake.totpCalls.push(['recover', options]);
+        return fake.totpImpl('recover', options);
+      },
+      recoveryCodes: recorded('totps.recoveryCodes', () => fake.recoveryCodesImpl()),
+    },
+    accountCalls: [],
+    listSessionsImpl: async () => ({
+      sessions: session === null ? [] : [listedSession({ session_id: session.session_id })],
+      current_session_id: session?.session_id ?? '',
+    }),
+    revokeOthersImpl: async () => ({ revoked_count: 0 }),
+    async deleteFactorImpl(kind, id) {
+      if (user === null) throw new Error('not signed in');
+      const idOf = (item: Record<string, unknown>) => item.email_id ?? item.phone_id ?? item.totp_id;
+      const remaining = (user[kind] as unknown as Record<string, unknown>[]).filter(
+        (item) => idOf(item) !== id,
+      );
+      fake.setUser({ ...user, [kind]: remaining });
+      return {};
+    },
+    otpAuthenticateImpl: async () => ({}),
+    totpCreateImpl: async () => SAMPLE_TOTP,
+    recoveryCodesImpl: async () => ({ totps: [] }),
     webauthn: {
       register: async () => ({}),
       // Never settles: like a browser waiting for the user (conditional mediation).
@@ -240,6 +375,11 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
     },
     deleteOAuthCalls: [],
     deleteOAuthImpl: async () => ({}),
+    // Issue 12: the web app's pages never start a wallet sign-in themselves (the widget does).
+    cryptoWallets: {
+      authenticateStart: async () => ({ challenge: '' }),
+      authenticate: async () => ({}),
+    },
     telemetry: { logEvent: () => undefined },
   };
   return fake;

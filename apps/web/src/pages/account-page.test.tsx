@@ -29,8 +29,11 @@ describe('AccountPage', () => {
     expect(screen.getByTestId('account-emails').textContent).toContain('ada@example.com');
     expect(screen.getByTestId('account-user-id').textContent).toBe(SAMPLE_USER.user_id);
     expect(screen.getByTestId('account-session-id').textContent).toBe(SAMPLE_SESSION.session_id);
-    const times = document.querySelectorAll('time');
-    expect([...times].map((time) => time.getAttribute('datetime'))).toEqual([
+    const times = [
+      screen.getByTestId('account-session-started'),
+      screen.getByTestId('account-session-expires'),
+    ];
+    expect(times.map((dd) => dd.querySelector('time')?.getAttribute('datetime'))).toEqual([
       SAMPLE_SESSION.started_at,
       SAMPLE_SESSION.expires_at,
     ]);

@@ -1,13 +1,24 @@
-// The account page: who is signed in and with which session; "Sign out" revokes it (SPEC §4 session
-// lifecycle: revoking clears local state) and returns to the sign-in page. Issue 4 item 4: it embeds the widget's
-// passkey registration mode (SPEC §2 PasskeyRegistrationStart / PasskeyRegistrationSuccess) so a signed-in user
-// can add, rename and delete passkeys. App renders every page inside <GatehouseProvider>.
+// The account page (issue 13 item 3: "an account page people can live in"). Who is signed in, their e-mail
+// addresses and phone numbers, passkeys (the widget's registration mode, SPEC §2 PasskeyRegistrationStart /
+// PasskeyRegistrationSuccess, issue 4 item 4), the authenticator app, linked social accounts (issue 11 item 4) and
+// the active sessions. Every read goes through TanStack Query with SPEC §9's data-cache constants
+// (account/query-client.ts) and every change invalidates them; confirmations are the app's own toasts, which
+// auto-close after 5000 ms (SPEC §9, account/toasts.tsx). App renders every page inside <GatehouseProvider>.
 import { PasskeyRegistration } from '@gatehouse/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useAccountUser } from '../account/account-data';
+import { ContactSection } from '../account/contact-section';
+import { ProvidersSection } from '../account/providers-section';
+import { createAccountQueryClient } from '../account/query-client';
+import { SessionsSection, Timestamp } from '../account/sessions-section';
+import { AppToasts } from '../account/toasts';
+import { TotpSection } from '../account/totp-section';
+import '../account/account.css';
 import type { AppClient, SessionView, UserView } from '../app-client';
-import { Link, navigate } from '../router';
+import { Link } from '../router';
 import { STRINGS } from '../strings';
-import { useSession, useUser } from '../use-client-state';
+import { useSession } from '../use-client-state';
 import { useDocumentTitle } from '../use-document-title';
 import { SESSION_CONFIG } from '../widget-config';
 
@@ -15,128 +26,25 @@ export interface AccountPageProps {
   client: AppClient;
 }
 
-/** A timestamp as the visitor's locale shows it, with the machine-readable value kept in <time>. */
-function Timestamp({ value }: { value: string }) {
-  const date = new Date(value);
-  const label = Number.isNaN(date.getTime()) ? value : date.toLocaleString();
-  return <time dateTime={value}>{label}</time>;
-}
-
-function UserDetails({ user }: { user: UserView }) {
+function UserDetails({ user, session }: { user: UserView; session: SessionView }) {
   return (
     <section aria-labelledby="account-user-heading">
       <h2 id="account-user-heading">{STRINGS.account.userSection}</h2>
       <dl className="details">
-        <dt>{STRINGS.account.emails}</dt>
-        <dd>
-          {user.emails.length === 0 ? (
-            STRINGS.account.noEmails
-          ) : (
-            <ul className="plain-list" data-testid="account-emails">
-              {user.emails.map((email) => (
-                <li key={email.email_id}>
-                  {email.email}{' '}
-                  <span className="muted">
-                    ({email.verified ? STRINGS.account.verified : STRINGS.account.unverified})
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </dd>
         <dt>{STRINGS.account.userId}</dt>
         <dd>
           <code data-testid="account-user-id">{user.user_id}</code>
         </dd>
-      </dl>
-    </section>
-  );
-}
-
-/** The server's reason (error_message of an API error) when it gave one, else the fallback. */
-function reasonOf(error: unknown, fallback: string): string {
-  const fields = (typeof error === 'object' && error !== null ? error : {}) as { error_message?: unknown };
-  return typeof fields.error_message === 'string' && fields.error_message !== ''
-    ? fields.error_message
-    : fallback;
-}
-
-/**
- * Issue 11 item 4: the linked social accounts, each with an unlink button (DELETE /users/oauth/{id}). The server
- * refuses to unlink the user's last way to sign in; its error_message is shown as it came. On success the SDK
- * stores the user the server answers, so the row disappears through the user state.
- */
-function LinkedProviders({ client, user }: { client: AppClient; user: UserView }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
-  const name = (type: string) => STRINGS.account.providerNames[type] ?? type;
-
-  const unlink = async (id: string, type: string) => {
-    setBusy(id);
-    setOutcome(null);
-    try {
-      await client.user.deleteOAuthRegistration(id);
-      setOutcome({ kind: 'done', text: STRINGS.account.unlinked(name(type)) });
-    } catch (error) {
-      setOutcome({ kind: 'failed', text: reasonOf(error, STRINGS.account.unlinkFailed) });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  return (
-    <section aria-labelledby="account-providers-heading">
-      <h2 id="account-providers-heading">{STRINGS.account.providersSection}</h2>
-      {user.providers.length === 0 ? (
-        <p className="muted">{STRINGS.account.noProviders}</p>
-      ) : (
-        <ul className="plain-list" data-testid="account-providers">
-          {user.providers.map((provider) => (
-            <li key={provider.oauth_user_registration_id} data-provider={provider.provider_type}>
-              {name(provider.provider_type)} <span className="muted">({provider.provider_subject})</span>{' '}
-              <button
-                type="button"
-                className="button"
-                aria-label={STRINGS.account.unlinkProvider(name(provider.provider_type))}
-                disabled={busy !== null}
-                onClick={() => unlink(provider.oauth_user_registration_id, provider.provider_type)}
-              >
-                {busy === provider.oauth_user_registration_id
-                  ? STRINGS.account.unlinking
-                  : STRINGS.account.unlink}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {outcome !== null ? (
-        <p
-          role={outcome.kind === 'failed' ? 'alert' : 'status'}
-          className={outcome.kind === 'failed' ? 'error' : 'muted'}
-          data-testid="account-providers-outcome"
-        >
-          {outcome.text}
-        </p>
-      ) : null}
-    </section>
-  );
-}
-
-function SessionDetails({ session }: { session: SessionView }) {
-  return (
-    <section aria-labelledby="account-session-heading">
-      <h2 id="account-session-heading">{STRINGS.account.sessionSection}</h2>
-      <dl className="details">
         <dt>{STRINGS.account.sessionId}</dt>
         <dd>
           <code data-testid="account-session-id">{session.session_id}</code>
         </dd>
         <dt>{STRINGS.account.sessionStarted}</dt>
-        <dd>
+        <dd data-testid="account-session-started">
           <Timestamp value={session.started_at} />
         </dd>
         <dt>{STRINGS.account.sessionExpires}</dt>
-        <dd>
+        <dd data-testid="account-session-expires">
           <Timestamp value={session.expires_at} />
         </dd>
       </dl>
@@ -144,11 +52,33 @@ function SessionDetails({ session }: { session: SessionView }) {
   );
 }
 
+function SignedIn({ client, session }: { client: AppClient; session: SessionView }) {
+  const user = useAccountUser(client).data ?? null;
+  return (
+    <>
+      {user ? (
+        <>
+          <UserDetails user={user} session={session} />
+          <ContactSection client={client} user={user} />
+        </>
+      ) : (
+        <p aria-live="polite">{STRINGS.account.loading}</p>
+      )}
+      <section className="account-passkeys" aria-label={STRINGS.account.passkeysSection}>
+        <PasskeyRegistration config={SESSION_CONFIG} />
+      </section>
+      {user ? <TotpSection client={client} user={user} /> : null}
+      {user ? <ProvidersSection client={client} user={user} /> : null}
+      <SessionsSection client={client} />
+    </>
+  );
+}
+
 export function AccountPage({ client }: AccountPageProps) {
   useDocumentTitle(STRINGS.documentTitle.account);
   const session = useSession(client);
-  const user = useUser(client);
-  const [state, setState] = useState<'idle' | 'signing-out' | 'failed'>('idle');
+  // One cache per page visit: gcTime keeps a section's data while it is hidden and shown again.
+  const [queryClient] = useState(createAccountQueryClient);
 
   if (!session) {
     return (
@@ -164,34 +94,14 @@ export function AccountPage({ client }: AccountPageProps) {
     );
   }
 
-  const signOut = async () => {
-    setState('signing-out');
-    try {
-      await client.session.revoke();
-      navigate('/');
-    } catch {
-      // SPEC §4: a failed revoke keeps local state unless forced; the user may retry.
-      setState('failed');
-    }
-  };
-
   return (
-    <section className="card" aria-labelledby="page-heading" data-state={state}>
-      <h1 id="page-heading">{STRINGS.account.heading}</h1>
-      {user ? <UserDetails user={user} /> : <p aria-live="polite">{STRINGS.account.loading}</p>}
-      {user ? <LinkedProviders client={client} user={user} /> : null}
-      <SessionDetails session={session} />
-      <section className="account-passkeys" aria-label={STRINGS.account.passkeysSection}>
-        <PasskeyRegistration config={SESSION_CONFIG} />
-      </section>
-      {state === 'failed' ? (
-        <p role="alert" className="error">
-          {STRINGS.account.signOutFailed}
-        </p>
-      ) : null}
-      <button type="button" className="button" onClick={signOut} disabled={state === 'signing-out'}>
-        {state === 'signing-out' ? STRINGS.account.signingOut : STRINGS.account.signOut}
-      </button>
-    </section>
+    <QueryClientProvider client={queryClient}>
+      <AppToasts>
+        <section className="card account" aria-labelledby="page-heading">
+          <h1 id="page-heading">{STRINGS.account.heading}</h1>
+          <SignedIn client={client} session={session} />
+        </section>
+      </AppToasts>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,67 @@
+// The account page's reads, each through TanStack Query (issue 13 item 3) with the SPEC §9 cache constants of
+// ./query-client. After any change a section calls invalidateAccount(), so every read refetches what it shows.
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { AppClient, UserView } from '../app-client';
+
+export const ACCOUNT_KEYS = {
+  all: ['account'] as const,
+  user: ['account', 'user'] as const,
+  sessions: ['account', 'sessions'] as const,
+  recoveryCodes: ['account', 'recovery-codes'] as const,
+};
+
+/** Every account read is stale after a change: refetch what is shown, drop what is not. */
+export function invalidateAccount(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ACCOUNT_KEYS.all });
+}
+
+/**
+ * The user (GET /users/me). The SDK already holds it, so the page starts from that copy and fetches once; the
+ * SDK's own changes (a removal answers the updated user, another tab signs in) are written into the cache.
+ */
+export function useAccountUser(client: AppClient) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      client.user.onChange(() => {
+        const user = client.user.getSync();
+        if (user) queryClient.setQueryData(ACCOUNT_KEYS.user, user);
+        else queryClient.removeQueries({ queryKey: ACCOUNT_KEYS.all });
+      }),
+    [client, queryClient],
+  );
+  return useQuery<UserView | null>({
+    queryKey: ACCOUNT_KEYS.user,
+    queryFn: () => client.user.get(),
+    initialData: () => client.user.getSync() ?? undefined,
+    // The SDK's copy may be from the cache of an earlier visit: fetch once on open.
+    initialDataUpdatedAt: 0,
+  });
+}
+
+/** GET /sessions/list (Gatehouse's own call): the user's live sessions and which one is this device's. */
+export function useAccountSessions(client: AppClient) {
+  return useQuery({ queryKey: ACCOUNT_KEYS.sessions, queryFn: () => client.session.list() });
+}
+
+/** POST /totps/recovery_codes: how many recovery codes are left (only asked when an app is set up). */
+export function useRecoveryCodesRemaining(client: AppClient, enabled: boolean) {
+  return useQuery({
+    queryKey: ACCOUNT_KEYS.recoveryCodes,
+    queryFn: () => client.totps.recoveryCodes(),
+    enabled,
+    select: (data) => {
+      const verified = data.totps.find((totp) => totp.verified);
+      return verified?.recovery_codes_remaining ?? null;
+    },
+  });
+}
+
+/** The server's reason (error_message of an API error) when it gave one, else the fallback. */
+export function reasonOf(error: unknown, fallback: string): string {
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as { error_message?: unknown };
+  return typeof fields.error_message === 'string' && fields.error_message !== ''
+    ? fields.error_message
+    : fallback;
+}

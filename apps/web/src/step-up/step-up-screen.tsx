@@ -1,0 +1,171 @@
+// The second-factor step-up (issue 13 item 1; SPEC §4 "a session becomes authenticated after … TOTP or recovery
+// code"): shown instead of the page when the project requires a second factor and the session has none yet.
+// The 6-digit code input takes focus when the screen (or the recovery-code alternative) opens, so a code can be
+// typed or pasted at once; its accessible description names the screen, so a screen reader still announces where
+// the person is. Server errors (SPEC §8 error_message) show inline; success goes to /account.
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { navigate } from '../router';
+import { STRINGS } from '../strings';
+import { useDocumentTitle } from '../use-document-title';
+import { SESSION_DURATION_MINUTES } from '../widget-config';
+import type { StepUpClient } from './step-up-client';
+
+export type StepUpMode = 'totp' | 'recovery';
+
+/** SPEC §2 OTPAuthenticate / RFC 6238 codes: six digits. */
+export const TOTP_CODE_LENGTH = 6;
+
+/** The server's error_message (SPEC §8) when the error carries one, else a generic text. */
+function messageOf(error: unknown): string {
+  const message = (error as { error_message?: unknown } | null)?.error_message;
+  return typeof message === 'string' && message !== '' ? message : STRINGS.stepUp.genericError;
+}
+
+/** Digits only (a pasted "123 456" or "123-456" becomes "123456"), at most six. */
+export function normaliseTotpInput(value: string): string {
+  return value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH);
+}
+
+export interface StepUpScreenProps {
+  client: StepUpClient;
+}
+
+export function StepUpScreen({ client }: StepUpScreenProps) {
+  useDocumentTitle(STRINGS.documentTitle.stepUp);
+  const [mode, setMode] = useState<StepUpMode>('totp');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const ids = { intro: useId(), hint: useId(), error: useId(), input: useId() };
+
+  // Issue 13 item 1: the code input takes focus when its screen opens (and after switching modes).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus again whenever the mode changes.
+  useEffect(() => {
+    input.current?.focus();
+  }, [mode]);
+
+  async function submit(code: string) {
+    if (busy || code === '') return;
+    setBusy(true);
+    setError(null);
+    try {
+      if (mode === 'totp') {
+        await client.totps.authenticate({
+          totp_code: code,
+          session_duration_minutes: SESSION_DURATION_MINUTES,
+        });
+      } else {
+        await client.totps.recover({
+          recovery_code: code,
+          session_duration_minutes: SESSION_DURATION_MINUTES,
+        });
+      }
+      navigate('/account', { replace: true });
+    } catch (caught) {
+      setError(messageOf(caught));
+      setValue('');
+      setBusy(false);
+      input.current?.focus();
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit(mode === 'totp' ? normaliseTotpInput(value) : value.trim());
+  }
+
+  function switchMode(next: StepUpMode) {
+    setMode(next);
+    setValue('');
+    setError(null);
+  }
+
+  async function signOut() {
+    try {
+      await client.session.revoke();
+      navigate('/', { replace: true });
+    } catch (caught) {
+      setError(messageOf(caught));
+    }
+  }
+
+  const totp = mode === 'totp';
+  const describedBy = [ids.intro, ids.hint, error === null ? null : ids.error].filter(Boolean).join(' ');
+  return (
+    <section className="card step-up" aria-labelledby="page-heading" data-state={`step-up-${mode}`}>
+      <h1 id="page-heading">{STRINGS.stepUp.heading}</h1>
+      <p id={ids.intro}>{totp ? STRINGS.stepUp.codeIntro : STRINGS.stepUp.recoveryIntro}</p>
+      {/* Read-only, not disabled, while verifying: a disabled input loses focus, and it must keep it. */}
+      <form className="step-up-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <label htmlFor={ids.input}>{totp ? STRINGS.stepUp.codeLabel : STRINGS.stepUp.recoveryLabel}</label>
+        {totp ? (
+          <input
+            key="totp"
+            ref={input}
+            id={ids.input}
+            name="totp_code"
+            className="code-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={TOTP_CODE_LENGTH}
+            value={value}
+            readOnly={busy}
+            aria-describedby={describedBy}
+            aria-invalid={error === null ? undefined : true}
+            onChange={(event) => {
+              const digits = normaliseTotpInput(event.target.value);
+              setValue(digits);
+              // SPEC §2 OTPAuthenticate: a six-digit input submits by itself at the sixth digit.
+              if (digits.length === TOTP_CODE_LENGTH) void submit(digits);
+            }}
+          />
+        ) : (
+          <input
+            key="recovery"
+            ref={input}
+            id={ids.input}
+            name="recovery_code"
+            className="code-input"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={value}
+            readOnly={busy}
+            aria-describedby={describedBy}
+            aria-invalid={error === null ? undefined : true}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        )}
+        <p id={ids.hint} className="muted">
+          {totp ? STRINGS.stepUp.codeHint : STRINGS.stepUp.recoveryHint}
+        </p>
+        {error !== null ? (
+          <p id={ids.error} role="alert" className="error" data-testid="step-up-error">
+            {error}
+          </p>
+        ) : null}
+        <p>
+          <button type="submit" className="button" disabled={busy}>
+            {busy
+              ? STRINGS.stepUp.verifying
+              : totp
+                ? STRINGS.stepUp.verify
+                : STRINGS.stepUp.useRecoveryCodeSubmit}
+          </button>
+        </p>
+      </form>
+      <p className="step-up-actions">
+        <button type="button" className="link-button" onClick={() => switchMode(totp ? 'recovery' : 'totp')}>
+          {totp ? STRINGS.stepUp.useRecoveryCode : STRINGS.stepUp.useAuthenticatorApp}
+        </button>{' '}
+        <button type="button" className="link-button" onClick={() => void signOut()}>
+          {STRINGS.stepUp.signOut}
+        </button>
+      </p>
+    </section>
+  );
+}

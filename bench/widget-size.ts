@@ -54,6 +54,12 @@ const SCENARIOS: Scenario[] = [
     config: { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } },
     budgetKiB: 40,
   },
+  {
+    // Issue 12: the wallet section (discovery, buttons, base58) loads only with the crypto product.
+    label: 'crypto wallets and login links',
+    config: { products: ['crypto', 'emailMagicLinks'] },
+    budgetKiB: 40,
+  },
 ];
 
 const SDK_BUDGET_KIB = 8;

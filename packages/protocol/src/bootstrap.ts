@@ -34,6 +34,11 @@ export interface BootstrapResponse {
   dfp_protected_auth_enabled: boolean;
   dfp_protected_auth_mode: 'OBSERVATION' | 'DECISIONING';
   rbac_policy: RbacPolicy | null;
+  /**
+   * Gatehouse extra (issue 13 item 1; the Stytch SDK ignores unknown fields): users with a verified authenticator
+   * app must step their session up with a TOTP or recovery code before the app treats them as signed in.
+   */
+  require_second_factor: boolean;
 }
 
 /** The SDK's camelCase view of bootstrap (wire-format.md §4.11 "SDK field"). */
@@ -52,6 +57,8 @@ export interface BootstrapData {
   runDFPProtectedAuth: boolean;
   dfpProtectedAuthMode: 'OBSERVATION' | 'DECISIONING';
   rbacPolicy: RbacPolicy | null;
+  /** `require_second_factor` (Gatehouse extra, issue 13 item 1); false when absent. */
+  secondFactorRequired: boolean;
 }
 
 /** Used when the bootstrap fetch fails or its answer cannot be mapped (SPEC §7). */
@@ -70,4 +77,5 @@ export const DEFAULT_BOOTSTRAP: BootstrapData = {
   runDFPProtectedAuth: false,
   dfpProtectedAuthMode: 'OBSERVATION',
   rbacPolicy: null,
+  secondFactorRequired: false,
 };

@@ -129,7 +129,53 @@ export const ERROR_TYPES = {
   invalid_id_token: 401,
   /** A One Tap CSRF token that is unknown, already used, expired or not the one of the oauth_callback_id. */
   invalid_csrf_token: 401,
+  // Crypto wallets (issue 12, wire-format.md §4.7). The server issue's helper refines the texts; types fixed here.
+  /** crypto_wallet_type is not ethereum or solana (Stytch's type). */
+  invalid_crypto_wallet_type: 400,
+  /** Not an Ethereum address (0x + 40 hex) or not a base58 32-byte Solana public key (Stytch's type). */
+  invalid_crypto_wallet_address: 400,
+  /** No live challenge for this address and type: never issued, already used, or expired (one text for all). */
+  crypto_wallet_challenge_not_found: 404,
+  /** The signature does not verify over the issued challenge with this address's key (or its ERC-1271 contract). */
+  invalid_signature: 401,
+  /**
+   * The wallet already belongs to another user of the project: answered by a signed-in authenticate, after the
+   * signature proved the wallet (a start never looks the wallet up, EN-01). Nothing is written.
+   */
+  duplicate_crypto_wallet: 409,
+  /**
+   * The signature did not recover to the address and the project's Ethereum RPC (for EIP-1271 contract wallets) did
+   * not answer in time. Retryable; the challenge stays usable.
+   */
+  crypto_wallet_rpc_unavailable: 503,
+  // TOTP (issue 13 item 1, wire-format.md §4.8).
+  /** A TOTP code that is wrong, outside ±1 step, or already used in its step (one text for all). */
+  unable_to_auth_totp_code: 401,
+  /** A recovery code that is unknown or already used (one text for both). */
+  unable_to_auth_recovery_code: 401,
+  /** POST /totps for a user who already has a verified authenticator app (remove it first). */
+  active_totp_exists: 409,
+  /**
+   * Issue 13 item 1: the project requires a second factor and this session of a user with an authenticator app has
+   * none yet (no `totp` / `recovery_code` factor): step it up with POST /totps/authenticate or /totps/recover.
+   */
+  second_factor_required: 403,
 } as const satisfies Record<string, number>;
+
+/**
+ * Error types only the backend API answers (issue 13 item 2: the application's own server, never the browser SDK),
+ * kept out of ERROR_TYPES so the browser SDK, which ships that catalogue to map unknown types, does not carry them.
+ */
+export const BACKEND_ERROR_TYPES = {
+  /** users.search: an unknown filter, a filter value of the wrong type, a bad cursor or limit. */
+  invalid_search_query: 400,
+  /** sessions.authenticate: both a session_token and a session_jwt (Stytch's type). */
+  too_many_session_arguments: 400,
+  /** sessions.authenticate / revoke: no session_token, session_jwt (or session_id) at all. */
+  missing_session_arguments: 400,
+} as const satisfies Record<string, number>;
+
+export type BackendErrorType = keyof typeof BACKEND_ERROR_TYPES;
 
 /**
  * SPEC §4 "One Tap states": none (success) and these six, each an error_type the One Tap calls answer; the widget

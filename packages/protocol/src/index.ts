@@ -19,8 +19,19 @@ export {
   encodeCaptchaToken,
   GATEHOUSE_SDK_IDENTIFIER,
 } from './captcha';
+export type {
+  CryptoWalletAuthenticateRequest,
+  CryptoWalletAuthenticateResponse,
+  CryptoWalletAuthenticateStartRequest,
+  CryptoWalletAuthenticateStartResponse,
+  CryptoWalletType,
+  WalletOption,
+} from './crypto-wallets';
+export { CRYPTO_WALLET_ROUTES, CRYPTO_WALLET_TYPES, WALLET_OPTIONS } from './crypto-wallets';
 export type { ErrorType, UnrecoverableErrorType } from './errors';
 export {
+  BACKEND_ERROR_TYPES,
+  type BackendErrorType,
   ERROR_TYPES,
   isErrorType,
   isUnrecoverableErrorType,
@@ -42,6 +53,8 @@ export type {
   SchemaErrorBody,
   SchemaErrorItem,
   Session,
+  SessionsListResponse,
+  SessionsRevokeOthersResponse,
   User,
   UserEmail,
   UserMutationResponse,

@@ -145,6 +145,20 @@ export interface AuthenticateResponse extends ResponseCommon {
   __user: User;
 }
 
+/**
+ * `data` of GET /sessions/list, a Gatehouse call (issue 13 item 3; Stytch's browser protocol lists no sessions):
+ * the user's live sessions, oldest first, and which of them made the request.
+ */
+export interface SessionsListResponse extends ResponseCommon {
+  sessions: Session[];
+  current_session_id: string;
+}
+
+/** `data` of POST /sessions/revoke_others (issue 13 item 3): how many other sessions of the user ended. */
+export interface SessionsRevokeOthersResponse extends ResponseCommon {
+  revoked_count: number;
+}
+
 /** Responses of the DELETE /users/{kind}/{id} and PUT /users/me routes (wire-format.md §4.2). */
 export interface UserMutationResponse extends ResponseCommon {
   user_id: string;

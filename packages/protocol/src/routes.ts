@@ -9,6 +9,10 @@ export const ROUTES = {
   events: '/events',
   sessionsAuthenticate: '/sessions/authenticate',
   sessionsRevoke: '/sessions/revoke',
+  /** Gatehouse's own (issue 13 item 3, no Stytch counterpart): the user's live sessions for the account page. */
+  sessionsList: '/sessions/list',
+  /** Gatehouse's own (issue 13 item 3): "Sign out everywhere else" ends every other session of the user. */
+  sessionsRevokeOthers: '/sessions/revoke_others',
   usersMe: '/users/me',
   usersSearch: '/users/search',
   userEmail: (id: string) => `/users/emails/${encodeURIComponent(id)}`,
@@ -46,6 +50,19 @@ export const ROUTES = {
     /** Gatehouse's own One Tap calls (the shapes of the client-side services' oneTapStart / oneTapSubmit, §8). */
     oneTapStart: '/oauth/google/onetap/start',
     oneTapSubmit: '/oauth/google/onetap/submit',
+  },
+  /** wire-format.md §4.7: crypto wallets (issue 12). */
+  cryptoWallets: {
+    authenticateStartPrimary: '/crypto_wallets/authenticate/start/primary',
+    authenticateStartSecondary: '/crypto_wallets/authenticate/start/secondary',
+    authenticate: '/crypto_wallets/authenticate',
+  },
+  /** wire-format.md §4.8: TOTP and recovery codes (issue 13). */
+  totps: {
+    create: '/totps',
+    authenticate: '/totps/authenticate',
+    recoveryCodes: '/totps/recovery_codes',
+    recover: '/totps/recover',
   },
   /** wire-format.md §4.9: passkeys. */
   webauthn: {

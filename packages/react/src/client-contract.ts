@@ -140,6 +140,24 @@ export type WidgetOAuthClient = {
   };
 };
 
+/** wire-format.md §4.7: the wallet calls of the crypto flow (SPEC §4, §7). */
+export interface CryptoWalletStartResult {
+  challenge: string;
+}
+
+export interface WidgetCryptoWalletsClient {
+  authenticateStart(options: {
+    crypto_wallet_address: string;
+    crypto_wallet_type: string;
+  }): Promise<CryptoWalletStartResult>;
+  authenticate(options: {
+    crypto_wallet_address: string;
+    crypto_wallet_type: string;
+    signature: string;
+    session_duration_minutes: number;
+  }): Promise<unknown>;
+}
+
 export interface WidgetClient {
   readonly publicToken: string;
   bootstrap: {
@@ -185,6 +203,7 @@ export interface WidgetClient {
     update(options: WebAuthnUpdateOptions): Promise<unknown>;
   };
   oauth: WidgetOAuthClient;
+  cryptoWallets: WidgetCryptoWalletsClient;
   telemetry: {
     logEvent(name: string, details: Record<string, unknown>): unknown;
   };

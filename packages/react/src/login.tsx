@@ -3,6 +3,7 @@ import { type ReactNode, Suspense } from 'react';
 import type { Callbacks } from './callbacks';
 import { configurationError, type LoginConfig } from './config';
 import { MainScreen } from './main/main-screen';
+import { CryptoScreen } from './methods/crypto/screens';
 import { EmailConfirmationScreen } from './methods/email-magic-links/screens';
 import { OtpAuthenticateScreen, OtpConfirmationScreen } from './methods/otp/screens';
 import { PasskeyConfirmationScreen } from './methods/passkeys/screens';
@@ -26,6 +27,13 @@ export interface LoginProps {
 }
 
 function renderLoginScreen(state: WidgetState): ReactNode {
+  // SPEC §2 crypto screens (issue 12): one lazy component routes them.
+  if (state.screen.startsWith('crypto-'))
+    return (
+      <Suspense fallback={null}>
+        <CryptoScreen />
+      </Suspense>
+    );
   switch (screenOf(state.screen)) {
     case 'email-confirmation':
       return (

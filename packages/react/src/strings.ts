@@ -1,5 +1,10 @@
 // DESIGN convention 6: every user-visible string of the widget lives here (English default, overridable through
 // the `strings` prop or `config.strings`). Texts quoted from SPEC §2, §5 and §8 are requirements: keep them exact.
+// A lazily loaded method may keep its defaults beside its code (methods/crypto/crypto-strings.ts,
+// methods/passwords/password-strings.ts: their texts would add about 1 KiB gzip to every page, bench widget-size); its keys are part of `Strings` all the same, overridden
+// through the same objects, and resolved by the method with resolveStringTable.
+import type { CRYPTO_STRINGS } from './methods/crypto/crypto-strings';
+import type { PASSWORD_STRINGS } from './methods/passwords/password-strings';
 
 export const DEFAULT_STRINGS = {
   // SPEC §2 Main.
@@ -82,43 +87,8 @@ export const DEFAULT_STRINGS = {
   oauthFailed: 'The provider could not sign you in. Please try again.',
   // SPEC §2 PasswordResetForm.
   resetPasswordTitle: 'Reset your password',
-  // SPEC §2 PasswordCreateOrLogin, login variant.
-  passwordLoginTitle: 'Log In',
-  passwordLabel: 'Password',
-  showPassword: 'Show password',
-  forgotPassword: 'Forgot Password?',
+  // SPEC §2 PasswordCreateOrLogin's Continue (also used beyond passwords).
   continue: 'Continue',
-  // SPEC §2 PasswordCreateOrLogin, create variant and the choose-how-to-create screen.
-  passwordCreateTitle: 'Create account',
-  passwordCreateText: 'Finish creating your account by setting a password.',
-  chooseHowToCreate: 'Choose how you would like to create your account.',
-  emailMeLoginLink: 'Email me a login link',
-  emailMeLoginCode: 'Email me a login code',
-  // SPEC §2 PasswordForgot, PasswordBreached, PasswordSetNew, PasswordDedupe.
-  passwordForgotTitle: 'Forgot password?',
-  passwordForgotText: 'A link to reset your password was sent to you at {email}.',
-  passwordBreachedTitle: 'Check your email to set a new password',
-  passwordBreachedText:
-    'A different site where you use the same password had a security issue recently. For your safety, an email was sent to you at {email} to reset your password.',
-  passwordSetNewTitle: 'Check your email!',
-  passwordSetNewText: 'A login link was sent to you at {email}.',
-  passwordDedupeTitle: 'Check your email to set a new password!',
-  passwordDedupeText:
-    "We want to make sure your account is secure and that it's really you logging in! A link to set a new password was sent to you at {email}.",
-  loginWithoutPassword: 'Login without a password',
-  // SPEC §2 PasswordConfirmation (the same words as Login success).
-  passwordConfirmationTitle: 'Success!',
-  passwordConfirmationText: 'You have successfully logged in.',
-  // SPEC §5 password strength: the zxcvbn meter and the LUDS and breached texts (verbatim).
-  passwordStrength: 'Password strength: {score} of 4',
-  passwordAccepted: 'Password accepted.',
-  passwordNotAccepted: 'Password not accepted.',
-  ludsMinimumLength: 'Must be at least {count} characters long',
-  ludsComplexity: 'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
-  requirementMet: 'Fulfilled:',
-  requirementNotMet: 'Not fulfilled:',
-  passwordBreachedWarning:
-    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
   configErrorResetPasswordWithoutPasswords:
     'Error: Cannot use ResetPassword component without the passwords product in the config.',
   // SPEC §2 PasskeyRegistrationStart / SPEC §8.
@@ -187,18 +157,30 @@ export const DEFAULT_STRINGS = {
 } as const;
 
 export type StringKey = keyof typeof DEFAULT_STRINGS;
-export type Strings = { [K in StringKey]: string };
+/** The keys whose defaults load with their method's code. */
+export type LazyStringKey = keyof typeof CRYPTO_STRINGS | keyof typeof PASSWORD_STRINGS;
+export type Strings = { [K in StringKey]: string } & { [K in LazyStringKey]?: string };
 
-export function resolveStrings(...overrides: (Partial<Strings> | null | undefined)[]): Strings {
-  const strings: Strings = { ...DEFAULT_STRINGS };
+export type StringOverrides = Partial<Strings> | null | undefined;
+
+/** `defaults` with every string-valued override of one of its keys applied, later overrides winning. */
+export function resolveStringTable<T extends Record<string, string>>(
+  defaults: T,
+  overrides: readonly StringOverrides[],
+): { [K in keyof T]: string } {
+  const strings: Record<string, string> = { ...defaults };
   for (const override of overrides) {
     if (!override) continue;
-    for (const key of Object.keys(DEFAULT_STRINGS) as StringKey[]) {
-      const value = override[key];
+    for (const key of Object.keys(defaults)) {
+      const value = (override as Record<string, unknown>)[key];
       if (typeof value === 'string') strings[key] = value;
     }
   }
-  return strings;
+  return strings as { [K in keyof T]: string };
+}
+
+export function resolveStrings(...overrides: StringOverrides[]): Strings {
+  return resolveStringTable(DEFAULT_STRINGS, overrides);
 }
 
 /** Fills `{name}` placeholders; unknown placeholders stay as written. Values are text, never markup. */

@@ -4,7 +4,7 @@ import { createContext, type Dispatch, useContext } from 'react';
 import type { WidgetEventType } from './callbacks';
 import type { WidgetClient } from './client-contract';
 import type { LoginConfig } from './config';
-import type { Strings } from './strings';
+import type { StringOverrides, Strings } from './strings';
 import type { ResolvedStyles } from './theme';
 import type { WidgetAction, WidgetState } from './widget-state';
 
@@ -16,6 +16,9 @@ export interface WidgetContextValue {
   products: readonly Product[];
   styles: ResolvedStyles;
   strings: Strings;
+  /** The overrides `strings` was resolved from (config.strings, then the prop): lazily loaded methods resolve
+   * their own defaults against them (strings.ts). */
+  stringOverrides: readonly StringOverrides[];
   bootstrap: BootstrapData;
   state: WidgetState;
   dispatch: Dispatch<WidgetAction>;

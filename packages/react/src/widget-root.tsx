@@ -111,7 +111,8 @@ function WidgetFrame(props: WidgetRootProps) {
     if (rootRef.current !== null) ensureStyles(rootRef.current);
   }, []);
 
-  const resolvedStrings = useMemo(() => resolveStrings(config?.strings, strings), [config?.strings, strings]);
+  const stringOverrides = useMemo(() => [config?.strings, strings], [config?.strings, strings]);
+  const resolvedStrings = useMemo(() => resolveStrings(...stringOverrides), [stringOverrides]);
   const resolvedStyles = useMemo(() => resolveStyles(styles), [styles]);
 
   const emitEvent = useCallback((type: WidgetEventType, data: unknown) => {
@@ -157,6 +158,7 @@ function WidgetFrame(props: WidgetRootProps) {
       products: resolveProducts(config),
       styles: resolvedStyles,
       strings: resolvedStrings,
+      stringOverrides,
       bootstrap,
       state,
       dispatch,
@@ -170,6 +172,7 @@ function WidgetFrame(props: WidgetRootProps) {
       config,
       resolvedStyles,
       resolvedStrings,
+      stringOverrides,
       bootstrap,
       state,
       emitEvent,

@@ -169,3 +169,100 @@ describe('widget state machine', () => {
     });
   });
 });
+
+describe('crypto transitions (SPEC §3 cryptoState, §4 crypto)', () => {
+  const chosen = {
+    type: 'crypto-wallet-chosen',
+    walletOption: 'Phantom',
+    walletId: 'standard:Phantom',
+  } as const;
+
+  it('cryptoState starts empty with walletOption Metamask (SPEC §3 default)', () => {
+    expect(main().crypto).toEqual({
+      walletAddress: '',
+      walletChallenge: '',
+      walletOption: 'Metamask',
+      walletId: null,
+      failure: null,
+    });
+  });
+
+  it('wallet chosen → CryptoConnect with the option, clearing a banner', () => {
+    const state = widgetReducer(main({ banner }), chosen);
+    expect(state).toMatchObject({
+      screen: 'crypto-connect',
+      banner: null,
+      navigations: 1,
+      crypto: {
+        walletOption: 'Phantom',
+        walletId: 'standard:Phantom',
+        walletAddress: '',
+        walletChallenge: '',
+      },
+    });
+  });
+
+  it('challenge received → CryptoSignMessage with address and challenge; authenticated → CryptoConfirmation', () => {
+    let state = widgetReducer(main(), chosen);
+    state = widgetReducer(state, {
+      type: 'crypto-challenge-received',
+      walletAddress: 'addr',
+      walletChallenge: 'sign me',
+    });
+    expect(state).toMatchObject({
+      screen: 'crypto-sign-message',
+      navigations: 2,
+      crypto: { walletOption: 'Phantom', walletAddress: 'addr', walletChallenge: 'sign me' },
+    });
+    state = widgetReducer(state, { type: 'crypto-authenticated' });
+    expect(state).toMatchObject({ screen: 'crypto-confirmation', navigations: 3 });
+  });
+
+  it('a failure while connecting or signing → CryptoError naming it; back → Main keeping only the option', () => {
+    const connecting = widgetReducer(main(), chosen);
+    const connectFailed = widgetReducer(connecting, { type: 'crypto-failed', failure: 'connect' });
+    expect(connectFailed).toMatchObject({ screen: 'crypto-error', crypto: { failure: 'connect' } });
+    const signing = widgetReducer(connecting, {
+      type: 'crypto-challenge-received',
+      walletAddress: 'addr',
+      walletChallenge: 'c',
+    });
+    const signFailed = widgetReducer(signing, { type: 'crypto-failed', failure: 'sign' });
+    expect(signFailed).toMatchObject({
+      screen: 'crypto-error',
+      crypto: { failure: 'sign', walletAddress: 'addr' },
+    });
+    const back = widgetReducer(signFailed, { type: 'back' });
+    expect(back.screen).toBe('main');
+    expect(back.crypto).toEqual({
+      walletAddress: '',
+      walletChallenge: '',
+      walletOption: 'Phantom',
+      walletId: null,
+      failure: null,
+    });
+  });
+
+  it('the overflow and set-up screens: Main → CryptoOtherScreen → CryptoSetupWallet, and a wallet from the list', () => {
+    const other = widgetReducer(main(), { type: 'crypto-other-opened' });
+    expect(other.screen).toBe('crypto-other');
+    expect(widgetReducer(other, { type: 'crypto-setup-opened' }).screen).toBe('crypto-setup-wallet');
+    expect(widgetReducer(main(), { type: 'crypto-setup-opened' }).screen).toBe('crypto-setup-wallet');
+    expect(widgetReducer(other, chosen).screen).toBe('crypto-connect');
+  });
+
+  it('ignores crypto answers for a screen no longer shown (a late wallet after back)', () => {
+    const onMain = main();
+    expect(
+      widgetReducer(onMain, { type: 'crypto-challenge-received', walletAddress: 'a', walletChallenge: 'c' }),
+    ).toBe(onMain);
+    expect(widgetReducer(onMain, { type: 'crypto-authenticated' })).toBe(onMain);
+    expect(widgetReducer(onMain, { type: 'crypto-failed', failure: 'sign' })).toBe(onMain);
+    const connecting = widgetReducer(onMain, chosen);
+    expect(widgetReducer(connecting, { type: 'crypto-authenticated' })).toBe(connecting);
+    expect(widgetReducer(connecting, { type: 'crypto-other-opened' })).toBe(connecting);
+    expect(widgetReducer(connecting, chosen)).toBe(connecting);
+    const setup = widgetReducer(onMain, { type: 'crypto-setup-opened' });
+    expect(widgetReducer(setup, chosen)).toBe(setup);
+  });
+});

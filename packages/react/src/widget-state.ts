@@ -1,7 +1,7 @@
 // DESIGN convention 6: the widget's screens are one finite state (rendered as `data-state` on the root) changed
 // only by this reducer. Names follow SPEC §2's screens; a `.suffix` is a sub-state of the same screen. Later
 // methods add their screens (otp-authenticate, password-*, crypto-*, passkey-*) here.
-import type { OtpMethod } from '@gatehouse/protocol';
+import type { OtpMethod, WalletOption } from '@gatehouse/protocol';
 import type { UserType } from './client-contract';
 import type { ConfigurationErrorKind } from './config';
 import type { DisplayError } from './errors';
@@ -33,7 +33,38 @@ export type WidgetScreenState =
   | 'passkey-registration'
   | 'passkey-registration.creating'
   | 'passkey-registration.no-user'
-  | 'passkey-registration-success';
+  | 'passkey-registration-success'
+  | CryptoScreen;
+
+/** SPEC §2 crypto screens: CryptoConnect, CryptoSignMessage, CryptoOtherScreen, CryptoSetupWallet, CryptoError, CryptoConfirmation. */
+export type CryptoScreen =
+  | 'crypto-connect'
+  | 'crypto-sign-message'
+  | 'crypto-other'
+  | 'crypto-setup-wallet'
+  | 'crypto-error'
+  | 'crypto-confirmation';
+
+/** SPEC §8 wallet failures: which one led to CryptoError ('[Error] Could not connect to wallet' / '… sign message'). */
+export type CryptoFailure = 'connect' | 'sign';
+
+/** SPEC §3 cryptoState: walletAddress, walletChallenge, walletOption (default Metamask). */
+export interface CryptoState {
+  walletAddress: string;
+  walletChallenge: string;
+  walletOption: WalletOption;
+  /** Which detected wallet was chosen (several may share the option GenericEthereumWallet or GenericSolanaWallet). */
+  walletId: string | null;
+  failure: CryptoFailure | null;
+}
+
+export const INITIAL_CRYPTO_STATE: CryptoState = {
+  walletAddress: '',
+  walletChallenge: '',
+  walletOption: 'Metamask',
+  walletId: null,
+  failure: null,
+};
 
 /**
  * SPEC §2 password screens that say an e-mail was sent (PasswordForgot, PasswordBreached, PasswordDedupe,
@@ -86,6 +117,7 @@ export interface WidgetState {
   /** SPEC §3 passwordState.type (default 'new'): which PasswordCreateOrLogin variant shows. */
   passwordType: UserType;
   otp: OtpState | null;
+  crypto: CryptoState;
   banner: Banner | null;
   fieldError: string | null;
   configError: ConfigurationErrorKind | null;
@@ -141,7 +173,13 @@ export type WidgetAction =
   | { type: 'password-login-link-sent' }
   | { type: 'password-login-link-failed'; banner: Banner }
   | { type: 'password-reset-submitted' }
-  | { type: 'password-reset-failed'; message: string };
+  | { type: 'password-reset-failed'; message: string }
+  | { type: 'crypto-other-opened' }
+  | { type: 'crypto-setup-opened' }
+  | { type: 'crypto-wallet-chosen'; walletOption: WalletOption; walletId: string }
+  | { type: 'crypto-challenge-received'; walletAddress: string; walletChallenge: string }
+  | { type: 'crypto-authenticated' }
+  | { type: 'crypto-failed'; failure: CryptoFailure };
 
 /** The screen part of a state: sub-states of one screen share it (focus moves only when it changes). */
 export function screenOf(state: WidgetScreenState): string {
@@ -158,6 +196,7 @@ export function initialWidgetState(options: {
     email: '',
     passwordType: 'new',
     otp: null,
+    crypto: INITIAL_CRYPTO_STATE,
     banner: null,
     fieldError: null,
     configError: options.configError,
@@ -210,7 +249,18 @@ function transition(state: WidgetState, action: WidgetAction): WidgetState {
     case 'back':
       // SPEC §2: every back arrow returns to Main.
       if (state.screen === 'config-error') return state;
-      return { ...state, screen: 'main', otp: null, banner: null, fieldError: null };
+      return {
+        ...state,
+        screen: 'main',
+        otp: null,
+        // The chosen wallet option stays (SPEC §3); the address and challenge of an abandoned attempt go.
+        crypto:
+          state.crypto === INITIAL_CRYPTO_STATE
+            ? state.crypto
+            : { ...INITIAL_CRYPTO_STATE, walletOption: state.crypto.walletOption },
+        banner: null,
+        fieldError: null,
+      };
     case 'show-banner':
       return { ...state, banner: action.banner };
     case 'dismiss-banner':
@@ -377,5 +427,43 @@ function transition(state: WidgetState, action: WidgetAction): WidgetState {
       // SPEC §8: reset failures show the server's error_message under the form.
       if (state.screen !== 'password-reset.submitting') return state;
       return { ...state, screen: 'password-reset', fieldError: action.message };
+    case 'crypto-other-opened':
+      // SPEC §2: wallets past the cap sit behind 'Continue with other Crypto Wallet' (CryptoOtherScreen).
+      if (state.screen !== 'main') return state;
+      return { ...state, screen: 'crypto-other', banner: null, fieldError: null };
+    case 'crypto-setup-opened':
+      // SPEC §2: 'Set up a new crypto wallet' → CryptoSetupWallet (from Main or from CryptoOtherScreen).
+      if (state.screen !== 'main' && state.screen !== 'crypto-other') return state;
+      return { ...state, screen: 'crypto-setup-wallet', banner: null, fieldError: null };
+    case 'crypto-wallet-chosen':
+      // SPEC §4 crypto: a wallet button starts the flow on CryptoConnect with a fresh cryptoState.
+      if (state.screen !== 'main' && state.screen !== 'crypto-other') return state;
+      return {
+        ...state,
+        screen: 'crypto-connect',
+        crypto: { ...INITIAL_CRYPTO_STATE, walletOption: action.walletOption, walletId: action.walletId },
+        banner: null,
+        fieldError: null,
+      };
+    case 'crypto-challenge-received':
+      // SPEC §4: connected and challenged → CryptoSignMessage.
+      if (state.screen !== 'crypto-connect') return state;
+      return {
+        ...state,
+        screen: 'crypto-sign-message',
+        crypto: {
+          ...state.crypto,
+          walletAddress: action.walletAddress,
+          walletChallenge: action.walletChallenge,
+        },
+      };
+    case 'crypto-authenticated':
+      // SPEC §4: signed and authenticated → CryptoConfirmation.
+      if (state.screen !== 'crypto-sign-message') return state;
+      return { ...state, screen: 'crypto-confirmation' };
+    case 'crypto-failed':
+      // SPEC §4 / §8: any failure of the connect or sign step → CryptoError.
+      if (state.screen !== 'crypto-connect' && state.screen !== 'crypto-sign-message') return state;
+      return { ...state, screen: 'crypto-error', crypto: { ...state.crypto, failure: action.failure } };
   }
 }

@@ -21,6 +21,7 @@ describe('parseBootstrap (wire-format.md §4.11)', () => {
         dfp_protected_auth_enabled: true,
         dfp_protected_auth_mode: 'DECISIONING',
         rbac_policy: { roles: [], resources: [] },
+        require_second_factor: true,
       }),
     ).toEqual({
       displayWatermark: true,
@@ -37,7 +38,19 @@ describe('parseBootstrap (wire-format.md §4.11)', () => {
       runDFPProtectedAuth: true,
       dfpProtectedAuthMode: 'DECISIONING',
       rbacPolicy: { roles: [], resources: [] },
+      secondFactorRequired: true,
     });
+  });
+
+  it('reads require_second_factor (a Gatehouse extra) as false unless it is exactly true', () => {
+    const { require_second_factor, ...withoutIt } = BOOTSTRAP_WIRE;
+    expect(parseBootstrap(withoutIt).secondFactorRequired).toBe(false);
+    expect(parseBootstrap({ ...BOOTSTRAP_WIRE, require_second_factor: 'true' }).secondFactorRequired).toBe(
+      false,
+    );
+    expect(parseBootstrap({ ...BOOTSTRAP_WIRE, require_second_factor: true }).secondFactorRequired).toBe(
+      true,
+    );
   });
 
   it('defaults the optional DFP and RBAC fields', () => {

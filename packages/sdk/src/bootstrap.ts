@@ -62,6 +62,8 @@ export function parseBootstrap(raw: unknown): BootstrapData {
     runDFPProtectedAuth: data.dfp_protected_auth_enabled === true,
     dfpProtectedAuthMode: data.dfp_protected_auth_mode === 'DECISIONING' ? 'DECISIONING' : 'OBSERVATION',
     rbacPolicy: data.rbac_policy ?? null,
+    // Issue 13 item 1: a Gatehouse extra field; a server without it (or the Stytch cloud) means false.
+    secondFactorRequired: data.require_second_factor === true,
   };
 }
 

@@ -4,6 +4,7 @@ import { CONSTANTS, OAUTH_PROVIDERS, ROUTES } from '@gatehouse/protocol';
 import { type BootstrapModule, createBootstrap } from './bootstrap';
 import { type BrowserDependencies, resolveDependencies } from './browser';
 import { type CookieOptions, createSessionCookies } from './cookies';
+import type { CryptoWalletsModule } from './crypto-wallets';
 import { type CaptchaSolver, createHttpClient } from './http';
 import { createMagicLinksModule, type MagicLinksModule } from './magic-links';
 import { lazyOAuth, type OAuthModule } from './oauth';
@@ -14,6 +15,7 @@ import { createSessionModule, type SessionModule } from './session';
 import { createSessionManager } from './session-manager';
 import { createJsonStorage } from './storage';
 import { createTelemetry, createTelemetryBlob, type Telemetry } from './telemetry';
+import { TOTP_METHODS, type TotpsModule } from './totps';
 import { validate } from './usage';
 import { createUsersModule, type UsersModule } from './users';
 import { toWebAuthnError, WEBAUTHN_PATHS, WebAuthnError, type WebAuthnModule } from './webauthn';
@@ -48,8 +50,11 @@ export interface GatehouseClient {
   readonly magicLinks: MagicLinksModule;
   readonly otps: OtpsModule;
   readonly passwords: PasswordsModule;
+  /** wire-format.md §4.8 (issue 13): loaded on the first TOTP call. */
+  readonly totps: TotpsModule;
   readonly webauthn: WebAuthnModule;
   readonly oauth: OAuthModule;
+  readonly cryptoWallets: CryptoWalletsModule;
   readonly telemetry: Telemetry;
   /** Stops the refresh timer and the cross-tab listener, and sends queued telemetry. */
   dispose(): void;
@@ -136,6 +141,10 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     magicLinks: createMagicLinksModule(kit),
     otps: createOtpsModule(kit),
     passwords: lazyPasswords(() => passwordsCode().then((module) => module.createPasswordsModule(kit))),
+    totps: forwarding(
+      lazily(() => import('./totps-module').then((module) => module.createTotpsModule(kit))),
+      TOTP_METHODS,
+    ) as TotpsModule,
     webauthn: lazyWebAuthn(() => {
       // The ceremonies load @simplewebauthn/browser themselves; asking for it now as well makes the first passkey
       // call wait for one round trip instead of two in a row.
@@ -162,6 +171,10 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
         ),
       ),
     ),
+    // Issue 12: loaded on the first wallet call, like passwords.
+    cryptoWallets: lazyCryptoWallets(() =>
+      import('./crypto-wallets-module').then((module) => module.createCryptoWalletsModule(kit)),
+    ),
     telemetry,
     dispose() {
       activeManager.dispose();
@@ -177,6 +190,11 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
  */
 export function lazyPasswords(load: () => Promise<PasswordsModule>): PasswordsModule {
   return forwarding(lazily(load), PASSWORD_METHODS) as PasswordsModule;
+}
+
+/** client.cryptoWallets with its code (./crypto-wallets-module) loaded on the first wallet call, like passwords. */
+export function lazyCryptoWallets(load: () => Promise<CryptoWalletsModule>): CryptoWalletsModule {
+  return forwarding(lazily(load), ['authenticateStart', 'authenticate']) as CryptoWalletsModule;
 }
 
 /** One forwarding function per name (smaller in the initial bundle than each written out). */

@@ -22,6 +22,12 @@ export type { BrowserDependencies, CookieJar, KeyValueStorage } from './browser'
 export type { ClientOptions, GatehouseClient } from './client';
 export { createClient } from './client';
 export type { CookieOptions } from './cookies';
+export type {
+  CryptoWalletAuthenticateOptions,
+  CryptoWalletAuthenticateResult,
+  CryptoWalletAuthenticateStartOptions,
+  CryptoWalletsModule,
+} from './crypto-wallets';
 export type { APIErrorFields, SchemaErrorBodyFields } from './errors';
 export {
   APIError,
@@ -82,6 +88,7 @@ export type { ParsedPhoneNumber, ParsePhoneNumberOptions } from './phone';
 export type { PhoneModule } from './phone-loader';
 export { loadPhoneNumberParser, parsePhoneNumberAsync } from './phone-loader';
 export type { PkceNamespace, PkcePair } from './pkce';
+export { needsSecondFactor, SECOND_FACTOR_TYPES } from './second-factor';
 export type { SessionAuthenticateResponse, SessionModule } from './session';
 export type { SessionState, SessionTokens } from './session-manager';
 export type { Telemetry } from './telemetry';

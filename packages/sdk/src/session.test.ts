@@ -155,3 +155,55 @@ describe('session accessors', () => {
     );
   });
 });
+
+describe('session.list and session.revokeOthers (Gatehouse calls, issue 13 item 3)', () => {
+  const LISTED = { sessions: [makeSession()], current_session_id: makeSession().session_id };
+
+  it('GET /sessions/list without a body answers the sessions and the current id', async () => {
+    const { client, apiRequests } = await loggedIn({ 'GET /sessions/list': () => ok(LISTED) });
+    await expect(client.session.list()).resolves.toEqual({
+      request_id: 'request-id-test',
+      status_code: 200,
+      ...LISTED,
+    });
+    const request = apiRequests().at(-1);
+    expect(request?.path).toBe('/sessions/list');
+    expect(request?.rawBody).toBeUndefined();
+    expect(client.session.getSync()).toEqual(CACHED.session);
+  });
+
+  it('POST /sessions/revoke_others without a body answers revoked_count and keeps this session', async () => {
+    const { client, apiRequests } = await loggedIn({
+      'POST /sessions/revoke_others': () => ok({ revoked_count: 2 }),
+    });
+    await expect(client.session.revokeOthers()).resolves.toMatchObject({ revoked_count: 2 });
+    const request = apiRequests().at(-1);
+    expect(request?.path).toBe('/sessions/revoke_others');
+    expect(request?.rawBody).toBeUndefined();
+    expect(client.session.getSync()).toEqual(CACHED.session);
+    expect(client.session.getTokens()).toEqual({
+      session_token: 'session-token-1',
+      session_jwt: 'session-jwt-1',
+    });
+  });
+
+  it('session_not_found (revoked elsewhere) destroys the local session and is re-thrown', async () => {
+    const { client } = await loggedIn({
+      'GET /sessions/list': () => apiError(404, 'session_not_found'),
+      'POST /sessions/revoke_others': () => apiError(404, 'session_not_found'),
+    });
+    await expect(client.session.list()).rejects.toMatchObject({ error_type: 'session_not_found' });
+    expect(client.session.getSync()).toBeNull();
+    await expect(client.session.revokeOthers()).rejects.toMatchObject({ error_type: 'session_not_found' });
+  });
+
+  it('any other error keeps the session', async () => {
+    const { client } = await loggedIn({
+      'GET /sessions/list': () => apiError(429, 'too_many_requests'),
+      'POST /sessions/revoke_others': () => apiError(500, 'internal_server_error'),
+    });
+    await expect(client.session.list()).rejects.toBeInstanceOf(APIError);
+    await expect(client.session.revokeOthers()).rejects.toBeInstanceOf(APIError);
+    expect(client.session.getSync()).toEqual(CACHED.session);
+  });
+});

@@ -1,5 +1,11 @@
 // SPEC §4 and wire-format.md §4.3 / §5: the `session` module of the client.
-import { type AuthenticateResponse, ROUTES, type Session } from '@gatehouse/protocol';
+import {
+  type AuthenticateResponse,
+  ROUTES,
+  type Session,
+  type SessionsListResponse,
+  type SessionsRevokeOthersResponse,
+} from '@gatehouse/protocol';
 import type { HttpClient } from './http';
 import type { SessionManager, SessionTokens } from './session-manager';
 import { validate } from './usage';
@@ -11,6 +17,13 @@ export interface SessionModule {
   authenticate(options?: { session_duration_minutes?: number }): Promise<SessionAuthenticateResponse>;
   /** POST /sessions/revoke; clears local state on success, and on failure only when forced or unrecoverable. */
   revoke(options?: { forceClear?: boolean }): Promise<unknown>;
+  /**
+   * GET /sessions/list (Gatehouse's own, issue 13 item 3): the user's live sessions and `current_session_id`.
+   * Like authenticate, one of the four unrecoverable errors destroys the local session.
+   */
+  list(): Promise<SessionsListResponse>;
+  /** POST /sessions/revoke_others (Gatehouse's own): ends every other session of the user; keeps this one. */
+  revokeOthers(): Promise<SessionsRevokeOthersResponse>;
   getSync(): Session | null;
   getInfo(): { session: Session | null; fromCache: boolean };
   /** Both cookies, or null unless both exist. */
@@ -23,6 +36,15 @@ export interface SessionModule {
 export function createSessionModule(options: { http: HttpClient; manager: SessionManager }): SessionModule {
   const { http, manager } = options;
   const getSync = () => manager.getState()?.session ?? null;
+  // The two account-page calls share one path: a session that is gone server-side is gone here too.
+  const signedInCall = async <T>(method: 'GET' | 'POST', path: string): Promise<T> => {
+    try {
+      return await http.request<T>({ method, path });
+    } catch (error) {
+      manager.destroyOnUnrecoverable(error);
+      throw error;
+    }
+  };
   return {
     async authenticate(authenticateOptions = {}) {
       validate('session.authenticate')
@@ -52,6 +74,8 @@ export function createSessionModule(options: { http: HttpClient; manager: Sessio
         throw error;
       }
     },
+    list: () => signedInCall('GET', ROUTES.sessionsList),
+    revokeOthers: () => signedInCall('POST', ROUTES.sessionsRevokeOthers),
     getSync,
     getInfo: () => ({ session: getSync(), fromCache: manager.isFromCache() }),
     getTokens: () => manager.tokens(),

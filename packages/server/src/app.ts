@@ -11,7 +11,9 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { registerBackendApiRoutes } from './features/backend-api';
 import { registerCaptchaRoutes } from './features/captcha';
+import { registerCryptoWalletRoutes } from './features/crypto-wallets';
 import { registerDevRoutes } from './features/dev';
 import { registerEventRoutes } from './features/events';
 import { registerMagicLinkRoutes } from './features/magic-links';
@@ -33,6 +35,7 @@ import {
 } from './features/projects/project-service';
 import { registerJwksRoutes, registerSessionRoutes, resolveSession } from './features/sessions';
 import { createSessionState } from './features/sessions/session-state';
+import { reencryptTotpSecrets, registerTotpRoutes } from './features/totps';
 import { registerUserRoutes } from './features/users';
 import { registerWebauthnRoutes } from './features/webauthn';
 import { ProjectCache } from './infra/auth';
@@ -141,6 +144,8 @@ export const FEATURES: readonly SdkFeature[] = [
   { name: 'captcha', register: registerCaptchaRoutes },
   { name: 'oauth', register: registerOAuthRoutes },
   { name: 'oauth-one-tap', register: (sdk, ctx) => registerOneTapRoutes(sdk, ctx) },
+  { name: 'crypto-wallets', register: registerCryptoWalletRoutes },
+  { name: 'totps', register: registerTotpRoutes },
 ];
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -334,6 +339,8 @@ async function assemble(
   );
 
   await registerJwksRoutes(app, ctx);
+  // Issue 13 item 2: Stytch's backend API for the application's own server (HTTP Basic of project id and secret).
+  await registerBackendApiRoutes(app, ctx);
   // Issue 11: the OAuth start and callback are browser navigations under /v1/public (wire-format.md §1.3).
   await registerOAuthPublicRoutes(app, ctx);
   await registerMetricsRoutes(app, { settings: config.metrics, metrics: prometheus });
@@ -363,7 +370,7 @@ async function useSecretKey(ctx: AppContext, secretKey: ResolvedSecretKey): Prom
     db: ctx.db,
     secrets: ctx.secrets,
     previous: previous === null ? null : createSecretBox(previous),
-    reencryptions: [reencryptSigningKeys, reencryptOAuthSecrets],
+    reencryptions: [reencryptSigningKeys, reencryptOAuthSecrets, reencryptTotpSecrets],
     now: ctx.clock.now(),
     ...(secretKey.source === 'ephemeral'
       ? { mismatchHint: 'SECRET_KEY is not set and DATA_DIR is in memory, so this start made a new one' }

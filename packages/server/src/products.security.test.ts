@@ -52,6 +52,19 @@ const VALID_BODIES: Record<string, unknown> = {
     csrf_token: 'a'.repeat(43),
     oauth_callback_id: 'oauth-one-tap-test-x',
   },
+  'POST /sdk/v1/crypto_wallets/authenticate/start/primary': {
+    crypto_wallet_address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+    crypto_wallet_type: 'ethereum',
+  },
+  'POST /sdk/v1/crypto_wallets/authenticate/start/secondary': {
+    crypto_wallet_address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+    crypto_wallet_type: 'ethereum',
+  },
+  'POST /sdk/v1/crypto_wallets/authenticate': {
+    crypto_wallet_address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+    crypto_wallet_type: 'ethereum',
+    signature: `0x${'11'.repeat(65)}`,
+  },
 };
 
 describe.each(testDatabaseKinds())('products enforced on %s', (kind) => {
@@ -101,6 +114,7 @@ describe.each(testDatabaseKinds())('products enforced on %s', (kind) => {
     expect(productOf('/sdk/v1/magic_links/')).toEqual(new Set(['emailMagicLinks']));
     expect(productOf('/sdk/v1/otps/')).toEqual(new Set(['otp']));
     expect(productOf('/sdk/v1/webauthn/')).toEqual(new Set(['passkeys']));
+    expect(productOf('/sdk/v1/crypto_wallets/')).toEqual(new Set(['crypto']));
   });
 
   it('answers 403 product_not_enabled on every route of a disabled product and changes nothing', async () => {

@@ -23,7 +23,8 @@ type SectionModule = { default: ComponentType };
 /** null: the method's section is not built yet (it renders nothing). */
 const SECTION_LOADERS: Record<SectionId, (() => Promise<SectionModule>) | null> = {
   oauth: () => import('../methods/oauth/oauth-section'),
-  crypto: null,
+  // Issue 12: the wallet buttons; wallet discovery starts only when this loads (the crypto product on).
+  crypto: () => import('../methods/crypto/crypto-section'),
   'email-magic-links': async () => ({ default: EmailMagicLinksForm }),
   'otp-email': () => import('../methods/otp/otp-email-form'),
   'otp-sms': () => import('../methods/otp/otp-phone-form').then((module) => ({ default: module.SmsForm })),

@@ -22,6 +22,7 @@ import type {
   WebAuthnRegisterOptions,
   WebAuthnUpdateOptions,
   WidgetClient,
+  WidgetCryptoWalletsClient,
   WidgetOAuthClient,
 } from '../client-contract';
 
@@ -49,7 +50,13 @@ export interface FakeClient extends WidgetClient {
     oneTapStart: number;
     oneTapSubmit: OneTapSubmitOptions[];
     oauthAuthenticate: { token: string; options: { session_duration_minutes: number } }[];
+    cryptoStart: Parameters<WidgetCryptoWalletsClient['authenticateStart']>[0][];
+    cryptoAuthenticate: Parameters<WidgetCryptoWalletsClient['authenticate']>[0][];
   };
+  /** Default: a challenge naming the address. */
+  cryptoStartImpl: WidgetCryptoWalletsClient['authenticateStart'];
+  /** Default: a session answer. */
+  cryptoAuthenticateImpl: WidgetCryptoWalletsClient['authenticate'];
   /** Default: never settles (the page would be navigating away). */
   oauthStartImpl: (provider: OAuthProvider, options: OAuthStartOptions) => Promise<unknown>;
   /** Default: a configured Google client. */
@@ -190,6 +197,8 @@ export function createFakeClient(
     oneTapStart: 0,
     oneTapSubmit: [],
     oauthAuthenticate: [],
+    cryptoStart: [],
+    cryptoAuthenticate: [],
   };
   let methodIds = 0;
   const channel = (method: OtpMethod): OtpChannel => ({
@@ -241,6 +250,17 @@ export function createFakeClient(
       oauth_callback_id: 'oauth-callback-1',
     }),
     oneTapSubmitImpl: () => new Promise(() => {}),
+    cryptoStartImpl: async (options) => ({
+      request_id: 'request-id-crypto-start',
+      status_code: 200,
+      challenge: `Sign in to app.example as ${options.crypto_wallet_address}`,
+    }),
+    cryptoAuthenticateImpl: async () => ({
+      request_id: 'request-id-crypto',
+      status_code: 200,
+      session_token: 'session-token-crypto',
+      __user: {},
+    }),
     strengthCheckImpl: async ({ password }) => (password.length >= 12 ? zxcvbnAnswer(4) : zxcvbnAnswer(1)),
     bootstrap: {
       get: async () => bootstrap,
@@ -361,6 +381,16 @@ export function createFakeClient(
           calls.oneTapSubmit.push(options);
           return client.oneTapSubmitImpl(options);
         },
+      },
+    },
+    cryptoWallets: {
+      authenticateStart: (options) => {
+        calls.cryptoStart.push(options);
+        return client.cryptoStartImpl(options);
+      },
+      authenticate: (options) => {
+        calls.cryptoAuthenticate.push(options);
+        return client.cryptoAuthenticateImpl(options);
       },
     },
     telemetry: {

@@ -87,6 +87,7 @@ export const BOOTSTRAP_WIRE: BootstrapResponse = {
   dfp_protected_auth_enabled: false,
   dfp_protected_auth_mode: 'OBSERVATION',
   rbac_policy: null,
+  require_second_factor: false,
 };
 
 export function createFakeFetch(routes: Record<string, RouteHandler> = {}) {

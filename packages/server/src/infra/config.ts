@@ -491,6 +491,14 @@ const ProjectSettingsSchema = Type.Object(
           'allowed: null (every country) or an array of ISO 3166-1 alpha-2 region codes such as ["US", "CA"]',
       }),
     ),
+    // Issue 12 item 1: contract wallets' EIP-1271 signatures are checked through this JSON-RPC (features/crypto-wallets).
+    ethereum_rpc_url: Type.Optional(
+      Type.Union([Type.Null(), Type.String({ pattern: '^https?://', maxLength: 2048 })], {
+        description: 'allowed: null (no contract wallets) or an http(s) Ethereum JSON-RPC URL',
+      }),
+    ),
+    // Issue 13 item 1: users with an authenticator app must step up with a code (features/totps/second-factor.ts).
+    require_second_factor: Type.Optional(FLAG),
   },
   { additionalProperties: false, description: 'allowed: an object of settings' },
 );
@@ -598,6 +606,13 @@ function toDeclaration(entry: ProjectEntry, at: string): ProjectDeclaration {
     settings.sms_allowed_countries = [
       ...new Set(settings.sms_allowed_countries.map((region) => region.toUpperCase())),
     ];
+  }
+  if (settings.ethereum_rpc_url) {
+    settings.ethereum_rpc_url = urlWithScheme(
+      `PROJECT_FILE ${at}.settings.ethereum_rpc_url`,
+      settings.ethereum_rpc_url,
+      ['http:', 'https:'],
+    );
   }
   let oauthProviders: OAuthProviderDeclarations | null = null;
   if (entry.oauth_providers !== undefined) {

@@ -1,6 +1,15 @@
 // DESIGN.md convention 3: one server error class carrying the HTTP status and an error_type from the typed
 // catalogue (@gatehouse/protocol ERROR_TYPES). The error handler turns it into wire-format.md §3.2 JSON.
-import { ERROR_TYPES, type ErrorType } from '@gatehouse/protocol';
+import {
+  BACKEND_ERROR_TYPES,
+  type BackendErrorType,
+  ERROR_TYPES,
+  type ErrorType as SdkErrorType,
+} from '@gatehouse/protocol';
+
+/** What the server answers: the SDK's catalogue plus the backend API's own types. */
+export type ErrorType = SdkErrorType | BackendErrorType;
+const STATUS_OF: Record<ErrorType, number> = { ...ERROR_TYPES, ...BACKEND_ERROR_TYPES };
 
 export const ERROR_URL_BASE = 'https://gatehouse.dev/docs/errors';
 
@@ -14,7 +23,7 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     this.errorType = errorType;
-    this.statusCode = ERROR_TYPES[errorType];
+    this.statusCode = STATUS_OF[errorType];
     this.headers = options.headers ?? {};
   }
 

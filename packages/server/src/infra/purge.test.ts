@@ -187,11 +187,15 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
         webauthn_challenges: expired.challenges.length,
         // Only `ending`: ada's first session (30 minutes by default) and `lasting` are live.
         sessions: 1,
+        // features/totps/totps.test.ts purges unconfirmed authenticator apps.
+        totps: 0,
         // features/oauth/oauth.test.ts purges its states and tokens.
         oauth_states: 0,
         oauth_tokens: 0,
         // features/oauth/one-tap.test.ts purges its One Tap prompts.
         oauth_one_tap_requests: 0,
+        // features/crypto-wallets/crypto-wallets.security.test.ts purges its challenges.
+        crypto_wallet_challenges: 0,
         outbox_messages: expired.outbox.length,
       },
       unfinished: [],
@@ -317,9 +321,11 @@ describe('purge schedule', () => {
       otp_codes: 0,
       webauthn_challenges: 0,
       sessions: 0,
+      totps: 0,
       oauth_states: 0,
       oauth_tokens: 0,
       oauth_one_tap_requests: 0,
+      crypto_wallet_challenges: 0,
       outbox_messages: 0,
     },
     unfinished: [],

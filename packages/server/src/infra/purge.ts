@@ -16,6 +16,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig, AppContext } from './context';
 import {
+  cryptoWalletChallenges,
   magicLinkTokens,
   oauthOneTapRequests,
   oauthStates,
@@ -24,6 +25,7 @@ import {
   outboxMessages,
   passwordResetTokens,
   sessions,
+  totps,
   webauthnChallenges,
 } from './db/schema';
 
@@ -43,6 +45,8 @@ export type PurgedTable =
   | 'oauth_states'
   | 'oauth_tokens'
   | 'oauth_one_tap_requests'
+  | 'crypto_wallet_challenges'
+  | 'totps'
   | 'outbox_messages';
 
 interface PurgeTarget {
@@ -128,6 +132,25 @@ const PURGE_TARGETS: readonly PurgeTarget[] = [
     indexed: true,
     cutoff: atNow,
   },
+  // Issue 12: wallet sign-in challenges never redeemed (and used ones, once their time is up).
+  {
+    name: 'crypto_wallet_challenges',
+    table: cryptoWalletChallenges,
+    id: cryptoWalletChallenges.id,
+    time: cryptoWalletChallenges.expiresAt,
+    indexed: true,
+    cutoff: atNow,
+  },
+  {
+    // Unconfirmed authenticator apps past their expiration_minutes (confirmed ones have no expiry: NULL never
+    // compares below the cutoff). Their recovery codes go with them (ON DELETE CASCADE).
+    name: 'totps',
+    table: totps,
+    id: totps.id,
+    time: totps.expiresAt,
+    indexed: true,
+    cutoff: atNow,
+  },
   {
     name: 'outbox_messages',
     table: outboxMessages,
@@ -170,6 +193,8 @@ export async function purgeExpired(
       oauth_states: 0,
       oauth_tokens: 0,
       oauth_one_tap_requests: 0,
+      crypto_wallet_challenges: 0,
+      totps: 0,
       outbox_messages: 0,
     },
     unfinished: [],

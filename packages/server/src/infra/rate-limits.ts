@@ -96,6 +96,25 @@ export interface RateLimitSettings {
   oauthStartsPerIp: RateLimit;
   /** POST /sdk/v1/oauth/authenticate calls from one client IP. */
   oauthAuthenticationsPerIp: RateLimit;
+  // Crypto wallets (issue 12 item 1). Wallet keys are hashed (features/crypto-wallets/limits.ts).
+  /** Wallet sign-in challenges started (primary and secondary) from one client IP: each stores a row. */
+  cryptoWalletStartsPerIp: RateLimit;
+  /**
+   * Challenges started for one wallet: bounds the rows one address can have, so a stranger flooding starts for
+   * someone's address cannot bury their live challenge under newer ones for long.
+   */
+  cryptoWalletStartsPerWallet: RateLimit;
+  /** POST /crypto_wallets/authenticate calls from one client IP (each checks up to 5 signatures). */
+  cryptoWalletAuthenticationsPerIp: RateLimit;
+  /** POST /crypto_wallets/authenticate calls for one wallet. */
+  cryptoWalletAuthenticationsPerWallet: RateLimit;
+  // TOTP and recovery codes (issue 13 item 1).
+  /** Wrong TOTP or recovery codes of one user (BF-06: the same size as a password account's BF-01 budget). */
+  secondFactorFailuresPerUser: RateLimit;
+  /** POST /totps/authenticate and /totps/recover from one client IP. */
+  totpAttemptsPerIp: RateLimit;
+  /** POST /totps by one user (each writes a secret and ten recovery codes). */
+  totpEnrolmentsPerUser: RateLimit;
   // Captcha.
   /**
    * Captcha challenges handed to one client IP (issue 9 item 3): the count sets the next challenge's difficulty
@@ -141,6 +160,15 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   // A person starts a social sign-in a few times a minute at most; a callback or redemption follows each start.
   oauthStartsPerIp: { points: 60, durationSeconds: 60 },
   oauthAuthenticationsPerIp: { points: 60, durationSeconds: 60 },
+  // A person connects a wallet a few times a minute at most; each start is followed by one authenticate.
+  cryptoWalletStartsPerIp: { points: 60, durationSeconds: 60, softPoints: 30 },
+  cryptoWalletStartsPerWallet: { points: 10, durationSeconds: 60, softPoints: 5 },
+  cryptoWalletAuthenticationsPerIp: { points: 60, durationSeconds: 60 },
+  cryptoWalletAuthenticationsPerWallet: { points: 20, durationSeconds: 60 },
+  // BF-06: guessing a 6-digit code (3 valid in the ±1 window) at 5 tries per 5 minutes succeeds with p ≈ 0.4 % a day.
+  secondFactorFailuresPerUser: { points: 5, durationSeconds: 300 },
+  totpAttemptsPerIp: { points: 60, durationSeconds: 60, softPoints: 20 },
+  totpEnrolmentsPerUser: { points: 10, durationSeconds: 3600 },
   captchaChallengesPerIp: { points: 300, durationSeconds: 600 },
   captchaTokenUses: { points: 1, durationSeconds: 86_400 },
 };

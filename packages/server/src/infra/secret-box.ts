@@ -29,6 +29,8 @@ export type SecretPurpose =
   | 'oauth-client-secret'
   /** Provider tokens and the PKCE verifier toward the provider (features/oauth/store.ts); context: the row id. */
   | 'oauth-provider-token'
+  /** TOTP secrets (features/totps, issue 13 item 1); context: the totps row id. */
+  | 'totp-secret'
   /** The fingerprint stored in the database (secret_fingerprints). */
   | 'secret-fingerprint';
 

@@ -54,12 +54,23 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
   const inputId = useId();
   const errorId = useId();
   const progressId = useId();
+  const headingId = useId();
+  const sentToId = useId();
   const now = useNow(otp.expiresAt);
   const remaining = otp.expiresAt - now;
   const expired = remaining <= 0;
   const verifying = state.screen === 'otp-authenticate.verifying';
   const resending = state.screen === 'otp-authenticate.resending';
   const [before, after] = splitOnce(strings.passcodeSentTo, '{destination}');
+  const opened = state.navigations > 0;
+
+  // Issue 13 item 1: the passcode input takes focus when this screen opens, so a code can be typed or pasted at
+  // once (not the heading, as on other screens: ScreenHeading focusOnOpen={false}). Its description starts with
+  // the heading and the "sent to" text, so a screen reader announces the new screen when focus lands here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus once, when this screen appears.
+  useEffect(() => {
+    if (opened) inputRef.current?.focus();
+  }, []);
 
   const verify = async (value: string) => {
     if (state.screen !== 'otp-authenticate') return;
@@ -129,15 +140,22 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
     }
   };
 
-  const describedBy = [state.fieldError !== null ? errorId : null, verifying ? progressId : null]
+  const describedBy = [
+    headingId,
+    sentToId,
+    state.fieldError !== null ? errorId : null,
+    verifying ? progressId : null,
+  ]
     .filter((id) => id !== null)
     .join(' ');
 
   return (
     <>
       <BackButton />
-      <ScreenHeading>{strings.enterPasscode}</ScreenHeading>
-      <p className="gh-text">
+      <ScreenHeading id={headingId} focusOnOpen={false}>
+        {strings.enterPasscode}
+      </ScreenHeading>
+      <p id={sentToId} className="gh-text">
         {before}
         {after !== null ? (
           <>
@@ -164,7 +182,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
           value={code}
           readOnly={verifying}
           aria-invalid={state.fieldError !== null}
-          aria-describedby={describedBy === '' ? undefined : describedBy}
+          aria-describedby={describedBy}
           onChange={onChange}
           onPaste={onPaste}
         />

@@ -171,7 +171,16 @@ describe('Main: the passcode tabs', () => {
     expect(heading.parentElement?.textContent).toContain(
       'A 6-digit passcode was sent to you at +1 (201) 555-0123.',
     );
-    await waitFor(() => expect(document.activeElement).toBe(heading));
+    // Issue 13 item 1: focus goes to the passcode input (not the heading), so a code can be typed or pasted at
+    // once; the input's description names the screen and the destination, so the change is still announced.
+    const input = screen.getByLabelText('One-time passcode');
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    const description = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(description).toBe('Enter passcode A 6-digit passcode was sent to you at +1 (201) 555-0123.');
+    expect(heading.getAttribute('id')).toBe(input.getAttribute('aria-describedby')?.split(' ')[0]);
   });
 
   it('sends WhatsApp for the chosen country', async () => {

@@ -1,9 +1,9 @@
 // SPEC §2 PasswordConfirmation: where create, log in and the reset form lead (SPEC §4).
 import { ScreenHeading } from '../../screen-heading';
-import { useWidget } from '../../widget-context';
+import { usePasswordStrings } from './password-strings';
 
 export function PasswordConfirmation() {
-  const { strings } = useWidget();
+  const strings = usePasswordStrings();
   return (
     <>
       <ScreenHeading>{strings.passwordConfirmationTitle}</ScreenHeading>

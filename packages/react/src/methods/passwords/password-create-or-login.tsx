@@ -15,6 +15,7 @@ import { useWidget } from '../../widget-context';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { PasswordField, ReadOnlyEmail } from './password-field';
 import { errorTypeOf, secondaryMethod } from './password-options';
+import { usePasswordStrings } from './password-strings';
 import { usePasswordSends } from './use-password-sends';
 import { useResetRequired } from './use-reset-required';
 
@@ -28,7 +29,8 @@ export function PasswordCreateOrLogin() {
  * answer sends the reset e-mail (PasswordDedupe or PasswordBreached), any other error shows under the field.
  */
 function usePasswordSubmit(kind: 'create' | 'authenticate') {
-  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
+  const strings = usePasswordStrings();
   const resetRequired = useResetRequired();
   return async (password: string) => {
     const email = state.email;
@@ -53,7 +55,8 @@ function usePasswordSubmit(kind: 'create' | 'authenticate') {
 }
 
 function PasswordLogin() {
-  const { strings, state, dispatch, emitError } = useWidget();
+  const { state, dispatch, emitError } = useWidget();
+  const strings = usePasswordStrings();
   const { sendReset } = usePasswordSends();
   const submit = usePasswordSubmit('authenticate');
   const [password, setPassword] = useState('');
@@ -111,7 +114,8 @@ function PasswordLogin() {
 }
 
 function PasswordCreate() {
-  const { config, products, strings, state, dispatch, emitError } = useWidget();
+  const { config, products, state, dispatch, emitError } = useWidget();
+  const strings = usePasswordStrings();
   const { sendLoginLink, sendPasscode } = usePasswordSends();
   const submit = usePasswordSubmit('create');
   const email = state.email;

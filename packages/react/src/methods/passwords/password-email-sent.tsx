@@ -7,13 +7,16 @@ import { BackButton } from '../../back-button';
 import { BannerRegion } from '../../banner';
 import { describeError } from '../../errors';
 import { ScreenHeading } from '../../screen-heading';
-import type { StringKey } from '../../strings';
 import { useWidget } from '../../widget-context';
 import { PASSWORD_EMAIL_SCREENS, type PasswordEmailScreen, screenOf } from '../../widget-state';
 import { loadEmailConfirmation } from '../email-magic-links/screens';
+import { type PasswordStringKey, usePasswordStrings } from './password-strings';
 import { usePasswordSends } from './use-password-sends';
 
-const TEXTS: Record<PasswordEmailScreen, { title: StringKey; text: StringKey; loginLink: boolean }> = {
+const TEXTS: Record<
+  PasswordEmailScreen,
+  { title: PasswordStringKey; text: PasswordStringKey; loginLink: boolean }
+> = {
   'password-forgot': { title: 'passwordForgotTitle', text: 'passwordForgotText', loginLink: true },
   'password-breached': { title: 'passwordBreachedTitle', text: 'passwordBreachedText', loginLink: true },
   'password-dedupe': { title: 'passwordDedupeTitle', text: 'passwordDedupeText', loginLink: true },
@@ -22,7 +25,8 @@ const TEXTS: Record<PasswordEmailScreen, { title: StringKey; text: StringKey; lo
 };
 
 export function PasswordEmailSent() {
-  const { products, strings, state, dispatch, emitError, notify } = useWidget();
+  const { products, state, dispatch, emitError, notify } = useWidget();
+  const strings = usePasswordStrings();
   const { sendReset, sendLoginLink } = usePasswordSends();
   const current = screenOf(state.screen);
   const screen = (PASSWORD_EMAIL_SCREENS as readonly string[]).includes(current)

@@ -3,7 +3,7 @@
 // too (the attribute travels with the input). The field's error sits under it in a live region.
 import { type ReactNode, useId, useState } from 'react';
 import { FieldError } from '../../field-error';
-import { useWidget } from '../../widget-context';
+import { usePasswordStrings } from './password-strings';
 
 export interface PasswordFieldProps {
   value: string;
@@ -25,7 +25,7 @@ export function PasswordField({
   describedBy,
   children,
 }: PasswordFieldProps) {
-  const { strings } = useWidget();
+  const strings = usePasswordStrings();
   const inputId = useId();
   const errorId = useId();
   const [shown, setShown] = useState(false);
@@ -71,7 +71,7 @@ export function PasswordField({
 
 /** SPEC §2 login variant: the read-only e-mail, `autocomplete=username` so a password manager pairs the two. */
 export function ReadOnlyEmail({ email }: { email: string }) {
-  const { strings } = useWidget();
+  const strings = usePasswordStrings();
   const inputId = useId();
   return (
     <>

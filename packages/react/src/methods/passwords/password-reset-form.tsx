@@ -12,9 +12,11 @@ import { Logo } from '../../main/main-screen';
 import { ScreenHeading } from '../../screen-heading';
 import { useWidget } from '../../widget-context';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
+import { usePasswordStrings } from './password-strings';
 
 export function PasswordResetForm({ token }: { token: string }) {
-  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
+  const strings = usePasswordStrings();
   const { password, onChange, strength, accepted } = useNewPassword(null);
   const startedRef = useRef(false);
   const loggingIn = state.screen === 'password-reset.logging-in';

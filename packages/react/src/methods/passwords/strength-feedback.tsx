@@ -4,6 +4,7 @@
 import type { PasswordStrengthCheckResult } from '../../client-contract';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
+import { usePasswordStrings } from './password-strings';
 
 const METER_SEGMENTS = 4;
 /** The LUDS rules named when the bootstrap carries no passwordConfig (Stytch's defaults: 8 characters, 3 kinds). */
@@ -28,7 +29,7 @@ export function StrengthFeedback({ id, result }: { id: string; result: PasswordS
 }
 
 function ZxcvbnFeedback({ result }: { result: PasswordStrengthCheckResult }) {
-  const { strings } = useWidget();
+  const strings = usePasswordStrings();
   const filled = filledSegments(result.score);
   const score = String(Math.min(METER_SEGMENTS, Math.max(0, Math.floor(result.score))));
   return (
@@ -52,7 +53,8 @@ function ZxcvbnFeedback({ result }: { result: PasswordStrengthCheckResult }) {
 }
 
 function LudsFeedback({ result }: { result: PasswordStrengthCheckResult }) {
-  const { strings, bootstrap } = useWidget();
+  const { bootstrap } = useWidget();
+  const strings = usePasswordStrings();
   // Bootstrap passwordConfig names the project's rules (wire-format.md §4.11); without it, the defaults.
   const minimum = bootstrap.passwordConfig?.ludsMinimumCount ?? DEFAULT_LUDS_MINIMUM_COUNT;
   const complexity = bootstrap.passwordConfig?.ludsComplexity ?? DEFAULT_LUDS_COMPLEXITY;
@@ -76,7 +78,7 @@ function LudsFeedback({ result }: { result: PasswordStrengthCheckResult }) {
 }
 
 function Requirement({ met, text }: { met: boolean; text: string }) {
-  const { strings } = useWidget();
+  const strings = usePasswordStrings();
   return (
     <p className="gh-requirement" data-met={met ? 'true' : 'false'}>
       <span aria-hidden="true" className="gh-requirement-icon">

@@ -72,3 +72,35 @@ export function renderMagicLinkEmail(input: MagicLinkEmailInput): RenderedEmail 
 `;
   return { subject, text, html };
 }
+
+/**
+ * A notice to an account's owner (BF-01 sign-in after failures, BF-06 recovery code used): the project's name as
+ * the heading, then paragraphs; no link for a phisher to imitate. Project text is flattened to one line and every
+ * text escaped for HTML.
+ */
+export function renderNoticeEmail(input: {
+  project: string;
+  subject: string;
+  paragraphs: readonly string[];
+}): { subject: string; text: string; html: string } {
+  const { project, subject, paragraphs } = input;
+  const text = [...paragraphs.flatMap((paragraph) => [paragraph, ''])].join('\n');
+  const rows = paragraphs
+    .map(
+      (paragraph, index) =>
+        `<tr><td style="font-size:16px;line-height:24px${index < paragraphs.length - 1 ? ';padding-bottom:24px' : ''}">${escapeHtml(paragraph)}</td></tr>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#ffffff;font-family:Arial, Helvetica, sans-serif;color:#19303D">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;margin:0 auto">
+<tr><td style="font-size:20px;font-weight:bold;padding-bottom:16px">${escapeHtml(project)}</td></tr>
+${rows}
+</table>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}

@@ -2,9 +2,8 @@
 // gets when a password sign-in succeeded after several wrong passwords in a row. In the reset e-mail's style and
 // with its rules (reset-email.ts): what comes from a project is escaped for HTML and flattened to one line. No link:
 // a notice that asks nothing of a user who did sign in, and that a phisher cannot imitate by sending a button.
-import { escapeHtml } from '../../infra/html';
 import type { RenderedEmail } from '../magic-links';
-import { singleLine } from '../magic-links/email-template';
+import { renderNoticeEmail, singleLine } from '../magic-links/email-template';
 
 export function renderSignInAfterFailuresEmail(input: {
   projectName: string;
@@ -16,18 +15,5 @@ export function renderSignInAfterFailuresEmail(input: {
   const when = `${input.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const intro = `Someone signed in to your ${project} account with your password on ${when}, after ${input.failedAttempts} failed attempts in a row.`;
   const advice = `If this was you, there is nothing to do. If it was not you, someone may know your password: reset it now with "Forgot password?" on the ${project} sign-in page.`;
-  const text = [intro, '', advice, ''].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#ffffff;font-family:Arial, Helvetica, sans-serif;color:#19303D">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;margin:0 auto">
-<tr><td style="font-size:20px;font-weight:bold;padding-bottom:16px">${escapeHtml(project)}</td></tr>
-<tr><td style="font-size:16px;line-height:24px;padding-bottom:24px">${escapeHtml(intro)}</td></tr>
-<tr><td style="font-size:16px;line-height:24px">${escapeHtml(advice)}</td></tr>
-</table>
-</body>
-</html>
-`;
-  return { subject, text, html };
+  return renderNoticeEmail({ project, subject, paragraphs: [intro, advice] });
 }

@@ -22,6 +22,7 @@ const BOOTSTRAP_KEYS = [
   'dfp_protected_auth_enabled',
   'dfp_protected_auth_mode',
   'rbac_policy',
+  'require_second_factor',
 ].sort();
 
 describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token} on %s', (kind) => {
@@ -61,6 +62,8 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
       dfp_protected_auth_enabled: false,
       dfp_protected_auth_mode: 'OBSERVATION',
       rbac_policy: null,
+      // Issue 13 item 1: a Gatehouse extra, off unless the project file turns it on.
+      require_second_factor: false,
     });
   });
 
@@ -85,6 +88,7 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
           pkce_required_for_email_magic_links: true,
           password_config: { luds_complexity: 3, luds_minimum_count: 10 },
           rbac_policy: { roles: [], resources: [] },
+          require_second_factor: true,
         },
       })
       .where(eq(projects.id, t.project.id));
@@ -104,6 +108,7 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
       pkce_required_for_email_magic_links: true,
       password_config: { luds_complexity: 3, luds_minimum_count: 10 },
       rbac_policy: { roles: [], resources: [] },
+      require_second_factor: true,
     });
   });
 

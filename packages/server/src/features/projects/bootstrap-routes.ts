@@ -36,6 +36,9 @@ export function bootstrapFields(
     dfp_protected_auth_enabled: false,
     dfp_protected_auth_mode: 'OBSERVATION',
     rbac_policy: settings.rbac_policy as BootstrapResponse['rbac_policy'],
+    // Issue 13 item 1, wire-format.md §4.11: an extra field (the Stytch SDK ignores unknown ones); our SDK maps it
+    // to `secondFactorRequired`.
+    require_second_factor: settings.require_second_factor === true,
   };
 }
 

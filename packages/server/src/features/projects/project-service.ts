@@ -39,6 +39,7 @@ export function defaultProjectSettings(config: Pick<AppConfig, 'mailFrom'>): Pro
     rbac_policy: null,
     sms_daily_limit: null,
     sms_allowed_countries: null,
+    require_second_factor: false,
   };
 }
 

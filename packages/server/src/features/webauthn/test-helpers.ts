@@ -1,7 +1,7 @@
 // Test-only helpers of the passkey tests: SDK-shaped requests, a signed-in user, and whole ceremonies driven by the
 // software authenticator (test-authenticator.ts).
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { dataOf, expectError } from '../../test-support/answers';
 import { sdkRequest, TEST_ORIGIN, type TestApp } from '../../test-support/app';
 import { signIn } from '../sessions/test-fixtures';
 import { WEBAUTHN_ROUTES } from './routes';
@@ -13,6 +13,8 @@ import type {
   SoftwareAuthenticator,
   SoftwareCredential,
 } from './test-authenticator';
+
+export { dataOf, expectError };
 
 export const ORIGIN = TEST_ORIGIN;
 export const DOMAIN = new URL(TEST_ORIGIN).hostname;
@@ -30,24 +32,6 @@ export function call(
     publicToken: t.publicToken,
     ...(body === undefined ? {} : { body }),
     ...(sessionToken ? { sessionToken } : {}),
-  });
-}
-
-export function dataOf<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
-  const body = response.json() as { data?: T };
-  if (response.statusCode !== 200 || body.data === undefined) {
-    throw new Error(`expected 200, got ${response.statusCode}: ${response.body}`);
-  }
-  return body.data;
-}
-
-export function expectError(response: LightMyRequestResponse, status: number, errorType: string): void {
-  expect({
-    status: response.statusCode,
-    type: (response.json() as { error_type?: string }).error_type,
-  }).toEqual({
-    status,
-    type: errorType,
   });
 }
 

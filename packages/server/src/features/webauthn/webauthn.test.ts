@@ -3,7 +3,7 @@
 // kind of testDatabaseKinds().
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sessions, webauthnChallenges, webauthnRegistrations } from '../../infra/db/schema';
+import { sessions, userEmails, webauthnChallenges, webauthnRegistrations } from '../../infra/db/schema';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { createTestClock } from '../sessions/test-fixtures';
@@ -462,10 +462,26 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
       expect(row?.name).toBe('Chrome on macOS');
     });
 
+    it('refuses to delete the last way to sign in (a passkey, the e-mail unproven) with last_authentication_factor', async () => {
+      const ada = await signedInUser(t, 'ada@example.com');
+      const { sessionToken, registrationId } = await registered(t, new SoftwareAuthenticator(), ada);
+      const refused = await call(
+        t,
+        'DELETE',
+        `/users/webauthn_registrations/${registrationId}`,
+        undefined,
+        sessionToken,
+      );
+      expectError(refused, 409, 'last_authentication_factor');
+      expect((await counts()).registrations).toBe(1);
+    });
+
     it('a deleted registration is gone; signing in with it answers webauthn_registration_not_found (SPEC §8)', async () => {
       const ada = await signedInUser(t, 'ada@example.com');
       const authenticator = new SoftwareAuthenticator();
       const { sessionToken, registrationId } = await registered(t, authenticator, ada);
+      // Ada proved her address too, so the passkey is not her last way to sign in (issue 13 item 3).
+      await t.ctx.db.update(userEmails).set({ verified: true });
       const deleted = await call(
         t,
         'DELETE',

@@ -43,6 +43,19 @@ export interface ProjectSettings {
   sms_daily_limit: number | null;
   /** ISO 3166-1 alpha-2 regions whose numbers may receive SMS/WhatsApp passcodes; null: every region (BF-05). */
   sms_allowed_countries: string[] | null;
+  /**
+   * Issue 12 item 1: an Ethereum JSON-RPC URL (project file) through which contract wallets' EIP-1271
+   * `isValidSignature` is asked when a signature recovers to another address; absent or null: EOAs only. Not a
+   * bootstrap field.
+   */
+  ethereum_rpc_url?: string | null;
+  /**
+   * Issue 13 item 1 (SPEC §4 "a session becomes authenticated after TOTP or a recovery code"): when true, a
+   * first-factor sign-in of a user with a verified authenticator app is not enough; the app steps the session up
+   * with a code (its factors then include `totp` or `recovery_code`). Absent: false. Bootstrap field
+   * `require_second_factor`.
+   */
+  require_second_factor?: boolean;
 }
 
 export const projects = pgTable('projects', {
@@ -218,12 +231,35 @@ export const totps = pgTable(
     id: text('id').primaryKey(),
     userId: userRef(),
     projectId: projectRef(),
-    /** Encrypted TOTP secret (roadmap 8). */
+    /** The base32 secret, AES-GCM under SECRET_KEY ('totp-secret', context: the row id; issue 13 item 1). */
     secretCiphertext: bytea('secret_ciphertext').notNull(),
     verified: boolean('verified').notNull().default(false),
+    /**
+     * The RFC 6238 time step of the last accepted code (security-tests.md BF-06: a code is accepted once per step;
+     * a later code must be of a later step). Null until a code was accepted.
+     */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    /** An enrolment not confirmed with a code by then is unusable and purged; null once verified. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('totps_user_idx').on(t.userId)],
+  (t) => [index('totps_user_idx').on(t.userId), index('totps_expires_idx').on(t.expiresAt)],
+);
+
+/** Issue 13 item 1: ten single-use recovery codes per TOTP, stored only as SHA-256 (security-tests.md TK-05). */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: text('id').primaryKey(),
+    totpId: text('totp_id')
+      .notNull()
+      .references(() => totps.id, { onDelete: 'cascade' }),
+    projectId: projectRef(),
+    codeHash: bytea('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('totp_recovery_codes_hash_uq').on(t.totpId, t.codeHash)],
 );
 
 export const biometricRegistrations = pgTable(
@@ -433,6 +469,38 @@ export const webauthnChallenges = pgTable(
   (t) => [
     uniqueIndex('webauthn_challenges_hash_uq').on(t.challengeHash),
     index('webauthn_challenges_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Issue 12 item 1 (features/crypto-wallets/challenges.ts): the sign-in messages handed to wallets, one per start.
+ * The message is stored as issued (it is what the wallet signs; its nonce is no secret once the wallet shows it),
+ * bound to the project, wallet type, checksum/base58 address, chain and (secondary start) the session; single use
+ * (`consumed_at`, set by one conditional UPDATE) and expiring after 10 minutes.
+ */
+export const cryptoWalletChallenges = pgTable(
+  'crypto_wallet_challenges',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectRef(),
+    walletType: text('wallet_type').$type<'ethereum' | 'solana'>().notNull(),
+    /** Ethereum: EIP-55 checksum form; Solana: base58 public key as decoded and re-encoded. */
+    address: text('address').notNull(),
+    /** The EIP-4361 / Solana sign-in message, exactly as answered to the start. */
+    message: text('message').notNull(),
+    nonce: text('nonce').notNull(),
+    /** The message's Chain ID: '1' / '11155111' (Ethereum), 'mainnet' / 'testnet' (Solana). */
+    chainId: text('chain_id').notNull(),
+    /** Secondary start: only this session may redeem the challenge (it dies with the session). */
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('crypto_wallet_challenges_nonce_uq').on(t.nonce),
+    index('crypto_wallet_challenges_wallet_idx').on(t.projectId, t.walletType, t.address, t.createdAt),
+    index('crypto_wallet_challenges_expires_idx').on(t.expiresAt),
   ],
 );
 

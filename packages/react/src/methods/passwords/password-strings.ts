@@ -1,0 +1,56 @@
+// The password method's part of the strings table (DESIGN convention 6; strings.ts explains why it sits here): the
+// password screens of SPEC §2 and the strength texts of SPEC §5 (verbatim). Overridden through the widget's
+// `strings` prop or `config.strings` like every other string; only the password screens (loaded on demand) use them.
+import { useMemo } from 'react';
+import { resolveStringTable } from '../../strings';
+import { useWidget } from '../../widget-context';
+
+export const PASSWORD_STRINGS = {
+  // SPEC §2 PasswordCreateOrLogin, login variant.
+  passwordLoginTitle: 'Log In',
+  passwordLabel: 'Password',
+  showPassword: 'Show password',
+  forgotPassword: 'Forgot Password?',
+  // SPEC §2 PasswordCreateOrLogin, create variant and the choose-how-to-create screen.
+  passwordCreateTitle: 'Create account',
+  passwordCreateText: 'Finish creating your account by setting a password.',
+  chooseHowToCreate: 'Choose how you would like to create your account.',
+  emailMeLoginLink: 'Email me a login link',
+  emailMeLoginCode: 'Email me a login code',
+  // SPEC §2 PasswordForgot, PasswordBreached, PasswordSetNew, PasswordDedupe.
+  passwordForgotTitle: 'Forgot password?',
+  passwordForgotText: 'A link to reset your password was sent to you at {email}.',
+  passwordBreachedTitle: 'Check your email to set a new password',
+  passwordBreachedText:
+    'A different site where you use the same password had a security issue recently. For your safety, an email was sent to you at {email} to reset your password.',
+  passwordSetNewTitle: 'Check your email!',
+  passwordSetNewText: 'A login link was sent to you at {email}.',
+  passwordDedupeTitle: 'Check your email to set a new password!',
+  passwordDedupeText:
+    "We want to make sure your account is secure and that it's really you logging in! A link to set a new password was sent to you at {email}.",
+  loginWithoutPassword: 'Login without a password',
+  // SPEC §2 PasswordConfirmation (the same words as Login success).
+  passwordConfirmationTitle: 'Success!',
+  passwordConfirmationText: 'You have successfully logged in.',
+  // SPEC §5 password strength: the zxcvbn meter and the LUDS and breached texts (verbatim).
+  passwordStrength: 'Password strength: {score} of 4',
+  passwordAccepted: 'Password accepted.',
+  passwordNotAccepted: 'Password not accepted.',
+  ludsMinimumLength: 'Must be at least {count} characters long',
+  ludsComplexity: 'Must contain {count} of the following: uppercase letter, lowercase letter, number, symbol',
+  requirementMet: 'Fulfilled:',
+  requirementNotMet: 'Not fulfilled:',
+  passwordBreachedWarning:
+    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+} as const;
+
+export type PasswordStringKey = keyof typeof PASSWORD_STRINGS;
+
+/** The widget's strings with the password defaults resolved against the same overrides. */
+export function usePasswordStrings() {
+  const { strings, stringOverrides } = useWidget();
+  return useMemo(
+    () => ({ ...strings, ...resolveStringTable(PASSWORD_STRINGS, stringOverrides) }),
+    [strings, stringOverrides],
+  );
+}

@@ -93,6 +93,22 @@ function copyDataTemplate(): string | null {
   return dir;
 }
 
+/**
+ * The runner's environment without the shared stores CI exports for the server tests (.ci/run): an E2E server
+ * inheriting REDIS_URL kept its rate-limit counters in the one Redis every server and run shares, so a spec with
+ * a soft threshold of 1 (captcha.spec.ts) met another spec's sends from 127.0.0.1 and failed in CI only. A spec
+ * that wants Redis or PostgreSQL passes it in `env`.
+ */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const {
+    REDIS_URL: _redis,
+    DATABASE_URL: _database,
+    TEST_DATABASE_URL: _testDatabase,
+    ...rest
+  } = process.env;
+  return rest;
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
@@ -102,7 +118,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const child = spawn(process.execPath, command, {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...inheritedEnv(),
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(port),

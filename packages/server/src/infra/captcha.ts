@@ -95,20 +95,31 @@ export function projectCaptchaEnabled(project: Pick<ProjectRecord, 'settings'>):
   return project.settings.captcha_settings?.enabled === true;
 }
 
-/**
- * Whether the X-SDK-Client blob (base64 JSON, wire-format.md §2.1) is the Gatehouse SDK saying it holds a solver.
- * Anything else — the Stytch SDK ("Stytch.js Javascript SDK"), no header, an undecodable one — cannot solve.
- */
-export function clientCanSolveCaptcha(sdkClient: string | null): boolean {
-  if (sdkClient === null || sdkClient.length > 4096) return false;
+/** The `sdk` of an X-SDK-Client blob (base64 JSON, wire-format.md §2.1); null when absent or undecodable. */
+function sdkOfClient(sdkClient: string | null): { identifier?: unknown; captcha?: unknown } | null {
+  if (sdkClient === null || sdkClient.length > 4096) return null;
   try {
     const blob = JSON.parse(Buffer.from(sdkClient, 'base64').toString('utf8')) as {
       sdk?: { identifier?: unknown; captcha?: unknown };
     };
-    return blob?.sdk?.identifier === GATEHOUSE_SDK_IDENTIFIER && blob.sdk.captcha === CAPTCHA_CAPABILITY;
+    return typeof blob?.sdk === 'object' && blob.sdk !== null ? blob.sdk : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Whether the caller names itself the Gatehouse SDK (X-SDK-Client); the Stytch SDK and unknown callers do not. */
+export function clientIsGatehouseSdk(sdkClient: string | null): boolean {
+  return sdkOfClient(sdkClient)?.identifier === GATEHOUSE_SDK_IDENTIFIER;
+}
+
+/**
+ * Whether the X-SDK-Client blob is the Gatehouse SDK saying it holds a solver. Anything else — the Stytch SDK
+ * ("Stytch.js Javascript SDK"), no header, an undecodable one — cannot solve.
+ */
+export function clientCanSolveCaptcha(sdkClient: string | null): boolean {
+  const sdk = sdkOfClient(sdkClient);
+  return sdk?.identifier === GATEHOUSE_SDK_IDENTIFIER && sdk.captcha === CAPTCHA_CAPABILITY;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The app under test: one database per test file (PGlite's cold start is 1–2 s), tables emptied by reset(),
 // and a fresh project after each reset. Route tests go through app.inject() with the SDK's own headers.
 import { randomBytes } from 'node:crypto';
-import { PRODUCTS } from '@gatehouse/protocol';
+import { GATEHOUSE_SDK_IDENTIFIER, PRODUCTS } from '@gatehouse/protocol';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp, type GatehouseApp, type SdkFeature } from '../app';
 import { createProject } from '../features/projects/project-service';
@@ -278,7 +278,7 @@ export function sdkRequest(app: GatehouseApp, options: SdkRequestOptions): Promi
     'content-type': 'application/json',
     'x-sdk-client': Buffer.from(
       JSON.stringify({
-        sdk: { identifier: 'Gatehouse test', version: '4.13.1' },
+        sdk: { identifier: GATEHOUSE_SDK_IDENTIFIER, version: '0.1.0' },
         app: { identifier: 'localhost' },
       }),
     ).toString('base64'),

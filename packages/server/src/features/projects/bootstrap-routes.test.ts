@@ -76,6 +76,25 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
     expect(live.json().data.request_id).toMatch(/^request-id-live-/);
   });
 
+  it('turns the watermark off for every caller but the Gatehouse SDK (issue 14 item 2: no Stytch-hosted image)', async () => {
+    const blob = (identifier: string) =>
+      Buffer.from(JSON.stringify({ sdk: { identifier, version: '4.13.1' } })).toString('base64');
+    const watermarkOffFor = async (headers: Record<string, string>) =>
+      (
+        await sdkRequest(t.app, {
+          method: 'GET',
+          url: `/projects/bootstrap/${t.publicToken}`,
+          publicToken: t.publicToken,
+          headers,
+        })
+      ).json().data.disable_sdk_watermark;
+    expect(await watermarkOffFor({})).toBe(false);
+    expect(await watermarkOffFor({ 'x-sdk-client': blob('Stytch.js Javascript SDK') })).toBe(true);
+    expect(await watermarkOffFor({ 'x-sdk-client': 'not base64 json' })).toBe(true);
+    const bare = await t.app.inject({ method: 'GET', url: `/sdk/v1/projects/bootstrap/${t.publicToken}` });
+    expect(bare.json().data.disable_sdk_watermark).toBe(true);
+  });
+
   it('reflects the project settings (captcha_settings only to a client that can solve it: features/captcha)', async () => {
     await t.ctx.db
       .update(projects)

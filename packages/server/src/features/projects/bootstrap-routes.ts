@@ -3,7 +3,7 @@
 import type { BootstrapResponse } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { captchaSettingsFor } from '../../infra/captcha';
+import { captchaSettingsFor, clientIsGatehouseSdk } from '../../infra/captcha';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { sendData } from '../../infra/context';
 import { contextOf } from '../../infra/request-context';
@@ -20,7 +20,10 @@ export function bootstrapFields(
   // Settings written by an older version may lack a key: the defaults fill it so the answer stays complete.
   const settings = { ...defaultProjectSettings(ctx.config), ...project.settings };
   return {
-    disable_sdk_watermark: settings.disable_sdk_watermark,
+    // Issue 14 item 2: a foreign SDK (the Stytch pre-built UI) would draw 'Powered by Stytch' with an image from
+    // public-assets.stytch.com, a host the site's visitors should not be sent to (and a request leaving the server's
+    // origin): the watermark is off for every caller but the Gatehouse SDK, whose watermark is local text.
+    disable_sdk_watermark: settings.disable_sdk_watermark || !clientIsGatehouseSdk(request.sdkClient),
     cname_domain: settings.cname_domain,
     email_domains: settings.email_domains,
     // Issue 9 item 3: on only for a caller that can solve our challenge (the Stytch SDK would load reCAPTCHA).

@@ -173,6 +173,8 @@ export const BACKEND_ERROR_TYPES = {
   too_many_session_arguments: 400,
   /** sessions.authenticate / revoke: no session_token, session_jwt (or session_id) at all. */
   missing_session_arguments: 400,
+  /** users import (issue 14 item 3): the whole file is unreadable (not JSON, no CSV header); bad rows are skipped. */
+  invalid_import_file: 400,
 } as const satisfies Record<string, number>;
 
 export type BackendErrorType = keyof typeof BACKEND_ERROR_TYPES;

@@ -16,6 +16,7 @@ import { registerCaptchaRoutes } from './features/captcha';
 import { registerCryptoWalletRoutes } from './features/crypto-wallets';
 import { registerDevRoutes } from './features/dev';
 import { registerEventRoutes } from './features/events';
+import { registerImportRoutes } from './features/import';
 import { registerMagicLinkRoutes } from './features/magic-links';
 import { registerMetricsRoutes } from './features/metrics';
 import { reencryptOAuthSecrets, registerOAuthPublicRoutes, registerOAuthRoutes } from './features/oauth';
@@ -341,6 +342,8 @@ async function assemble(
   await registerJwksRoutes(app, ctx);
   // Issue 13 item 2: Stytch's backend API for the application's own server (HTTP Basic of project id and secret).
   await registerBackendApiRoutes(app, ctx);
+  // Issue 14 items 3 and 4: users import and export, by the same Basic auth.
+  await registerImportRoutes(app, ctx);
   // Issue 11: the OAuth start and callback are browser navigations under /v1/public (wire-format.md §1.3).
   await registerOAuthPublicRoutes(app, ctx);
   await registerMetricsRoutes(app, { settings: config.metrics, metrics: prometheus });

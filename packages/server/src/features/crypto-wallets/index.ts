@@ -6,6 +6,8 @@ export {
   SOLANA_PUBLIC_KEY_BYTES,
   SOLANA_SIGNATURE_BYTES,
 } from './addresses';
+export type { ImportedCryptoWallet } from './bulk-import';
+export { cryptoWalletsForExport, insertImportedCryptoWallets, takenWalletAddresses } from './bulk-import';
 export type { WalletChallenge } from './challenges';
 export { MAX_CANDIDATE_CHALLENGES } from './challenges';
 export { TOO_MANY_AUTHENTICATIONS_MESSAGE, TOO_MANY_STARTS_MESSAGE, walletLimitKey } from './limits';

@@ -1,3 +1,9 @@
+export type { ImportedOAuthRegistration } from './bulk-import';
+export {
+  insertImportedOAuthRegistrations,
+  oauthRegistrationsForExport,
+  takenProviderSubjects,
+} from './bulk-import';
 export type { ResolvedProviderConfig } from './config';
 export { oauthProviderConfig, reencryptOAuthSecrets, saveOAuthProviderConfigs } from './config';
 export type { OAuthProviderDeclaration, OAuthProviderDeclarations } from './file-schema';

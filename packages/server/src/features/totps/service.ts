@@ -38,11 +38,15 @@ const SECRET_PURPOSE = 'totp-secret';
 
 type TotpRow = typeof totps.$inferSelect;
 
-function encryptSecret(ctx: Pick<AppContext, 'secrets'>, id: string, secret: string): Buffer {
+/** The stored form of a secret (exported for the bulk import, bulk-import.ts). */
+export function encryptSecret(ctx: Pick<AppContext, 'secrets'>, id: string, secret: string): Buffer {
   return Buffer.from(ctx.secrets.encrypt(SECRET_PURPOSE, new TextEncoder().encode(secret), id));
 }
 
-function decryptSecret(ctx: Pick<AppContext, 'secrets'>, row: TotpRow): string {
+export function decryptSecret(
+  ctx: Pick<AppContext, 'secrets'>,
+  row: Pick<TotpRow, 'id' | 'secretCiphertext'>,
+): string {
   return new TextDecoder().decode(ctx.secrets.decrypt(SECRET_PURPOSE, row.secretCiphertext, row.id));
 }
 

@@ -1,3 +1,14 @@
+export type { BulkExecutor, ExportedUserRecord, ImportedUserRecord } from './bulk-import';
+export {
+  deferUserProfiles,
+  existingUserIds,
+  importedExternalIds,
+  insertImportedUsers,
+  ownedEmails,
+  ownedPhoneNumbers,
+  refreshUserProfiles,
+  usersPageForExport,
+} from './bulk-import';
 export type { FoundIdentifier, IdentifierKind, IdentifierRow } from './identifiers';
 export {
   claimIdentifier,

@@ -1,3 +1,9 @@
+export type { ExportedWebauthnRegistration, ImportedWebauthnRegistration } from './bulk-import';
+export {
+  insertImportedWebauthnRegistrations,
+  takenCredentialIds,
+  webauthnRegistrationsForExport,
+} from './bulk-import';
 export type { Ceremony, ChallengeRecord } from './challenges';
 export { CHALLENGE_BYTES, CHALLENGE_TTL_MS, consumeChallenge, createChallenge } from './challenges';
 export {

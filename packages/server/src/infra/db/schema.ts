@@ -94,8 +94,18 @@ export const users = pgTable(
      * it on every change of this row or of one of its sub-records, so every reader sees the committed state.
      */
     profile: text('profile').notNull().default(''),
+    /**
+     * Issue 14 item 3: the user's id in the system it was imported from (features/import), or null. Importing is
+     * idempotent on (project_id, external_id): a row whose id is already here is counted, not written again.
+     */
+    externalId: text('external_id'),
   },
-  (t) => [index('users_project_idx').on(t.projectId)],
+  (t) => [
+    index('users_project_idx').on(t.projectId),
+    uniqueIndex('users_project_external_id_uq')
+      .on(t.projectId, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
+  ],
 );
 
 const userRef = () =>

@@ -1,0 +1,327 @@
+// Issue 14 item 3: the import pipeline. Parsed rows (provider-formats/) are checked one by one (validate-row.ts),
+// then written in bounded batches: one transaction per batch, one multi-row INSERT per table, each table through
+// its feature's bulk functions (DESIGN.md convention 11), users.profile refreshed once per user (migration 0014).
+//
+// - Idempotent on (project, external_id): a row whose id is already in the project is counted `already_imported`
+//   and writes nothing, so importing a file twice leaves the database as it was.
+// - A row holding an e-mail, phone number, wallet, credential or OAuth subject that another user owns (or an
+//   earlier row of the same file took) is skipped with a reason and writes nothing: never a half-written user.
+// - The checks run inside the batch's transaction; a concurrent sign-up that takes an identifier between the check
+//   and the INSERT fails the batch on a unique index, which is then retried row by row (each its own transaction),
+//   so the one row that lost the race is skipped and the others are imported.
+import type { AppContext } from '../../infra/context';
+import { newId } from '../../infra/crypto';
+import { insertImportedCryptoWallets, takenWalletAddresses } from '../crypto-wallets';
+import { insertImportedOAuthRegistrations, takenProviderSubjects } from '../oauth';
+import { insertImportedTotps } from '../totps';
+import {
+  type BulkExecutor,
+  deferUserProfiles,
+  existingUserIds,
+  type ImportedUserRecord,
+  importedExternalIds,
+  insertImportedUsers,
+  ownedEmails,
+  ownedPhoneNumbers,
+  refreshUserProfiles,
+} from '../users';
+import { insertImportedWebauthnRegistrations, takenCredentialIds } from '../webauthn';
+import type { PortableUser, SkippedRow } from './portable-user';
+import { checkPortableUser, type ImportableUser } from './validate-row';
+
+export const DEFAULT_IMPORT_BATCH_SIZE = 500;
+/** Upper bound of a batch: PostgreSQL takes at most 65,535 parameters per statement (users have 10 columns). */
+export const MAX_IMPORT_BATCH_SIZE = 5000;
+
+export interface ImportProgress {
+  /** Rows handled so far (imported, already imported or skipped). */
+  done: number;
+  total: number;
+}
+
+export interface ImportUsersOptions {
+  projectId: string;
+  /** Parsed rows (ParsedExport.users): the 1-based row of the file and the user. */
+  users: ReadonlyArray<{ row: number; user: PortableUser | unknown }>;
+  batchSize?: number;
+  /** Called after every batch. */
+  onProgress?: (progress: ImportProgress) => void;
+  /** The id form of new rows (`user-test-…` / `user-live-…`); default: live in production, else test. */
+  tokenMode?: 'test' | 'live';
+}
+
+/** The summary of an import (the CLI prints it, POST /v1/users/import answers it). */
+export interface ImportSummary {
+  imported: number;
+  already_imported: number;
+  skipped: SkippedRow[];
+}
+
+type ImportContext = Pick<AppContext, 'db' | 'secrets' | 'config' | 'clock'>;
+
+/** The skip reasons of identifiers another user holds. */
+const TAKEN_MESSAGES = {
+  email_taken: 'An e-mail address of this row already belongs to another user of the project.',
+  phone_number_taken: 'A phone number of this row already belongs to another user of the project.',
+  crypto_wallet_taken: 'A crypto wallet of this row already belongs to another user of the project.',
+  webauthn_credential_taken: 'A WebAuthn credential of this row is already registered in the project.',
+  oauth_subject_taken: 'An OAuth account of this row is already linked to another user of the project.',
+} as const;
+type TakenReason = keyof typeof TAKEN_MESSAGES;
+
+export async function importUsers(ctx: ImportContext, options: ImportUsersOptions): Promise<ImportSummary> {
+  const batchSize = Math.min(
+    Math.max(1, Math.floor(options.batchSize ?? DEFAULT_IMPORT_BATCH_SIZE)),
+    MAX_IMPORT_BATCH_SIZE,
+  );
+  const tokenMode = options.tokenMode ?? (ctx.config.env === 'production' ? 'live' : 'test');
+  const summary: ImportSummary = { imported: 0, already_imported: 0, skipped: [] };
+  const total = options.users.length;
+  for (let start = 0; start < total; start += batchSize) {
+    const batch: ImportableUser[] = [];
+    for (const { row, user } of options.users.slice(start, start + batchSize)) {
+      const checked = checkPortableUser(row, user);
+      if (checked.ok) batch.push(checked.user);
+      else
+        summary.skipped.push({
+          row,
+          external_id: checked.externalId,
+          reason: checked.reason,
+          message: checked.message,
+        });
+    }
+    const outcome = await importBatch(ctx, { projectId: options.projectId, tokenMode, batch });
+    summary.imported += outcome.imported;
+    summary.already_imported += outcome.already_imported;
+    summary.skipped.push(...outcome.skipped);
+    options.onProgress?.({ done: Math.min(start + batchSize, total), total });
+  }
+  summary.skipped.sort((a, b) => a.row - b.row);
+  return summary;
+}
+
+interface BatchOptions {
+  projectId: string;
+  tokenMode: 'test' | 'live';
+  batch: ImportableUser[];
+}
+
+/** One batch in one transaction; on a unique violation (a concurrent writer), each row in its own. */
+async function importBatch(ctx: ImportContext, options: BatchOptions): Promise<ImportSummary> {
+  try {
+    return await ctx.db.transaction((tx) => writeBatch(ctx, tx, options));
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const summary: ImportSummary = { imported: 0, already_imported: 0, skipped: [] };
+  for (const user of options.batch) {
+    let outcome: ImportSummary;
+    try {
+      outcome = await ctx.db.transaction((tx) => writeBatch(ctx, tx, { ...options, batch: [user] }));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Lost a race twice in a row for this user: report it rather than loop.
+      outcome = {
+        imported: 0,
+        already_imported: 0,
+        skipped: [
+          {
+            row: user.row,
+            external_id: user.externalId,
+            reason: 'conflict',
+            message: 'Another write took an identifier of this row while it was imported; import it again.',
+          },
+        ],
+      };
+    }
+    summary.imported += outcome.imported;
+    summary.already_imported += outcome.already_imported;
+    summary.skipped.push(...outcome.skipped);
+  }
+  return summary;
+}
+
+/** PostgreSQL 23505 unique_violation, through drizzle's wrapping (`cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** What the batch's rows would take, looked up in one query per kind. */
+async function takenInProject(tx: BulkExecutor, options: BatchOptions) {
+  const { projectId, batch } = options;
+  const [externalIds, userIds, emails, phones, credentials, subjects, wallets] = [
+    await importedExternalIds(tx, { projectId, externalIds: batch.map((user) => user.externalId) }),
+    await existingUserIds(
+      tx,
+      batch.flatMap((user) => (user.userId === null ? [] : [user.userId])),
+    ),
+    await ownedEmails(tx, { projectId, emails: batch.flatMap((user) => user.emails.map((e) => e.email)) }),
+    await ownedPhoneNumbers(tx, {
+      projectId,
+      phoneNumbers: batch.flatMap((user) => user.phoneNumbers.map((p) => p.phoneNumber)),
+    }),
+    await takenCredentialIds(tx, {
+      projectId,
+      credentialIds: batch.flatMap((user) => user.webauthnRegistrations.map((r) => r.credentialId)),
+    }),
+    await takenProviderSubjects(tx, {
+      projectId,
+      subjects: batch.flatMap((user) => user.oauthRegistrations),
+    }),
+    await takenWalletAddresses(tx, {
+      projectId,
+      addresses: batch.flatMap((user) => user.cryptoWallets.map((w) => w.address)),
+    }),
+  ];
+  return { externalIds, userIds, emails, phones, credentials, subjects, wallets };
+}
+
+/** The first identifier of `user` that is taken, or null. */
+function takenReason(
+  user: ImportableUser,
+  taken: Awaited<ReturnType<typeof takenInProject>>,
+): TakenReason | null {
+  if (user.emails.some((e) => taken.emails.has(e.email))) return 'email_taken';
+  if (user.phoneNumbers.some((p) => taken.phones.has(p.phoneNumber))) return 'phone_number_taken';
+  if (user.cryptoWallets.some((w) => taken.wallets.has(`${w.type}\0${w.address}`)))
+    return 'crypto_wallet_taken';
+  if (user.webauthnRegistrations.some((r) => taken.credentials.has(r.credentialId)))
+    return 'webauthn_credential_taken';
+  if (user.oauthRegistrations.some((o) => taken.subjects.has(`${o.providerType}\0${o.providerSubject}`)))
+    return 'oauth_subject_taken';
+  return null;
+}
+
+function claim(user: ImportableUser, taken: Awaited<ReturnType<typeof takenInProject>>): void {
+  taken.externalIds.add(user.externalId);
+  for (const e of user.emails) taken.emails.add(e.email);
+  for (const p of user.phoneNumbers) taken.phones.add(p.phoneNumber);
+  for (const w of user.cryptoWallets) taken.wallets.add(`${w.type}\0${w.address}`);
+  for (const r of user.webauthnRegistrations) taken.credentials.add(r.credentialId);
+  for (const o of user.oauthRegistrations) taken.subjects.add(`${o.providerType}\0${o.providerSubject}`);
+}
+
+/** A list's i-th entry is written i ms after the user: the profile and the export list them oldest first. */
+function nth(base: Date, index: number): Date {
+  return new Date(base.getTime() + index);
+}
+
+async function writeBatch(
+  ctx: ImportContext,
+  tx: BulkExecutor,
+  options: BatchOptions,
+): Promise<ImportSummary> {
+  const { projectId, tokenMode } = options;
+  const summary: ImportSummary = { imported: 0, already_imported: 0, skipped: [] };
+  if (options.batch.length === 0) return summary;
+  const taken = await takenInProject(tx, options);
+  const now = ctx.clock.now();
+  const accepted: Array<{ user: ImportableUser; id: string; createdAt: Date }> = [];
+  for (const user of options.batch) {
+    if (taken.externalIds.has(user.externalId)) {
+      summary.already_imported += 1;
+      continue;
+    }
+    const reason = takenReason(user, taken);
+    if (reason !== null) {
+      summary.skipped.push({
+        row: user.row,
+        external_id: user.externalId,
+        reason,
+        message: TAKEN_MESSAGES[reason],
+      });
+      continue;
+    }
+    claim(user, taken);
+    // The source's id is kept when it is ours in form and free (portable-user.ts user_id).
+    const id =
+      user.userId !== null && !taken.userIds.has(user.userId) ? user.userId : newId('user', tokenMode);
+    taken.userIds.add(id);
+    accepted.push({ user, id, createdAt: user.createdAt ?? now });
+  }
+  if (accepted.length === 0) return summary;
+
+  await deferUserProfiles(tx);
+  const records: ImportedUserRecord[] = accepted.map(({ user, id, createdAt }) => ({
+    id,
+    projectId,
+    externalId: user.externalId,
+    status: user.status,
+    firstName: user.name.firstName,
+    middleName: user.name.middleName,
+    lastName: user.name.lastName,
+    trustedMetadata: user.trustedMetadata,
+    untrustedMetadata: user.untrustedMetadata,
+    createdAt,
+    emails: user.emails.map((email, index) => ({
+      id: newId('email', tokenMode),
+      ...email,
+      createdAt: nth(createdAt, index),
+    })),
+    phoneNumbers: user.phoneNumbers.map((phone, index) => ({
+      id: newId('phone-number', tokenMode),
+      ...phone,
+      createdAt: nth(createdAt, index),
+    })),
+    password:
+      user.passwordHash === null
+        ? null
+        : { id: newId('password', tokenMode), hash: user.passwordHash, createdAt },
+  }));
+  await insertImportedUsers(tx, records);
+  await insertImportedTotps(ctx, tx, {
+    tokenMode,
+    rows: accepted.flatMap(({ user, id, createdAt }) =>
+      user.totpSecrets.map((secretBase32, index) => ({
+        userId: id,
+        projectId,
+        secretBase32,
+        createdAt: nth(createdAt, index),
+      })),
+    ),
+  });
+  await insertImportedWebauthnRegistrations(tx, {
+    tokenMode,
+    rows: accepted.flatMap(({ user, id, createdAt }) =>
+      user.webauthnRegistrations.map((registration, index) => ({
+        userId: id,
+        projectId,
+        ...registration,
+        createdAt: nth(createdAt, index),
+      })),
+    ),
+  });
+  await insertImportedOAuthRegistrations(tx, {
+    tokenMode,
+    rows: accepted.flatMap(({ user, id, createdAt }) =>
+      user.oauthRegistrations.map((registration, index) => ({
+        userId: id,
+        projectId,
+        ...registration,
+        createdAt: nth(createdAt, index),
+      })),
+    ),
+  });
+  await insertImportedCryptoWallets(tx, {
+    tokenMode,
+    rows: accepted.flatMap(({ user, id, createdAt }) =>
+      user.cryptoWallets.map((wallet, index) => ({
+        userId: id,
+        projectId,
+        walletType: wallet.type,
+        address: wallet.address,
+        createdAt: nth(createdAt, index),
+      })),
+    ),
+  });
+  await refreshUserProfiles(
+    tx,
+    accepted.map(({ id }) => id),
+  );
+  summary.imported = accepted.length;
+  return summary;
+}

@@ -1,5 +1,8 @@
 export type { BuildAppOptions, GatehouseApp, RegisteredRoute, SdkFeature, StartupReport } from './app';
 export { buildApp, FEATURES } from './app';
+export type { ImportSummary, PortableUser } from './features/import';
+export { exportUsers, importExportFile, importUsers } from './features/import';
+export { runExportCli, runImportCli } from './features/import/cli';
 export type { ProjectFileSyncResult } from './features/projects';
 export {
   createProject,

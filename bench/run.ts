@@ -39,6 +39,11 @@ const BENCHMARKS: Benchmark[] = [
     run: async () => (await import('./limiter-cost')).run(),
   },
   {
+    name: 'import-users',
+    description: 'users imported per second: 100,000 on PostgreSQL, 10,000 on PGlite (issue 14)',
+    run: async () => (await import('./import-users')).run(),
+  },
+  {
     name: 'widget-size',
     description: 'mountLogin bundled for the browser, gzip',
     run: async () => (await import('./widget-size')).run(),

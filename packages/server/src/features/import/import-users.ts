@@ -48,6 +48,11 @@ export interface ImportUsersOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** The id form of new rows (`user-test-…` / `user-live-…`); default: live in production, else test. */
   tokenMode?: 'test' | 'live';
+  /**
+   * Default true: users.profile is computed once per user per batch (migration 0014). False keeps the per-row
+   * triggers; only bench/import-users.ts sets it, to measure what the deferral saves.
+   */
+  deferProfiles?: boolean;
 }
 
 /** The summary of an import (the CLI prints it, POST /v1/users/import answers it). */
@@ -90,7 +95,12 @@ export async function importUsers(ctx: ImportContext, options: ImportUsersOption
           message: checked.message,
         });
     }
-    const outcome = await importBatch(ctx, { projectId: options.projectId, tokenMode, batch });
+    const outcome = await importBatch(ctx, {
+      projectId: options.projectId,
+      tokenMode,
+      batch,
+      deferProfiles: options.deferProfiles ?? true,
+    });
     summary.imported += outcome.imported;
     summary.already_imported += outcome.already_imported;
     summary.skipped.push(...outcome.skipped);
@@ -104,6 +114,7 @@ interface BatchOptions {
   projectId: string;
   tokenMode: 'test' | 'live';
   batch: ImportableUser[];
+  deferProfiles: boolean;
 }
 
 /** One batch in one transaction; on a unique violation (a concurrent writer), each row in its own. */
@@ -245,7 +256,7 @@ async function writeBatch(
   }
   if (accepted.length === 0) return summary;
 
-  await deferUserProfiles(tx);
+  if (options.deferProfiles) await deferUserProfiles(tx);
   const records: ImportedUserRecord[] = accepted.map(({ user, id, createdAt }) => ({
     id,
     projectId,
@@ -318,10 +329,11 @@ async function writeBatch(
       })),
     ),
   });
-  await refreshUserProfiles(
-    tx,
-    accepted.map(({ id }) => id),
-  );
+  if (options.deferProfiles)
+    await refreshUserProfiles(
+      tx,
+      accepted.map(({ id }) => id),
+    );
   summary.imported = accepted.length;
   return summary;
 }

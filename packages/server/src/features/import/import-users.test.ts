@@ -184,6 +184,7 @@ describe.each(testDatabaseKinds())('users import and export on %s', (kind) => {
         }),
       ),
       JSON.stringify({ ...portableUser({ external_id: 'bad-meta' }), untrusted_metadata: 'text' }),
+      JSON.stringify(portableUser({ external_id: 'bad-time', created_at: '0000-01-01T00:00:00.000Z' })),
       JSON.stringify(later),
     ];
     const summary = await importExportFile(t.ctx, {
@@ -201,6 +202,7 @@ describe.each(testDatabaseKinds())('users import and export on %s', (kind) => {
       [7, 'bad-key', 'invalid_webauthn_registration'],
       [8, 'bad-wallet', 'invalid_crypto_wallet'],
       [9, 'bad-meta', 'malformed_row'],
+      [10, 'bad-time', 'malformed_row'],
     ]);
     for (const skipped of summary.skipped) expect(skipped.message.length).toBeGreaterThan(0);
     const [{ value }] = (await t.ctx.db.select({ value: count() }).from(users)) as [{ value: number }];

@@ -117,12 +117,16 @@ interface BatchOptions {
   deferProfiles: boolean;
 }
 
-/** One batch in one transaction; on a unique violation (a concurrent writer), each row in its own. */
+/**
+ * One batch in one transaction. When PostgreSQL refuses it for a row's sake — a unique violation (a concurrent
+ * writer took an identifier after the check) or a value it will not store (class 22, e.g. a year out of its range)
+ * — the batch is retried row by row, each in its own transaction, so only that row is skipped.
+ */
 async function importBatch(ctx: ImportContext, options: BatchOptions): Promise<ImportSummary> {
   try {
     return await ctx.db.transaction((tx) => writeBatch(ctx, tx, options));
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    if (rowErrorCode(error) === null) throw error;
   }
   const summary: ImportSummary = { imported: 0, already_imported: 0, skipped: [] };
   for (const user of options.batch) {
@@ -130,18 +134,26 @@ async function importBatch(ctx: ImportContext, options: BatchOptions): Promise<I
     try {
       outcome = await ctx.db.transaction((tx) => writeBatch(ctx, tx, { ...options, batch: [user] }));
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // Lost a race twice in a row for this user: report it rather than loop.
+      const code = rowErrorCode(error);
+      if (code === null) throw error;
       outcome = {
         imported: 0,
         already_imported: 0,
         skipped: [
-          {
-            row: user.row,
-            external_id: user.externalId,
-            reason: 'conflict',
-            message: 'Another write took an identifier of this row while it was imported; import it again.',
-          },
+          code === '23505'
+            ? {
+                row: user.row,
+                external_id: user.externalId,
+                reason: 'conflict',
+                message:
+                  'Another write took an identifier of this row while it was imported; import it again.',
+              }
+            : {
+                row: user.row,
+                external_id: user.externalId,
+                reason: 'malformed_row',
+                message: `The database refused a value of this row (SQLSTATE ${code}).`,
+              },
         ],
       };
     }
@@ -152,13 +164,17 @@ async function importBatch(ctx: ImportContext, options: BatchOptions): Promise<I
   return summary;
 }
 
-/** PostgreSQL 23505 unique_violation, through drizzle's wrapping (`cause`). */
-function isUniqueViolation(error: unknown): boolean {
+/**
+ * The SQLSTATE of an error that one row's values caused — class 22 (data exception) or 23 (integrity constraint
+ * violation) — through drizzle's wrapping (`cause`), or null for anything else (the database down, a bug).
+ */
+function rowErrorCode(error: unknown): string | null {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return null;
 }
 
 /** What the batch's rows would take, looked up in one query per kind. */

@@ -119,6 +119,9 @@ function createdAt(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   const date = new Date(text('created_at', value));
   if (Number.isNaN(date.getTime())) refuse('malformed_row', 'created_at is not an ISO 8601 time.');
+  // PostgreSQL stores years 4713 BC to 294276 AD; a sign-up time outside 1900–9999 is a broken export.
+  const year = date.getUTCFullYear();
+  if (year < 1900 || year > 9999) refuse('malformed_row', 'created_at is not between 1900 and 9999.');
   return date;
 }
 

@@ -7,6 +7,7 @@
 // PostgreSQL run with the per-row users.profile triggers of migration 0005 (deferProfiles false), which is what
 // migration 0014's deferral saves. The users.profile of a sample is checked after each run.
 import { randomBytes } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
 import { buildApp, type DatabaseHandle, importUsers, openDatabase } from '@gatehouse/server';
 import pg from 'pg';
 import { parseExport } from '../packages/server/src/features/import/provider-formats';
@@ -116,9 +117,16 @@ async function measure(
 
 export async function run(): Promise<BenchResult> {
   const rows: BenchRow[] = [];
-  const notes: string[] = [`batches of ${BATCH_SIZE}; users/s = rows of the file / wall time of importUsers`];
+  const notes: string[] = [
+    `batches of ${BATCH_SIZE}; users/s = rows of the file / wall time of importUsers`,
+    `load average at the start: ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')} on ${availableParallelism()} CPUs`,
+  ];
   for (const [kind, count, deferProfiles, again] of [
     ['postgres', POSTGRES_USERS, true, true],
+    // The same size both ways, back to back: what migration 0014's deferral saves.
+    ['postgres', TRIGGER_USERS, true, false],
     ['postgres', TRIGGER_USERS, false, false],
     ['pglite', PGLITE_USERS, true, true],
   ] as const) {

@@ -92,7 +92,12 @@ const test = base.extend<object, { server: RunningServer }>({
           'gatehouse',
           file,
         ],
-        { cwd: ROOT, env: { ...env, NODE_ENV: 'development', DATA_DIR: dataDir }, encoding: 'utf8' },
+        {
+          cwd: ROOT,
+          env: { ...env, NODE_ENV: 'development', DATA_DIR: dataDir },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
       );
       expect(summary).toContain('Imported 1, already imported 0, skipped 0.');
       const server = await startServer({ env: { DATA_DIR: dataDir } });

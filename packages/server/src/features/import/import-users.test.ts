@@ -8,7 +8,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { TOTP } from 'otpauth';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cryptoWallets, userPhoneNumbers, users } from '../../infra/db/schema';
+import { cryptoWallets, userEmails, userPhoneNumbers, users } from '../../infra/db/schema';
 import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { createTestClock, signIn } from '../sessions/test-fixtures';
@@ -252,6 +252,58 @@ describe.each(testDatabaseKinds())('users import and export on %s', (kind) => {
     expect(after).not.toBe(before);
     await t.ctx.db.delete(users).where(eq(users.externalId, 'first'));
     expect(await dump()).toBe(before);
+  });
+
+  it('retries a batch refused by a unique index row by row, importing every row once', async () => {
+    // A concurrent sign-up stands in: inside the batch's first transaction, after its checks, another user takes
+    // the e-mail of the batch's second row, so the batch's INSERT fails on the unique index and rolls back.
+    const list = Array.from({ length: 5 }, (_, n) =>
+      portableUser({ external_id: `race-${n}`, emails: [{ email: `race${n}@example.com`, verified: true }] }),
+    );
+    let armed = true;
+    const db = t.ctx.db;
+    const racing = new Proxy(db, {
+      get(target, key) {
+        if (key !== 'transaction') return Reflect.get(target, key);
+        return (work: (tx: unknown) => Promise<unknown>) =>
+          target.transaction((tx) => {
+            if (!armed) return work(tx);
+            armed = false;
+            const intruding = new Proxy(tx, {
+              get(txTarget, txKey) {
+                const value = Reflect.get(txTarget, txKey);
+                if (txKey !== 'insert') return typeof value === 'function' ? value.bind(txTarget) : value;
+                return (table: unknown) =>
+                  table !== users
+                    ? txTarget.insert(table as typeof users)
+                    : {
+                        values: async (rows: (typeof users.$inferInsert)[]) => {
+                          await txTarget
+                            .insert(users)
+                            .values({ id: 'user-test-intruder', projectId: t.project.id });
+                          await txTarget.insert(userEmails).values({
+                            id: 'email-test-intruder',
+                            userId: 'user-test-intruder',
+                            projectId: t.project.id,
+                            email: 'race1@example.com',
+                          });
+                          return txTarget.insert(users).values(rows);
+                        },
+                      };
+              },
+            });
+            return work(intruding);
+          });
+      },
+    });
+    const summary = await importUsers(
+      { ...t.ctx, db: racing },
+      { projectId: t.project.id, users: list.map((user, index) => ({ row: index + 1, user })) },
+    );
+    expect(armed).toBe(false);
+    expect(summary).toEqual({ imported: 5, already_imported: 0, skipped: [] });
+    const [{ value }] = (await t.ctx.db.select({ value: count() }).from(userEmails)) as [{ value: number }];
+    expect(value).toBe(5);
   });
 
   it('keeps the row’s user id when it has our form and is free, and makes a new one otherwise', async () => {

@@ -13,17 +13,25 @@ export interface ImportedCryptoWallet {
   createdAt: Date;
 }
 
-/** `${type}\0${address}` of the wallets among `addresses` held in the project already. */
+/** `${type}\0${address}` of the wallets among `wallets` held in the project already. */
 export async function takenWalletAddresses(
   db: BulkExecutor,
-  options: { projectId: string; addresses: string[] },
+  options: { projectId: string; wallets: Array<{ type: 'ethereum' | 'solana'; address: string }> },
 ): Promise<Set<string>> {
-  if (options.addresses.length === 0) return new Set();
+  if (options.wallets.length === 0) return new Set();
+  // The type too, so the lookup is a range of the (project, type, address) unique index.
   const rows = await db
     .select({ walletType: cryptoWallets.walletType, address: cryptoWallets.address })
     .from(cryptoWallets)
     .where(
-      and(eq(cryptoWallets.projectId, options.projectId), inArray(cryptoWallets.address, options.addresses)),
+      and(
+        eq(cryptoWallets.projectId, options.projectId),
+        inArray(cryptoWallets.walletType, [...new Set(options.wallets.map((wallet) => wallet.type))]),
+        inArray(
+          cryptoWallets.address,
+          options.wallets.map((wallet) => wallet.address),
+        ),
+      ),
     );
   return new Set(rows.map((row) => `${row.walletType}\0${row.address}`));
 }

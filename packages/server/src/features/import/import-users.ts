@@ -199,10 +199,7 @@ async function takenInProject(tx: BulkExecutor, options: BatchOptions) {
       projectId,
       subjects: batch.flatMap((user) => user.oauthRegistrations),
     }),
-    await takenWalletAddresses(tx, {
-      projectId,
-      addresses: batch.flatMap((user) => user.cryptoWallets.map((w) => w.address)),
-    }),
+    await takenWalletAddresses(tx, { projectId, wallets: batch.flatMap((user) => user.cryptoWallets) }),
   ];
   return { externalIds, userIds, emails, phones, credentials, subjects, wallets };
 }

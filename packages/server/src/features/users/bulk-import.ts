@@ -4,7 +4,7 @@
 //
 // The users.profile document is refreshed once per user per batch instead of once per written row (migration
 // 0014): `deferUserProfiles` then `refreshUserProfiles` in the same transaction.
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/client';
 import { passwords, userEmails, userPhoneNumbers, users } from '../../infra/db/schema';
 
@@ -58,19 +58,23 @@ export async function importedExternalIds(
   options: { projectId: string; externalIds: string[] },
 ): Promise<Set<string>> {
   if (options.externalIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: users.id, externalId: users.externalId })
+  // Two index lookups (the partial unique index on external_id, the primary key), not one OR: PostgreSQL plans
+  // `a IN (…) OR b IN (…)` as a scan of the project's users, which grows with every batch.
+  const imported = await db
+    .select({ externalId: users.externalId })
+    .from(users)
+    .where(and(eq(users.projectId, options.projectId), inArray(users.externalId, options.externalIds)));
+  const native = await db
+    .select({ id: users.id })
     .from(users)
     .where(
       and(
+        inArray(users.id, options.externalIds),
         eq(users.projectId, options.projectId),
-        or(
-          inArray(users.externalId, options.externalIds),
-          and(isNull(users.externalId), inArray(users.id, options.externalIds)),
-        ),
+        isNull(users.externalId),
       ),
     );
-  return new Set(rows.map((row) => row.externalId ?? row.id));
+  return new Set([...imported.map((row) => row.externalId!), ...native.map((row) => row.id)]);
 }
 
 /** The ids among `userIds` that are taken (in any project: ids are global). */

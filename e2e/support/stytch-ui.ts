@@ -49,6 +49,11 @@ export interface OpenStytchUiOptions {
   passwordResetToken?: string;
   /** Query string of the page (e.g. `?token=…&stytch_token_type=login`), without the leading '?'. */
   query?: string;
+  /**
+   * Other paths of the server's origin that serve this same page (any query), e.g. `/authenticate`, the redirect
+   * URL the dev project allows, where an OAuth round trip lands (wire-format.md §1.3).
+   */
+  alsoServeAt?: string[];
 }
 
 /** Every `onEvent` and `onError` the UI called, in order (read with `stytchUiEvents`). */
@@ -104,6 +109,13 @@ export async function openStytchUi(page: Page, options: OpenStytchUiOptions): Pr
   await page.route(`${origin}${PAGE_PATH}*`, (route) =>
     route.fulfill({ contentType: 'text/html', body: html }),
   );
+  const alsoServeAt = options.alsoServeAt ?? [];
+  if (alsoServeAt.length > 0) {
+    await page.route(
+      (url) => url.origin === origin && alsoServeAt.includes(url.pathname),
+      (route) => route.fulfill({ contentType: 'text/html', body: html }),
+    );
+  }
   await page.goto(`${origin}${PAGE_PATH}${options.query ? `?${options.query}` : ''}`);
 }
 

@@ -21,7 +21,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { type LocalProvider, startLocalProvider } from '../../packages/server/src/test-support/oidc-provider';
 import { test as base, type DevProject, expect } from '../support/fixtures';
 import { waitForMessage } from '../support/outbox';
-import { freePort, type RunningServer, startServerWithDevGoogle } from '../support/server';
+import { freePort, type RunningServer, startServerWithDevProject } from '../support/server';
 import {
   type OpenStytchUiOptions,
   openStytchUi,
@@ -49,15 +49,21 @@ const test = base.extend<object, { gatehousePort: number; provider: LocalProvide
     },
     { scope: 'worker' },
   ],
-  // Every product on, and Google at the local OpenID provider (startServerWithDevGoogle).
+  // Every product on, Google at the local OpenID provider, and PKCE required for OAuth, so the UI's start carries a
+  // code_challenge and oauth.authenticate the verifier it kept (wire-format.md §1.3, §6).
   server: [
     async ({ gatehousePort, provider }, use) => {
-      const server = await startServerWithDevGoogle({
+      const server = await startServerWithDevProject({
         port: gatehousePort,
-        google: {
-          client_id: provider.clientId,
-          client_secret: provider.clientSecret,
-          endpoints: provider.endpoints,
+        entry: {
+          oauth_providers: {
+            google: {
+              client_id: provider.clientId,
+              client_secret: provider.clientSecret,
+              endpoints: provider.endpoints,
+            },
+          },
+          settings: { pkce_required_for_oauth: true },
         },
       });
       process.env.GATEHOUSE_E2E_BASE_URL = server.url;
@@ -310,6 +316,40 @@ test('passkeys: registration mode after a login-link sign-in (skip, create, done
       }),
     ]);
 
+    // 3b. With an e-mail field on the login screen the UI offers the passkey through autofill instead (a
+    // conditional-mediation request on load, answered at once by the virtual authenticator, webauthn.ts): no click.
+    // The credential as it is now (its signature counter moved on with the sign-in above: a copy with the old
+    // counter would be refused as a possible clone).
+    const [current] = await freshAuthenticator.credentials();
+    const autofill = await browser.newContext();
+    try {
+      const autofillPage = await autofill.newPage();
+      const autofillRequests = recordRequests(autofillPage, server.url);
+      await (await enableVirtualWebAuthn({ context: autofill, page: autofillPage }))
+        .addAuthenticator()
+        .then((added) => added.addCredential(current!));
+      await openStytchUi(
+        autofillPage,
+        uiOptions(server, devProject, {
+          config: {
+            products: ['emailMagicLinks', 'passkeys'],
+            emailMagicLinksOptions: {
+              loginRedirectURL: `${server.url}${REDIRECT_PATH}`,
+              signupRedirectURL: `${server.url}${REDIRECT_PATH}`,
+            },
+          },
+        }),
+      );
+      await expect(autofillPage.getByRole('button', { name: 'Login with a Passkey' })).toHaveCount(0);
+      expect(eventTypes(await waitForEvent(autofillPage, 'PASSKEY_AUTHENTICATE'))).toEqual([
+        'event:PASSKEY_AUTHENTICATE',
+      ]);
+      expect((await signedIn(autofillPage)).session.user_id).toBe(afterLink.session.user_id);
+      expect(autofillRequests.foreign()).toEqual([]);
+    } finally {
+      await autofill.close();
+    }
+
     // 4. The registration mode there lists the passkey by its new name; deleting it (DELETE
     // /users/webauthn_registrations/{id}, failure only logged by the UI) leaves the user without passkeys.
     await openStytchUi(
@@ -412,6 +452,7 @@ test('OAuth: "Continue with Google" → /v1/public/oauth/google/start at the ser
   expect(start.pathname).toBe('/v1/public/oauth/google/start');
   expect(start.searchParams.get('public_token')).toBe(devProject.public_token);
   expect(start.searchParams.get('login_redirect_url')).toBe(redirectUrl);
+  expect(start.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   const providerOrigin = new URL(provider.issuer).origin;
   expect(requests.foreign().some((url) => new URL(url).origin === providerOrigin)).toBe(true);
 
@@ -428,6 +469,8 @@ test('OAuth: "Continue with Google" → /v1/public/oauth/google/start at the ser
     token!,
   );
   expect(answer).toEqual({ user_id: expect.any(String), provider_type: 'google', provider_subject: subject });
+  const authenticate = requests.all.find((request) => request.url().endsWith('/sdk/v1/oauth/authenticate'));
+  expect(authenticate?.postDataJSON()).toMatchObject({ token, code_verifier: expect.any(String) });
   const state = await signedIn(page);
   expect(state.session.user_id).toBe(answer.user_id);
   expect(state.user?.emails.map((entry) => entry.email)).toEqual([`${subject}@example.com`]);

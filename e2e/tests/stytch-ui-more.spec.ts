@@ -5,14 +5,18 @@
 //
 // - Passkeys: a sign-in by login link, then mountPasskeyRegistration (wire-format.md §7.1): 'Skip' (PASSKEY_SKIP),
 //   'Set up another Passkey', 'Create a Passkey' through the virtual authenticator (PASSKEY_REGISTER, §4.9
-//   /webauthn/register/start and /webauthn/register), the new passkey listed, 'Done' (PASSKEY_DONE); then, in a
-//   fresh context holding only that passkey, the login screen's 'Login with a Passkey' (PASSKEY_AUTHENTICATE) gives
-//   the same user.
-// - OAuth: 'Continue with Google' → `<testAPIURL>/v1/public/oauth/google/start` (§1.3) → the local OpenID provider
-//   → the redirect URL, where the page calls `oauth.authenticate(token)` as a Stytch site does (§4.6).
-// - Wallets: 'Continue with Metamask' (window.ethereum) and 'Continue with Phantom' (window.solana), the test wallets
-//   of e2e/support/wallets.ts signing the challenge for real (§4.7); the same key in a fresh context is the same
-//   user. The returning Ethereum round renders the UI in a shadow root (config.enableShadowDOM, §7.2).
+//   /webauthn/register/start and /webauthn/register), the new passkey listed and renamed (PUT /webauthn/update),
+//   'Done' (PASSKEY_DONE); then, in fresh contexts holding only that passkey, the login screen's 'Login with a
+//   Passkey' button and its autofill (conditional mediation) give the same user (PASSKEY_AUTHENTICATE); the
+//   registration mode deletes it (DELETE /users/webauthn_registrations/{id}), after which the login screen gets the
+//   `webauthn_registration_not_found` error_type the UI special-cases.
+// - OAuth (PKCE required by the project): 'Continue with Google' → `<testAPIURL>/v1/public/oauth/google/start`
+//   (§1.3) → the local OpenID provider → the signup redirect URL for a new user, the login one for a returning
+//   user, where the page calls `oauth.authenticate(token)` as a Stytch site does (§4.6).
+// - Wallets: 'Continue with Metamask' (window.ethereum) and 'Continue with Phantom' (window.solana, the legacy
+//   provider the UI reads), the test wallets of e2e/support/wallets.ts signing the challenge for real (§4.7); the
+//   same key in a fresh context is the same user. The returning Ethereum round renders the UI in a shadow root
+//   (config.enableShadowDOM, §7.2).
 //
 // The end state is read the way a site on Stytch reads it: `client.session.getSync()` / `client.user.getSync()`,
 // then `client.session.authenticate()` asks the server that the session is live.
@@ -198,7 +202,7 @@ function pageErrors(page: Page): string[] {
   return errors;
 }
 
-test('passkeys: registration mode after a login-link sign-in (skip, create, done), then "Login with a Passkey" in a fresh context is the same user', async ({
+test('passkeys: registration mode after a login-link sign-in (skip, create, rename, done); "Login with a Passkey" and autofill in fresh contexts are the same user; deleted there, the passkey gets webauthn_registration_not_found', async ({
   page,
   browser,
   server,
@@ -395,8 +399,14 @@ test('passkeys: registration mode after a login-link sign-in (skip, create, done
   }
 });
 
-test('OAuth: "Continue with Google" → /v1/public/oauth/google/start at the server → the local OpenID provider → the redirect URL, where oauth.authenticate(token) signs in', async ({
+/** The dev project allows only /authenticate and /reset-password (devProjectRedirectUrls): one is given as the
+ * signup redirect URL and the other as the login one, so the URL landed on says which one the server chose. */
+const SIGNUP_PATH = '/authenticate';
+const LOGIN_PATH = '/reset-password';
+
+test('OAuth: "Continue with Google" → /v1/public/oauth/google/start at the server → the local OpenID provider → the signup redirect URL, where oauth.authenticate(token) signs in; again in a fresh context → the login redirect URL, same user', async ({
   page,
+  browser,
   server,
   provider,
   devProject,
@@ -411,77 +421,99 @@ test('OAuth: "Continue with Google" → /v1/public/oauth/google/start at the ser
     name: 'Grace Hopper',
   });
   provider.next = { accountId: subject };
-  const requests = recordRequests(page, server.url);
-  const errors = pageErrors(page);
-  const redirectUrl = `${server.url}${REDIRECT_PATH}`;
-  await openStytchUi(
-    page,
-    uiOptions(server, devProject, {
-      config: {
-        products: ['oauth'],
-        oauthOptions: {
-          providers: [{ type: 'google' }],
-          loginRedirectURL: redirectUrl,
-          signupRedirectURL: redirectUrl,
-        },
-      },
-      alsoServeAt: [REDIRECT_PATH],
-    }),
-  );
-  // The round trip ends with a 302 to the redirect URL, which Playwright's routes do not intercept (only the first
-  // URL of a redirect chain reaches a route), so the server's own page loads there: the dev project's redirect URL is
-  // the Gatehouse web app's /authenticate. Its scripts are held back so it cannot redeem the token, and the test
-  // then opens the same URL as the site's page, the one a site on Stytch serves at its redirect URL.
-  await page.route(
-    (url) => url.origin === new URL(server.url).origin && url.pathname.startsWith('/assets/'),
-    (route) => route.abort(),
-  );
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await page.waitForURL((url) => url.pathname === REDIRECT_PATH);
-  const landed = new URL(page.url());
-  await page.goto(landed.toString());
-  expect(landed.searchParams.get('stytch_token_type')).toBe('oauth');
-  const token = landed.searchParams.get('token');
-  expect(token).toBeTruthy();
-
-  // The UI started at the server (testAPIURL, wire-format.md §1.3) and went through the provider.
-  const start = new URL(
-    requests.all.map((request) => request.url()).find((url) => url.includes('/oauth/google/start'))!,
-  );
-  expect(start.origin).toBe(new URL(server.url).origin);
-  expect(start.pathname).toBe('/v1/public/oauth/google/start');
-  expect(start.searchParams.get('public_token')).toBe(devProject.public_token);
-  expect(start.searchParams.get('login_redirect_url')).toBe(redirectUrl);
-  expect(start.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const origin = new URL(server.url).origin;
   const providerOrigin = new URL(provider.issuer).origin;
-  expect(requests.foreign().some((url) => new URL(url).origin === providerOrigin)).toBe(true);
+  const fresh = await browser.newContext();
+  try {
+    const userIds: string[] = [];
+    for (const round of ['new', 'returning'] as const) {
+      const roundPage = round === 'new' ? page : await fresh.newPage();
+      const requests = recordRequests(roundPage, server.url);
+      const errors = pageErrors(roundPage);
+      await openStytchUi(
+        roundPage,
+        uiOptions(server, devProject, {
+          config: {
+            products: ['oauth'],
+            oauthOptions: {
+              providers: [{ type: 'google' }],
+              loginRedirectURL: `${origin}${LOGIN_PATH}`,
+              signupRedirectURL: `${origin}${SIGNUP_PATH}`,
+            },
+          },
+          alsoServeAt: [SIGNUP_PATH, LOGIN_PATH],
+        }),
+      );
+      // The round trip ends with a 302 to the redirect URL, which Playwright's routes do not intercept (only the
+      // first URL of a redirect chain reaches a route), so the server's own page loads there: the dev project's
+      // redirect URLs are Gatehouse web app pages. Their scripts are held back so they cannot redeem the token, and
+      // the test then opens the same URL as the site's page, the one a site on Stytch serves at its redirect URL.
+      await roundPage.route(
+        (url) => url.origin === origin && url.pathname.startsWith('/assets/'),
+        (route) => route.abort(),
+      );
+      const expectedPath = round === 'new' ? SIGNUP_PATH : LOGIN_PATH;
+      await roundPage.getByRole('button', { name: 'Continue with Google' }).click();
+      await roundPage.waitForURL(
+        (url) => url.origin === origin && [SIGNUP_PATH, LOGIN_PATH].includes(url.pathname),
+      );
+      const landed = new URL(roundPage.url());
+      expect(landed.pathname).toBe(expectedPath);
+      expect(landed.searchParams.get('stytch_token_type')).toBe('oauth');
+      const token = landed.searchParams.get('token');
+      expect(token).toBeTruthy();
+      await roundPage.goto(landed.toString());
 
-  // What a Stytch site does on its redirect page.
-  const answer = await page.evaluate(
-    (oauthToken) =>
-      (window as unknown as StytchWindow).__stytchClient.oauth
-        .authenticate(oauthToken, { session_duration_minutes: 60 })
-        .then((data) => ({
-          user_id: data.user_id,
-          provider_type: data.provider_type,
-          provider_subject: data.provider_subject,
-        })),
-    token!,
-  );
-  expect(answer).toEqual({ user_id: expect.any(String), provider_type: 'google', provider_subject: subject });
-  const authenticate = requests.all.find((request) => request.url().endsWith('/sdk/v1/oauth/authenticate'));
-  expect(authenticate?.postDataJSON()).toMatchObject({ token, code_verifier: expect.any(String) });
-  const state = await signedIn(page);
-  expect(state.session.user_id).toBe(answer.user_id);
-  expect(state.user?.emails.map((entry) => entry.email)).toEqual([`${subject}@example.com`]);
-  expect(state.user?.providers.map((entry) => entry.provider_subject)).toEqual([subject]);
-  expect(state.session.authentication_factors).toEqual([
-    expect.objectContaining({ type: 'oauth', delivery_method: 'oauth_google' }),
-  ]);
+      // The UI started at the server (testAPIURL, wire-format.md §1.3) and went through the provider.
+      const start = new URL(
+        requests.all.map((request) => request.url()).find((url) => url.includes('/oauth/google/start'))!,
+      );
+      expect(start.origin).toBe(origin);
+      expect(start.pathname).toBe('/v1/public/oauth/google/start');
+      expect(start.searchParams.get('public_token')).toBe(devProject.public_token);
+      expect(start.searchParams.get('login_redirect_url')).toBe(`${origin}${LOGIN_PATH}`);
+      expect(start.searchParams.get('signup_redirect_url')).toBe(`${origin}${SIGNUP_PATH}`);
+      expect(start.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(requests.foreign().some((url) => new URL(url).origin === providerOrigin)).toBe(true);
 
-  // Only the server and the local provider's loopback origin.
-  expect(requests.foreign().filter((url) => new URL(url).origin !== providerOrigin)).toEqual([]);
-  expect(errors).toEqual([]);
+      // What a Stytch site does on its redirect page.
+      const answer = await roundPage.evaluate(
+        (oauthToken) =>
+          (window as unknown as StytchWindow).__stytchClient.oauth
+            .authenticate(oauthToken, { session_duration_minutes: 60 })
+            .then((data) => ({
+              user_id: data.user_id,
+              provider_type: data.provider_type,
+              provider_subject: data.provider_subject,
+            })),
+        token!,
+      );
+      expect(answer).toEqual({
+        user_id: expect.any(String),
+        provider_type: 'google',
+        provider_subject: subject,
+      });
+      const authenticate = requests.all.find((request) =>
+        request.url().endsWith('/sdk/v1/oauth/authenticate'),
+      );
+      expect(authenticate?.postDataJSON()).toMatchObject({ token, code_verifier: expect.any(String) });
+      const state = await signedIn(roundPage);
+      expect(state.session.user_id).toBe(answer.user_id);
+      expect(state.user?.emails.map((entry) => entry.email)).toEqual([`${subject}@example.com`]);
+      expect(state.user?.providers.map((entry) => entry.provider_subject)).toEqual([subject]);
+      expect(state.session.authentication_factors).toEqual([
+        expect.objectContaining({ type: 'oauth', delivery_method: 'oauth_google' }),
+      ]);
+      userIds.push(state.session.user_id);
+
+      // Only the server and the local provider's loopback origin.
+      expect(requests.foreign().filter((url) => new URL(url).origin !== providerOrigin)).toEqual([]);
+      expect(errors).toEqual([]);
+    }
+    expect(userIds[1]).toBe(userIds[0]);
+  } finally {
+    await fresh.close();
+  }
 });
 
 /** Opens the UI with the crypto product in `context`'s new page, after installing `wallets`. */

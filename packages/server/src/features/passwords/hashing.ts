@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { Algorithm, Version } from '@node-rs/argon2';
 import { hash, parseOptions, verify } from '@node-rs/argon2';
 import { ApiError } from '../../infra/errors';
+import { parsePasswordHash, verifyLegacyPassword } from '../import/password-schemes';
 import type { Argon2Pool } from './hashing-pool';
 
 /** OWASP Password Storage Cheat Sheet, argon2id first option: 19 MiB of memory, 2 passes, 1 lane. */
@@ -116,6 +117,14 @@ export function createPasswordHasher(
   return {
     hash: (password) => limited(() => (pool ? pool.hash(password, options) : hash(password, options))),
     async verify(stored, password) {
+      // Issue 14 item 3: an imported hash (bcrypt, scrypt, Firebase scrypt, PBKDF2, salted SHA, argon2i/d) verifies
+      // once with its own scheme; then needsRehash makes the sign-in store argon2id (service.ts rehash path).
+      if (!stored.startsWith('$argon2id$')) {
+        const valid = await limited(() => verifyLegacyPassword(stored, password));
+        return { valid, needsRehash: valid };
+      }
+      // An imported argon2id past the work bounds (e.g. m of gigabytes) is refused before any hashing.
+      if (parsePasswordHash(stored) === null) return { valid: false, needsRehash: false };
       let current: ReturnType<typeof parseOptions>;
       try {
         current = parseOptions(stored);

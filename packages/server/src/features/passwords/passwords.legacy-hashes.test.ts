@@ -12,6 +12,7 @@ import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app'
 import { testDatabaseKinds } from '../../test-support/database';
 import { firebaseScryptHash, phc } from '../import/password-schemes';
 import { fakeClock, recordingDelivery } from '../magic-links/test-helpers';
+import { createPasswordHasher } from './hashing';
 import { WRONG_PASSWORD_MESSAGE } from './service';
 import { STRONG, STRONG_2 } from './test-helpers';
 
@@ -136,5 +137,25 @@ describe.each(testDatabaseKinds())('sign-in with an imported password hash on %s
     expect(response.statusCode).toBe(401);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(await storedHash(userId)).toMatch(/^\$argon2id\$v=19\$m=4194304,/);
+  });
+});
+
+describe('the hasher on an imported hash (EN-02)', () => {
+  it('runs one argon2id verify beside the legacy one, so a cheap scheme costs what an unknown address costs', async () => {
+    const verified: string[] = [];
+    const pool = {
+      hash: (password: string, options: object) => argon2Hash(password, options),
+      verify: async (stored: string) => {
+        verified.push(stored);
+        return false;
+      },
+      close: async () => {},
+    };
+    const hasher = createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }, { pool });
+    const stored = (await legacyHashes(STRONG))['salted-sha512']!;
+    expect(await hasher.verify(stored, STRONG)).toEqual({ valid: true, needsRehash: true });
+    expect(await hasher.verify(stored, STRONG_2)).toEqual({ valid: false, needsRehash: false });
+    expect(verified).toHaveLength(2);
+    expect(verified[0]).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
   });
 });

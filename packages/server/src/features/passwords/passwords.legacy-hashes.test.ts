@@ -4,12 +4,12 @@
 import { createHash, pbkdf2Sync } from 'node:crypto';
 import { ROUTES } from '@gatehouse/protocol';
 import { hash as argon2Hash } from '@node-rs/argon2';
-import { hash as bcryptHash } from '@node-rs/bcrypt';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwords } from '../../infra/db/schema';
 import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
+import { bcryptHash } from '../import/fixtures/bcrypt';
 import { firebaseScryptHash, phc } from '../import/password-schemes';
 import { fakeClock, recordingDelivery } from '../magic-links/test-helpers';
 import { createPasswordHasher } from './hashing';

@@ -1,0 +1,526 @@
+// Issue 14 item 2: the published Stytch pre-built UI (`@stytch/vanilla-js` 4.13.1, StytchUIClient) against
+// Gatehouse in Chromium — login links and every screen of its password flow, in login and reset-password modes
+// (wire-format.md §4.4, §4.10, §7; stytch-clients.md). The UI is mounted at the server's origin by
+// ../support/stytch-ui.ts with every Stytch host pointed at the server; each test asserts that no request left that
+// origin and checks the end state through the client the page made (`window.__stytchClient`) and the events the UI
+// emitted. The redirect pages are the paths the dev project allows (`/authenticate`, `/reset-password`), served by
+// the test as a Stytch site's own pages would be.
+//
+// Texts in quotes are the published UI's own (its bundle, dist/index.js) or the server's messages it shows
+// (features/passwords/service.ts). The worker's server is shared with other files: every test uses its own e-mail.
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { type OutboxMessage, waitForMessage } from '../support/outbox';
+import { type RunningServer, startServerWithDevProject } from '../support/server';
+import { openStytchUi, recordRequests, stytchUiEvents } from '../support/stytch-ui';
+
+// Argon2id hashing on the server and several page loads per test on a machine whose two cores are shared.
+test.describe.configure({ timeout: 60_000 });
+
+/** zxcvbn scores these 4 and neither is on the offline breached list (as in passwords.spec.ts). */
+const FIRST_PASSWORD = 'Quartz-Lantern-Meadow-4817';
+const SECOND_PASSWORD = 'Velvet-Harbor-Compass-2093';
+/** On the breached list and weak: zxcvbn scores it 0 with a warning. */
+const COMMON_PASSWORD = 'password123';
+/**
+ * On the server's offline breached list yet 14 characters of three kinds, so the LUDS rules below alone would accept
+ * it (passwords.spec.ts uses it for the same reason).
+ */
+const BREACHED_LUDS_PASSWORD = 'Gankutsuou1989';
+
+// The published UI's texts (dist/index.js).
+const UI = {
+  continueWithEmail: 'Continue with email',
+  checkEmail: 'Check your email',
+  createPassword: 'Finish creating your account by setting a password.',
+  logIn: 'Log In',
+  forgot: 'Forgot Password?',
+  forgotHeader: 'Forgot password?',
+  resetSent: 'A link to reset your password was sent to you at',
+  resetHeader: 'Reset your password',
+  success: 'You have successfully logged in.',
+  chooseHow: 'Choose how you would like to create your account.',
+  emailMeLink: 'Email me a login link',
+  loginWithoutPassword: 'Login without a password',
+  setNewHeader: 'Check your email to set a new password',
+  breached:
+    'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+} as const;
+/** The server's answer to a wrong password (features/passwords/service.ts WRONG_PASSWORD_MESSAGE), which the UI shows. */
+const WRONG_PASSWORD_MESSAGE = 'The email address or password is not correct.';
+
+let counter = 0;
+function uniqueEmail(label: string): string {
+  counter += 1;
+  return `e2e-stytch-ui-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+interface Project {
+  public_token: string;
+}
+
+async function devToken(baseURL: string): Promise<string> {
+  const project = (await (await fetch(`${baseURL}/dev/project`)).json()) as Project;
+  return project.public_token;
+}
+
+/** POST /sdk/v1{path} as the SDK sends it (Basic public_token:public_token), for set-up steps that are not the subject. */
+async function sdkPost(baseURL: string, path: string, body: unknown): Promise<Response> {
+  const token = await devToken(baseURL);
+  return fetch(`${baseURL}/sdk/v1${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${token}:${token}`).toString('base64')}`,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+async function createPasswordUser(baseURL: string, email: string, password: string): Promise<void> {
+  const response = await sdkPost(baseURL, '/passwords', { email, password, session_duration_minutes: 30 });
+  if (!response.ok) throw new Error(`POST /passwords answered ${response.status}: ${await response.text()}`);
+}
+
+/** The login-link / password options a Stytch site passes, with the redirect pages the dev project allows. */
+function siteConfig(origin: string, products: string[]): Record<string, unknown> {
+  return {
+    products,
+    emailMagicLinksOptions: {
+      loginRedirectURL: `${origin}/authenticate`,
+      signupRedirectURL: `${origin}/authenticate`,
+      loginExpirationMinutes: 30,
+      signupExpirationMinutes: 30,
+    },
+    passwordOptions: {
+      loginRedirectURL: `${origin}/authenticate`,
+      resetPasswordRedirectURL: `${origin}/reset-password`,
+      resetPasswordExpirationMinutes: 30,
+    },
+    sessionOptions: { sessionDurationMinutes: 30 },
+  };
+}
+
+interface SessionView {
+  session_id: string;
+  user_id: string;
+  authentication_factors: { type: string; delivery_method: string }[];
+}
+
+/** The SDK's session (wire-format.md §5), or null: what a site reads to know it is signed in. */
+function sessionOf(page: Page): Promise<SessionView | null> {
+  return page.evaluate(
+    () =>
+      (
+        window as unknown as { __stytchClient: { session: { getSync(): SessionView | null } } }
+      ).__stytchClient.session.getSync() as SessionView | null,
+  );
+}
+
+/** The e-mail addresses of the SDK's cached user. */
+function userEmails(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const client = (
+      window as unknown as {
+        __stytchClient: { user: { getSync(): { emails: { email: string }[] } | null } };
+      }
+    ).__stytchClient;
+    return (client.user.getSync()?.emails ?? []).map((entry) => entry.email);
+  });
+}
+
+async function eventTypes(page: Page): Promise<string[]> {
+  return (await stytchUiEvents(page)).filter((entry) => entry.kind === 'event').map((entry) => entry.type);
+}
+
+/** The link of an outbox e-mail whose path is `path` (the redirect page it lands on). */
+function linkTo(message: OutboxMessage, path: string): URL {
+  const link = message.links.map((href) => new URL(href)).find((url) => url.pathname === path);
+  if (!link) throw new Error(`No link to ${path} in the message: ${message.links.join(', ')}`);
+  return link;
+}
+
+/**
+ * A Stytch site's `/authenticate` page for a login link: the UI client on the page, and the site's own call
+ * `magicLinks.authenticate(token, …)` with the `token` of the query (the B2C UI does not read it itself).
+ */
+async function redeemOnRedirectPage(page: Page, options: { serverUrl: string; link: URL }): Promise<void> {
+  expect(options.link.searchParams.get('stytch_token_type')).toBe('magic_links');
+  await openStytchUi(page, {
+    serverUrl: options.serverUrl,
+    publicToken: await devToken(options.serverUrl),
+    config: siteConfig(options.serverUrl, ['emailMagicLinks']),
+    path: options.link.pathname,
+    query: options.link.search.slice(1),
+  });
+  await page.evaluate(async () => {
+    const params = new URLSearchParams(window.location.search);
+    const client = (
+      window as unknown as {
+        __stytchClient: {
+          magicLinks: {
+            authenticate(token: string, options: { session_duration_minutes: number }): Promise<unknown>;
+          };
+        };
+      }
+    ).__stytchClient;
+    await client.magicLinks.authenticate(params.get('token') ?? '', { session_duration_minutes: 30 });
+  });
+}
+
+/** Types a password into the UI's create/reset form and waits for the server's strength check to answer. */
+async function typeNewPassword(page: Page, password: string): Promise<Record<string, unknown>> {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/sdk/v1/passwords/strength_check') &&
+      (response.request().postDataJSON() as { password?: string }).password === password,
+  );
+  await page.locator('#new-password').fill(password);
+  const response = await answered;
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+/** The e-mail form of the passwords product: `POST /users/search` decides the next screen. */
+async function submitEmail(page: Page, email: string): Promise<string> {
+  const searched = page.waitForResponse((response) => response.url().endsWith('/sdk/v1/users/search'));
+  await page.locator('#email-input').fill(email);
+  await page.getByRole('button', { name: UI.continueWithEmail }).click();
+  const response = await searched;
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { userType: string } }).data.userType;
+}
+
+/**
+ * One strength check before the tests: the server builds its breached list and zxcvbn dictionaries on the first one
+ * (~1 s idle, several seconds with the cores shared), so the UI's first check answers within the usual timeout.
+ */
+test.beforeAll(async ({ server }) => {
+  test.setTimeout(60_000);
+  const response = await sdkPost(server.url, '/passwords/strength_check', { password: FIRST_PASSWORD });
+  expect(response.status).toBe(200);
+});
+
+test('login link: sent from the UI, redeemed on the site’s redirect page, signed in', async ({
+  page,
+  server,
+}) => {
+  const requests = recordRequests(page, server.url);
+  const email = uniqueEmail('link');
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken: await devToken(server.url),
+    config: siteConfig(server.url, ['emailMagicLinks']),
+  });
+  await page.locator('#email-input').fill(email);
+  await page.getByRole('button', { name: UI.continueWithEmail }).click();
+  await expect(page.getByText(UI.checkEmail)).toBeVisible();
+  expect(await eventTypes(page)).toEqual(['MAGIC_LINK_LOGIN_OR_CREATE']);
+  expect(await sessionOf(page)).toBeNull();
+
+  const message = await waitForMessage({ to: email, channel: 'email' });
+  await redeemOnRedirectPage(page, { serverUrl: server.url, link: linkTo(message, '/authenticate') });
+  const session = await sessionOf(page);
+  expect(session?.authentication_factors[0]).toMatchObject({ type: 'magic_link', delivery_method: 'email' });
+  expect(await userEmails(page)).toEqual([email]);
+  // The session survives a reload: the SDK's cookie, then its background POST /sessions/authenticate.
+  const refreshed = page.waitForResponse((response) =>
+    response.url().endsWith('/sdk/v1/sessions/authenticate'),
+  );
+  await page.reload();
+  expect((await refreshed).status()).toBe(200);
+  expect((await sessionOf(page))?.session_id).toBe(session?.session_id);
+  expect(requests.foreign()).toEqual([]);
+});
+
+test('passwords: a new e-mail creates an account; a known one logs in, a wrong password refused', async ({
+  page,
+  server,
+}) => {
+  const requests = recordRequests(page, server.url);
+  const email = uniqueEmail('create');
+  const open = async () =>
+    openStytchUi(page, {
+      serverUrl: server.url,
+      publicToken: await devToken(server.url),
+      config: siteConfig(server.url, ['passwords']),
+    });
+  await open();
+  expect(await submitEmail(page, email)).toBe('new');
+  await expect(page.getByText(UI.createPassword)).toBeVisible();
+  await expect(page.locator('#email-input')).toHaveValue(email);
+  const submit = page.locator('#submit');
+
+  // Strength feedback from POST /passwords/strength_check (zxcvbn, the bootstrap's default policy).
+  const weak = await typeNewPassword(page, COMMON_PASSWORD);
+  expect(weak).toMatchObject({ strength_policy: 'zxcvbn', valid_password: false });
+  const warning = (weak.feedback as { warning: string }).warning;
+  expect(warning).not.toBe('');
+  await expect(page.getByText(warning)).toBeVisible();
+  await expect(submit).toBeDisabled();
+  const strong = await typeNewPassword(page, FIRST_PASSWORD);
+  expect(strong).toMatchObject({ strength_policy: 'zxcvbn', valid_password: true, score: 4 });
+  await expect(page.getByText(warning)).toBeHidden();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText(UI.success)).toBeVisible();
+  expect(await eventTypes(page)).toEqual(['PASSWORD_CREATE']);
+  const created = await sessionOf(page);
+  expect(created?.authentication_factors[0]).toMatchObject({
+    type: 'password',
+    delivery_method: 'knowledge',
+  });
+  expect(await userEmails(page)).toEqual([email]);
+
+  // Sign out as a site would (session.revoke), mount again: the known e-mail gets the log-in screen.
+  await page.evaluate(() =>
+    (
+      window as unknown as { __stytchClient: { session: { revoke(): Promise<unknown> } } }
+    ).__stytchClient.session.revoke(),
+  );
+  expect(await sessionOf(page)).toBeNull();
+  await open();
+  expect(await submitEmail(page, email)).toBe('password');
+  await expect(page.getByText(UI.logIn, { exact: true })).toBeVisible();
+  await page.locator('#current-password').fill(SECOND_PASSWORD);
+  await page.locator('#submit').click();
+  await expect(page.getByText(WRONG_PASSWORD_MESSAGE)).toBeVisible();
+  expect(await sessionOf(page)).toBeNull();
+  const refused = (await stytchUiEvents(page)).filter((entry) => entry.kind === 'error');
+  expect(refused.map((entry) => entry.type)).toEqual(['unauthorized_credentials']);
+
+  await page.locator('#current-password').fill(FIRST_PASSWORD);
+  await page.locator('#submit').click();
+  await expect(page.getByText(UI.success)).toBeVisible();
+  expect(await eventTypes(page)).toEqual(['PASSWORD_AUTHENTICATE']);
+  const again = await sessionOf(page);
+  expect(again?.user_id).toBe(created?.user_id);
+  expect(again?.session_id).not.toBe(created?.session_id);
+  expect(requests.foreign()).toEqual([]);
+});
+
+test('forgot password: the reset e-mail, mountResetPassword on the redirect page, the old password refused', async ({
+  page,
+  server,
+}) => {
+  const requests = recordRequests(page, server.url);
+  const email = uniqueEmail('forgot');
+  await createPasswordUser(server.url, email, FIRST_PASSWORD);
+  const publicToken = await devToken(server.url);
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken,
+    config: siteConfig(server.url, ['passwords']),
+  });
+  expect(await submitEmail(page, email)).toBe('password');
+  const started = page.waitForResponse((response) =>
+    response.url().endsWith('/sdk/v1/passwords/email/reset/start'),
+  );
+  await page.getByText(UI.forgot).click();
+  expect((await started).status()).toBe(200);
+  await expect(page.getByText(UI.forgotHeader)).toBeVisible();
+  await expect(page.getByText(UI.resetSent)).toContainText(email);
+
+  const message = await waitForMessage({ to: email, channel: 'email' });
+  const link = linkTo(message, '/reset-password');
+  expect(link.searchParams.get('stytch_token_type')).toBe('reset_password');
+  const token = link.searchParams.get('token') ?? '';
+  // The site's reset page: the token from the query handed to mountResetPassword (wire-format.md §7.1).
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken,
+    config: siteConfig(server.url, ['passwords']),
+    mode: 'resetPassword',
+    passwordResetToken: token,
+    path: link.pathname,
+    query: link.search.slice(1),
+  });
+  await expect(page.getByText(UI.resetHeader)).toBeVisible();
+  await expect(page.locator('#submit')).toBeDisabled();
+  expect(await typeNewPassword(page, SECOND_PASSWORD)).toMatchObject({ valid_password: true });
+  await expect(page.locator('#submit')).toBeEnabled();
+  await page.locator('#submit').click();
+  await expect(page.getByText(UI.success)).toBeVisible();
+  expect(await eventTypes(page)).toEqual(['PASSWORD_RESET_BY_EMAIL']);
+  expect(await sessionOf(page)).toMatchObject({ user_id: expect.any(String) });
+  expect(await userEmails(page)).toEqual([email]);
+
+  const old = await sdkPost(server.url, '/passwords/authenticate', {
+    email,
+    password: FIRST_PASSWORD,
+    session_duration_minutes: 30,
+  });
+  expect(old.status).toBe(401);
+  expect(((await old.json()) as { error_type: string }).error_type).toBe('unauthorized_credentials');
+  const fresh = await sdkPost(server.url, '/passwords/authenticate', {
+    email,
+    password: SECOND_PASSWORD,
+    session_duration_minutes: 30,
+  });
+  expect(fresh.status).toBe(200);
+  expect(requests.foreign()).toEqual([]);
+});
+
+test('the reset page with stytch_token_type=login redeems the token as a login link and signs in', async ({
+  page,
+  server,
+}) => {
+  const requests = recordRequests(page, server.url);
+  const email = uniqueEmail('reset-login');
+  await createPasswordUser(server.url, email, FIRST_PASSWORD);
+  const start = await sdkPost(server.url, '/passwords/email/reset/start', {
+    email,
+    login_redirect_url: `${server.url}/authenticate`,
+    reset_password_redirect_url: `${server.url}/reset-password`,
+  });
+  expect(start.status).toBe(200);
+  const token = linkTo(
+    await waitForMessage({ to: email, channel: 'email' }),
+    '/reset-password',
+  ).searchParams.get('token');
+  const authenticated = page.waitForResponse((response) =>
+    response.url().endsWith('/sdk/v1/magic_links/authenticate'),
+  );
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken: await devToken(server.url),
+    config: siteConfig(server.url, ['passwords']),
+    mode: 'resetPassword',
+    passwordResetToken: token ?? '',
+    path: '/reset-password',
+    query: new URLSearchParams({ stytch_token_type: 'login', token: token ?? '' }).toString(),
+  });
+  expect((await authenticated).status()).toBe(200);
+  await expect(page.getByText(UI.success)).toBeVisible();
+  expect((await sessionOf(page))?.authentication_factors[0]).toMatchObject({
+    type: 'magic_link',
+    delivery_method: 'email',
+  });
+  expect(await userEmails(page)).toEqual([email]);
+  expect((await stytchUiEvents(page)).filter((entry) => entry.kind === 'error')).toEqual([]);
+  expect(requests.foreign()).toEqual([]);
+});
+
+test('a weak password: zxcvbn feedback, Continue stays disabled, not signed in', async ({ page, server }) => {
+  const requests = recordRequests(page, server.url);
+  const email = uniqueEmail('weak');
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken: await devToken(server.url),
+    config: siteConfig(server.url, ['passwords']),
+  });
+  expect(await submitEmail(page, email)).toBe('new');
+  const verdict = await typeNewPassword(page, COMMON_PASSWORD);
+  expect(verdict).toMatchObject({
+    valid_password: false,
+    breached_password: true,
+    strength_policy: 'zxcvbn',
+  });
+  await expect(page.getByText((verdict.feedback as { warning: string }).warning)).toBeVisible();
+  await expect(page.locator('#submit')).toBeDisabled();
+  // Enter in the field submits nothing either: the form's button is disabled.
+  await page.locator('#new-password').press('Enter');
+  expect(await eventTypes(page)).toEqual([]);
+  expect(await sessionOf(page)).toBeNull();
+  expect(requests.all.some((request) => request.url().endsWith('/sdk/v1/passwords'))).toBe(false);
+  expect(requests.foreign()).toEqual([]);
+});
+
+test.describe('with the LUDS policy in bootstrap', () => {
+  let luds: RunningServer;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    luds = await startServerWithDevProject({
+      entry: { settings: { password_config: { luds_minimum_count: 10, luds_complexity: 3 } } },
+    });
+  });
+  test.afterAll(async () => {
+    await luds?.stop();
+  });
+
+  test('a breached password shows the UI’s breach text, a short one what is missing; neither signs in', async ({
+    page,
+  }) => {
+    const requests = recordRequests(page, luds.url);
+    const email = uniqueEmail('luds');
+    await openStytchUi(page, {
+      serverUrl: luds.url,
+      publicToken: await devToken(luds.url),
+      config: siteConfig(luds.url, ['passwords']),
+    });
+    expect(await submitEmail(page, email)).toBe('new');
+    const breached = await typeNewPassword(page, BREACHED_LUDS_PASSWORD);
+    expect(breached).toMatchObject({
+      strength_policy: 'luds',
+      valid_password: false,
+      breached_password: true,
+    });
+    expect(
+      (breached.feedback as { luds_requirements: { missing_characters: number } }).luds_requirements,
+    ).toMatchObject({ missing_characters: 0, missing_complexity: 0 });
+    await expect(page.getByText(UI.breached)).toBeVisible();
+    await expect(page.locator('#submit')).toBeDisabled();
+
+    const short = await typeNewPassword(page, 'Ab1!');
+    expect(short).toMatchObject({ valid_password: false, breached_password: false });
+    await expect(page.getByText(UI.breached)).toBeHidden();
+    await expect(page.getByText('Must be at least 10 characters long')).toBeVisible();
+    await expect(page.locator('#submit')).toBeDisabled();
+
+    expect(await typeNewPassword(page, FIRST_PASSWORD)).toMatchObject({ valid_password: true });
+    await expect(page.locator('#submit')).toBeEnabled();
+    expect(await eventTypes(page)).toEqual([]);
+    expect(await sessionOf(page)).toBeNull();
+    expect(requests.foreign()).toEqual([]);
+  });
+});
+
+test('login links and passwords together: a new e-mail chooses the link; a password user can too', async ({
+  page,
+  server,
+}) => {
+  const requests = recordRequests(page, server.url);
+  const publicToken = await devToken(server.url);
+  const config = siteConfig(server.url, ['emailMagicLinks', 'passwords']);
+  const newcomer = uniqueEmail('both-new');
+  await openStytchUi(page, { serverUrl: server.url, publicToken, config });
+  expect(await submitEmail(page, newcomer)).toBe('new');
+  // Both ways to create the account on one screen.
+  await expect(page.getByText(UI.chooseHow)).toBeVisible();
+  await expect(page.getByText(UI.createPassword)).toBeVisible();
+  await page.getByRole('button', { name: UI.emailMeLink }).click();
+  await expect(page.getByText(UI.checkEmail)).toBeVisible();
+  expect(await eventTypes(page)).toEqual(['MAGIC_LINK_LOGIN_OR_CREATE']);
+  await redeemOnRedirectPage(page, {
+    serverUrl: server.url,
+    link: linkTo(await waitForMessage({ to: newcomer, channel: 'email' }), '/authenticate'),
+  });
+  expect(await userEmails(page)).toEqual([newcomer]);
+  await page.evaluate(() =>
+    (
+      window as unknown as { __stytchClient: { session: { revoke(): Promise<unknown> } } }
+    ).__stytchClient.session.revoke(),
+  );
+
+  // A password user: the log-in screen offers the link as well, and 'Forgot Password?' offers 'Login without a
+  // password'.
+  const member = uniqueEmail('both-pw');
+  await createPasswordUser(server.url, member, FIRST_PASSWORD);
+  await openStytchUi(page, { serverUrl: server.url, publicToken, config });
+  expect(await submitEmail(page, member)).toBe('password');
+  await expect(page.getByText(UI.logIn, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: UI.emailMeLink })).toBeVisible();
+  await page.getByText(UI.forgot).click();
+  await expect(page.getByText(UI.forgotHeader)).toBeVisible();
+  const resetMail = await waitForMessage({ to: member, channel: 'email' });
+  await page.getByRole('button', { name: UI.loginWithoutPassword }).click();
+  await expect(page.getByText(UI.checkEmail)).toBeVisible();
+  const loginMail = await waitForMessage({
+    to: member,
+    channel: 'email',
+    where: (m) => m.id !== resetMail.id,
+  });
+  await redeemOnRedirectPage(page, { serverUrl: server.url, link: linkTo(loginMail, '/authenticate') });
+  expect(await userEmails(page)).toEqual([member]);
+  expect((await sessionOf(page))?.authentication_factors[0]).toMatchObject({ type: 'magic_link' });
+  expect(requests.foreign()).toEqual([]);
+});

@@ -10,7 +10,7 @@
 // (features/passwords/service.ts). The worker's server is shared with other files: every test uses its own e-mail.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { type OutboxMessage, waitForMessage } from '../support/outbox';
+import { listMessages, type OutboxMessage, waitForMessage } from '../support/outbox';
 import { type RunningServer, startServerWithDevProject } from '../support/server';
 import { openStytchUi, recordRequests, stytchUiEvents } from '../support/stytch-ui';
 
@@ -42,7 +42,12 @@ const UI = {
   chooseHow: 'Choose how you would like to create your account.',
   emailMeLink: 'Email me a login link',
   loginWithoutPassword: 'Login without a password',
-  setNewHeader: 'Check your email to set a new password',
+  // PasswordSetNew (a reset e-mail for an account without a password; the UI calls it a login link).
+  setNewHeader: 'Check your email!',
+  setNewText: 'A login link was sent to you at',
+  dedupeHeader: 'Check your email to set a new password!',
+  dedupeText: 'We want to make sure your account is secure and that it',
+  createInstead: 'Create a password instead',
   breached:
     'This password may have been used on a different site that experienced a security issue. Please choose another password.',
 } as const;
@@ -80,6 +85,34 @@ async function sdkPost(baseURL: string, path: string, body: unknown): Promise<Re
 async function createPasswordUser(baseURL: string, email: string, password: string): Promise<void> {
   const response = await sdkPost(baseURL, '/passwords', { email, password, session_duration_minutes: 30 });
   if (!response.ok) throw new Error(`POST /passwords answered ${response.status}: ${await response.text()}`);
+}
+
+/**
+ * Proves the address by a login link through the API (the SDK's calls): the account then owns it. An account that
+ * had only a password gets its password flagged for reset (features/users/identifiers.ts proveIdentifier: the first
+ * proof of an account whose password was set before it).
+ */
+async function proveByLoginLink(baseURL: string, email: string): Promise<void> {
+  const before = await listMessages({ to: email, baseURL });
+  const sent = await sdkPost(baseURL, '/magic_links/email/login_or_create', {
+    email,
+    login_magic_link_url: `${baseURL}/authenticate`,
+    signup_magic_link_url: `${baseURL}/authenticate`,
+  });
+  if (!sent.ok) throw new Error(`login_or_create answered ${sent.status}: ${await sent.text()}`);
+  const message = await waitForMessage({
+    to: email,
+    baseURL,
+    channel: 'email',
+    where: (candidate) => !before.some((old) => old.id === candidate.id),
+  });
+  const token = linkTo(message, '/authenticate').searchParams.get('token');
+  const redeemed = await sdkPost(baseURL, '/magic_links/authenticate', {
+    token,
+    session_duration_minutes: 30,
+  });
+  if (!redeemed.ok)
+    throw new Error(`magic_links/authenticate answered ${redeemed.status}: ${await redeemed.text()}`);
 }
 
 /** The login-link / password options a Stytch site passes, with the redirect pages the dev project allows. */
@@ -317,7 +350,7 @@ test('forgot password: the reset e-mail, mountResetPassword on the redirect page
   );
   await page.getByText(UI.forgot).click();
   expect((await started).status()).toBe(200);
-  await expect(page.getByText(UI.forgotHeader)).toBeVisible();
+  await expect(page.getByText(UI.forgotHeader, { exact: true })).toBeVisible();
   await expect(page.getByText(UI.resetSent)).toContainText(email);
 
   const message = await waitForMessage({ to: email, channel: 'email' });
@@ -510,7 +543,7 @@ test('login links and passwords together: a new e-mail chooses the link; a passw
   await expect(page.getByText(UI.logIn, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: UI.emailMeLink })).toBeVisible();
   await page.getByText(UI.forgot).click();
-  await expect(page.getByText(UI.forgotHeader)).toBeVisible();
+  await expect(page.getByText(UI.forgotHeader, { exact: true })).toBeVisible();
   const resetMail = await waitForMessage({ to: member, channel: 'email' });
   await page.getByRole('button', { name: UI.loginWithoutPassword }).click();
   await expect(page.getByText(UI.checkEmail)).toBeVisible();
@@ -523,4 +556,232 @@ test('login links and passwords together: a new e-mail chooses the link; a passw
   expect(await userEmails(page)).toEqual([member]);
   expect((await sessionOf(page))?.authentication_factors[0]).toMatchObject({ type: 'magic_link' });
   expect(requests.foreign()).toEqual([]);
+});
+
+/**
+ * The reset page for the newest reset e-mail to `email`: mountResetPassword with the link's token, a new password,
+ * signed in (PASSWORD_RESET_BY_EMAIL).
+ */
+async function resetOnRedirectPage(
+  page: Page,
+  options: { serverUrl: string; email: string; password: string },
+): Promise<void> {
+  const message = await waitForMessage({
+    to: options.email,
+    baseURL: options.serverUrl,
+    channel: 'email',
+    where: (candidate) => candidate.links.some((href) => new URL(href).pathname === '/reset-password'),
+  });
+  const link = linkTo(message, '/reset-password');
+  await openStytchUi(page, {
+    serverUrl: options.serverUrl,
+    publicToken: await devToken(options.serverUrl),
+    config: siteConfig(options.serverUrl, ['passwords']),
+    mode: 'resetPassword',
+    passwordResetToken: link.searchParams.get('token') ?? '',
+    path: link.pathname,
+    query: link.search.slice(1),
+  });
+  expect(await typeNewPassword(page, options.password)).toMatchObject({ valid_password: true });
+  await page.locator('#submit').click();
+  await expect(page.getByText(UI.success)).toBeVisible();
+  expect(await eventTypes(page)).toEqual(['PASSWORD_RESET_BY_EMAIL']);
+  expect(await userEmails(page)).toEqual([options.email]);
+}
+
+test('an account without a password (signed up by login link) is sent a link to set one, then logs in with it', async ({
+  page,
+  server,
+}) => {
+  const requests = recordRequests(page, server.url);
+  const email = uniqueEmail('passwordless');
+  await proveByLoginLink(server.url, email);
+  const publicToken = await devToken(server.url);
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken,
+    config: siteConfig(server.url, ['passwords']),
+  });
+  const started = page.waitForResponse((response) =>
+    response.url().endsWith('/sdk/v1/passwords/email/reset/start'),
+  );
+  expect(await submitEmail(page, email)).toBe('passwordless');
+  // Passwords alone: the UI itself e-mails a link to set a password (PasswordSetNew).
+  expect((await started).status()).toBe(200);
+  await expect(page.getByText(UI.setNewHeader, { exact: true })).toBeVisible();
+  await expect(page.getByText(UI.setNewText)).toContainText(email);
+  expect(await eventTypes(page)).toEqual(['PASSWORD_RESET_BY_EMAIL_START']);
+  expect(await sessionOf(page)).toBeNull();
+
+  await resetOnRedirectPage(page, { serverUrl: server.url, email, password: FIRST_PASSWORD });
+  await page.evaluate(() =>
+    (
+      window as unknown as { __stytchClient: { session: { revoke(): Promise<unknown> } } }
+    ).__stytchClient.session.revoke(),
+  );
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken,
+    config: siteConfig(server.url, ['passwords']),
+  });
+  expect(await submitEmail(page, email)).toBe('password');
+  await page.locator('#current-password').fill(FIRST_PASSWORD);
+  await page.locator('#submit').click();
+  await expect(page.getByText(UI.success)).toBeVisible();
+  expect(await eventTypes(page)).toEqual(['PASSWORD_AUTHENTICATE']);
+  expect(requests.foreign()).toEqual([]);
+});
+
+test('with login links on, an account without a password gets a link at once, or chooses to create a password', async ({
+  page,
+  server,
+}) => {
+  const requests = recordRequests(page, server.url);
+  const email = uniqueEmail('passwordless-both');
+  await proveByLoginLink(server.url, email);
+  const before = await listMessages({ to: email });
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken: await devToken(server.url),
+    config: siteConfig(server.url, ['emailMagicLinks', 'passwords']),
+  });
+  expect(await submitEmail(page, email)).toBe('passwordless');
+  await expect(page.getByText(UI.checkEmail)).toBeVisible();
+  await expect.poll(() => eventTypes(page)).toEqual(['MAGIC_LINK_LOGIN_OR_CREATE']);
+  const loginMail = await waitForMessage({
+    to: email,
+    channel: 'email',
+    where: (candidate) => !before.some((old) => old.id === candidate.id),
+  });
+  expect(linkTo(loginMail, '/authenticate').searchParams.get('stytch_token_type')).toBe('magic_links');
+
+  await page.getByRole('button', { name: UI.createInstead }).click();
+  await expect(page.getByText(UI.setNewHeader, { exact: true })).toBeVisible();
+  await expect
+    .poll(() => eventTypes(page))
+    .toEqual(['MAGIC_LINK_LOGIN_OR_CREATE', 'PASSWORD_RESET_BY_EMAIL_START']);
+  await resetOnRedirectPage(page, { serverUrl: server.url, email, password: SECOND_PASSWORD });
+  expect(requests.foreign()).toEqual([]);
+});
+
+test('a password that must be reset: the right password answers reset_password, the UI e-mails a reset (PasswordDedupe)', async ({
+  page,
+  server,
+}) => {
+  const requests = recordRequests(page, server.url);
+  const email = uniqueEmail('dedupe');
+  // A password account whose address is then first proven by a login link: its password must be reset.
+  await createPasswordUser(server.url, email, FIRST_PASSWORD);
+  await proveByLoginLink(server.url, email);
+  const before = await listMessages({ to: email });
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken: await devToken(server.url),
+    config: siteConfig(server.url, ['passwords']),
+  });
+  expect(await submitEmail(page, email)).toBe('password');
+  const started = page.waitForResponse((response) =>
+    response.url().endsWith('/sdk/v1/passwords/email/reset/start'),
+  );
+  await page.locator('#current-password').fill(FIRST_PASSWORD);
+  await page.locator('#submit').click();
+  expect((await started).status()).toBe(200);
+  await expect(page.getByText(UI.dedupeHeader)).toBeVisible();
+  await expect(page.getByText(UI.dedupeText)).toContainText(email);
+  const errors = (await stytchUiEvents(page)).filter((entry) => entry.kind === 'error');
+  expect(errors.map((entry) => entry.type)).toEqual(['reset_password']);
+  expect(await sessionOf(page)).toBeNull();
+  await waitForMessage({
+    to: email,
+    channel: 'email',
+    where: (candidate) => !before.some((old) => old.id === candidate.id),
+  });
+
+  await resetOnRedirectPage(page, { serverUrl: server.url, email, password: SECOND_PASSWORD });
+  expect(requests.foreign()).toEqual([]);
+});
+
+test.describe('with PKCE required for login links and password resets (bootstrap)', () => {
+  let pkce: RunningServer;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    pkce = await startServerWithDevProject({
+      entry: {
+        settings: { pkce_required_for_email_magic_links: true, pkce_required_for_password_resets: true },
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await pkce?.stop();
+  });
+
+  test('forgot password: the challenge on reset/start, its verifier on the reset page, signed in', async ({
+    page,
+  }) => {
+    const requests = recordRequests(page, pkce.url);
+    const email = uniqueEmail('pkce-reset');
+    await createPasswordUser(pkce.url, email, FIRST_PASSWORD);
+    await openStytchUi(page, {
+      serverUrl: pkce.url,
+      publicToken: await devToken(pkce.url),
+      config: siteConfig(pkce.url, ['passwords']),
+    });
+    expect(await submitEmail(page, email)).toBe('password');
+    const started = page.waitForRequest((request) =>
+      request.url().endsWith('/sdk/v1/passwords/email/reset/start'),
+    );
+    await page.getByText(UI.forgot).click();
+    const challenge = ((await started).postDataJSON() as { code_challenge?: string }).code_challenge;
+    expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByText(UI.forgotHeader, { exact: true })).toBeVisible();
+
+    const reset = page.waitForRequest((request) => request.url().endsWith('/sdk/v1/passwords/email/reset'));
+    await resetOnRedirectPage(page, { serverUrl: pkce.url, email, password: SECOND_PASSWORD });
+    expect(((await reset).postDataJSON() as { code_verifier?: string }).code_verifier).toMatch(
+      /^[0-9a-f]{43,128}$/,
+    );
+    expect(requests.foreign()).toEqual([]);
+  });
+
+  test('forgot password, then “Login without a password”: the link signs in after the SDK’s pkce fallback', async ({
+    page,
+  }) => {
+    const requests = recordRequests(page, pkce.url);
+    const email = uniqueEmail('pkce-link');
+    await createPasswordUser(pkce.url, email, FIRST_PASSWORD);
+    await openStytchUi(page, {
+      serverUrl: pkce.url,
+      publicToken: await devToken(pkce.url),
+      config: siteConfig(pkce.url, ['emailMagicLinks', 'passwords']),
+    });
+    expect(await submitEmail(page, email)).toBe('password');
+    await page.getByText(UI.forgot).click();
+    await expect(page.getByText(UI.forgotHeader, { exact: true })).toBeVisible();
+    const resetMail = await waitForMessage({ to: email, baseURL: pkce.url, channel: 'email' });
+    const sent = page.waitForRequest((request) =>
+      request.url().endsWith('/sdk/v1/magic_links/email/login_or_create'),
+    );
+    await page.getByRole('button', { name: UI.loginWithoutPassword }).click();
+    expect(((await sent).postDataJSON() as { code_challenge?: string }).code_challenge).toMatch(
+      /^[A-Za-z0-9_-]{43}$/,
+    );
+    await expect(page.getByText(UI.checkEmail)).toBeVisible();
+    const loginMail = await waitForMessage({
+      to: email,
+      baseURL: pkce.url,
+      channel: 'email',
+      where: (m) => m.id !== resetMail.id,
+    });
+
+    // The SDK holds a passwords pair and a magic_links pair: it tries the first, and on an error naming pkce
+    // retries with the second (wire-format.md §6).
+    const answers: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/sdk/v1/magic_links/authenticate')) answers.push(response.status());
+    });
+    await redeemOnRedirectPage(page, { serverUrl: pkce.url, link: linkTo(loginMail, '/authenticate') });
+    expect(answers).toEqual([400, 200]);
+    expect(await userEmails(page)).toEqual([email]);
+    expect(requests.foreign()).toEqual([]);
+  });
 });

@@ -45,12 +45,17 @@ const UI = {
   // PasswordSetNew (a reset e-mail for an account without a password; the UI calls it a login link).
   setNewHeader: 'Check your email!',
   setNewText: 'A login link was sent to you at',
+  resend: 'Resend email',
+  resent: 'Email resent',
   dedupeHeader: 'Check your email to set a new password!',
   dedupeText: 'We want to make sure your account is secure and that it',
   createInstead: 'Create a password instead',
   breached:
     'This password may have been used on a different site that experienced a security issue. Please choose another password.',
 } as const;
+/** The server's answer to a used or expired reset link (UNABLE_TO_RESET_MESSAGE), which the reset form shows. */
+const UNABLE_TO_RESET_MESSAGE =
+  'The password reset link could not be used because it was either already used or expired. Request another one.';
 /** The server's answer to a wrong password (features/passwords/service.ts WRONG_PASSWORD_MESSAGE), which the UI shows. */
 const WRONG_PASSWORD_MESSAGE = 'The email address or password is not correct.';
 
@@ -352,6 +357,11 @@ test('forgot password: the reset e-mail, mountResetPassword on the redirect page
   expect((await started).status()).toBe(200);
   await expect(page.getByText(UI.forgotHeader, { exact: true })).toBeVisible();
   await expect(page.getByText(UI.resetSent)).toContainText(email);
+  await expect.poll(async () => (await listMessages({ to: email })).length).toBe(1);
+  // 'Resend email' sends another (the UI's toast says so).
+  await page.getByRole('button', { name: UI.resend }).click();
+  await expect(page.getByText(UI.resent)).toBeVisible();
+  await expect.poll(async () => (await listMessages({ to: email })).length).toBe(2);
 
   const message = await waitForMessage({ to: email, channel: 'email' });
   const link = linkTo(message, '/reset-password');
@@ -390,6 +400,59 @@ test('forgot password: the reset e-mail, mountResetPassword on the redirect page
     session_duration_minutes: 30,
   });
   expect(fresh.status).toBe(200);
+
+  // The same link again, signed out: the form shows the server's error_message and signs no one in.
+  await page.evaluate(() =>
+    (
+      window as unknown as { __stytchClient: { session: { revoke(): Promise<unknown> } } }
+    ).__stytchClient.session.revoke(),
+  );
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken,
+    config: siteConfig(server.url, ['passwords']),
+    mode: 'resetPassword',
+    passwordResetToken: token,
+    path: link.pathname,
+    query: link.search.slice(1),
+  });
+  expect(await typeNewPassword(page, FIRST_PASSWORD)).toMatchObject({ valid_password: true });
+  await page.locator('#submit').click();
+  await expect(page.getByText(UNABLE_TO_RESET_MESSAGE)).toBeVisible();
+  expect((await stytchUiEvents(page)).map((entry) => `${entry.kind}:${entry.type}`)).toEqual([
+    'error:unable_to_reset_password',
+  ]);
+  expect(await sessionOf(page)).toBeNull();
+  expect(requests.foreign()).toEqual([]);
+});
+
+test('the reset page’s “Login without a password” redeems the reset link as a login link', async ({
+  page,
+  server,
+}) => {
+  const requests = recordRequests(page, server.url);
+  const email = uniqueEmail('reset-page-login');
+  await createPasswordUser(server.url, email, FIRST_PASSWORD);
+  const start = await sdkPost(server.url, '/passwords/email/reset/start', {
+    email,
+    reset_password_redirect_url: `${server.url}/reset-password`,
+  });
+  expect(start.status).toBe(200);
+  const link = linkTo(await waitForMessage({ to: email, channel: 'email' }), '/reset-password');
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken: await devToken(server.url),
+    config: siteConfig(server.url, ['passwords']),
+    mode: 'resetPassword',
+    passwordResetToken: link.searchParams.get('token') ?? '',
+    path: link.pathname,
+    query: link.search.slice(1),
+  });
+  await expect(page.getByText(UI.resetHeader)).toBeVisible();
+  await page.getByRole('button', { name: UI.loginWithoutPassword }).click();
+  await expect(page.getByText(UI.success)).toBeVisible();
+  expect((await sessionOf(page))?.authentication_factors[0]).toMatchObject({ type: 'magic_link' });
+  expect(await userEmails(page)).toEqual([email]);
   expect(requests.foreign()).toEqual([]);
 });
 

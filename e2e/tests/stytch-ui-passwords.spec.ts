@@ -56,6 +56,8 @@ const UI = {
 /** The server's answer to a used or expired reset link (UNABLE_TO_RESET_MESSAGE), which the reset form shows. */
 const UNABLE_TO_RESET_MESSAGE =
   'The password reset link could not be used because it was either already used or expired. Request another one.';
+/** The start of the server's invalid_email message (features/magic-links/email-address.ts), which the UI shows. */
+const INVALID_EMAIL_TEXT = 'Invalid email address: expected local@domain.tld';
 /** The server's answer to a wrong password (features/passwords/service.ts WRONG_PASSWORD_MESSAGE), which the UI shows. */
 const WRONG_PASSWORD_MESSAGE = 'The email address or password is not correct.';
 
@@ -307,6 +309,16 @@ test('passwords: a new e-mail creates an account; a known one logs in, a wrong p
     type: 'password',
     delivery_method: 'knowledge',
   });
+  // The event's data is the SDK's return value (wire-format.md §7.4): the create answer, `__user` stripped.
+  const [createEvent] = await stytchUiEvents(page);
+  expect(createEvent?.data).toMatchObject({
+    user_id: created?.user_id,
+    email_id: expect.any(String),
+    session_token: expect.any(String),
+    session_jwt: expect.any(String),
+    user: { emails: [{ email, verified: false }] },
+  });
+  expect(createEvent?.data).not.toHaveProperty('__user');
   expect(await userEmails(page)).toEqual([email]);
 
   // Sign out as a site would (session.revoke), mount again: the known e-mail gets the log-in screen.
@@ -847,4 +859,27 @@ test.describe('with PKCE required for login links and password resets (bootstrap
     expect(await userEmails(page)).toEqual([email]);
     expect(requests.foreign()).toEqual([]);
   });
+});
+
+test('an address the UI lets through but the server refuses: the form shows the server’s invalid_email message', async ({
+  page,
+  server,
+}) => {
+  const requests = recordRequests(page, server.url);
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken: await devToken(server.url),
+    config: siteConfig(server.url, ['passwords']),
+  });
+  // Two dots in a row pass the UI's own pattern, not the server's (features/magic-links/email-address.ts).
+  const searched = page.waitForResponse((response) => response.url().endsWith('/sdk/v1/users/search'));
+  await page.locator('#email-input').fill(`e2e..${Date.now()}@example.com`);
+  await page.getByRole('button', { name: UI.continueWithEmail }).click();
+  const response = await searched;
+  expect(response.status()).toBe(400);
+  expect(((await response.json()) as { error_type: string }).error_type).toBe('invalid_email');
+  await expect(page.getByText(INVALID_EMAIL_TEXT)).toBeVisible();
+  await expect(page.locator('#email-input')).toBeVisible();
+  expect(await sessionOf(page)).toBeNull();
+  expect(requests.foreign()).toEqual([]);
 });

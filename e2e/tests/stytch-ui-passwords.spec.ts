@@ -20,13 +20,15 @@ test.describe.configure({ timeout: 60_000 });
 /** zxcvbn scores these 4 and neither is on the offline breached list (as in passwords.spec.ts). */
 const FIRST_PASSWORD = 'Quartz-Lantern-Meadow-4817';
 const SECOND_PASSWORD = 'Velvet-Harbor-Compass-2093';
-/** On the breached list and weak: zxcvbn scores it 0 with a warning. */
+/** Not on the breached list, but weak: zxcvbn scores it 1 with a warning about the sequence 'abc'. */
+const WEAK_PASSWORD = 'abcdefghijk12';
+/** On the breached list and weak: zxcvbn scores it 0. */
 const COMMON_PASSWORD = 'password123';
 /**
- * On the server's offline breached list yet 14 characters of three kinds, so the LUDS rules below alone would accept
- * it (passwords.spec.ts uses it for the same reason).
+ * On the breached list yet scored 4 by zxcvbn, with no warning of zxcvbn's own, and 14 characters of three kinds
+ * (the LUDS rules below accept it): the breach alone refuses it (passwords.spec.ts uses it for the same reason).
  */
-const BREACHED_LUDS_PASSWORD = 'Gankutsuou1989';
+const BREACHED_STRONG_PASSWORD = 'Gankutsuou1989';
 
 // The published UI's texts (dist/index.js).
 const UI = {
@@ -291,7 +293,7 @@ test('passwords: a new e-mail creates an account; a known one logs in, a wrong p
   const submit = page.locator('#submit');
 
   // Strength feedback from POST /passwords/strength_check (zxcvbn, the bootstrap's default policy).
-  const weak = await typeNewPassword(page, COMMON_PASSWORD);
+  const weak = await typeNewPassword(page, WEAK_PASSWORD);
   expect(weak).toMatchObject({ strength_policy: 'zxcvbn', valid_password: false });
   const warning = (weak.feedback as { warning: string }).warning;
   expect(warning).not.toBe('');
@@ -508,7 +510,10 @@ test('the reset page with stytch_token_type=login redeems the token as a login l
   expect(requests.foreign()).toEqual([]);
 });
 
-test('a weak password: zxcvbn feedback, Continue stays disabled, not signed in', async ({ page, server }) => {
+test('weak and breached passwords: the UI’s zxcvbn feedback, Continue stays disabled, not signed in', async ({
+  page,
+  server,
+}) => {
   const requests = recordRequests(page, server.url);
   const email = uniqueEmail('weak');
   await openStytchUi(page, {
@@ -517,14 +522,28 @@ test('a weak password: zxcvbn feedback, Continue stays disabled, not signed in',
     config: siteConfig(server.url, ['passwords']),
   });
   expect(await submitEmail(page, email)).toBe('new');
-  const verdict = await typeNewPassword(page, COMMON_PASSWORD);
-  expect(verdict).toMatchObject({
-    valid_password: false,
-    breached_password: true,
-    strength_policy: 'zxcvbn',
-  });
-  await expect(page.getByText((verdict.feedback as { warning: string }).warning)).toBeVisible();
-  await expect(page.locator('#submit')).toBeDisabled();
+  const submit = page.locator('#submit');
+
+  const weak = await typeNewPassword(page, WEAK_PASSWORD);
+  expect(weak).toMatchObject({ valid_password: false, breached_password: false, strength_policy: 'zxcvbn' });
+  const warning = (weak.feedback as { warning: string }).warning;
+  expect(warning).toContain('easy to guess');
+  await expect(page.getByText(warning)).toBeVisible();
+  await expect(submit).toBeDisabled();
+
+  // Breached: the UI shows only feedback.warning under zxcvbn, so the server names the breach there for it
+  // (features/passwords/service.ts withBreachWarning) — also when zxcvbn finds the password strong.
+  for (const password of [COMMON_PASSWORD, BREACHED_STRONG_PASSWORD]) {
+    const breached = await typeNewPassword(page, password);
+    expect(breached).toMatchObject({
+      valid_password: false,
+      breached_password: true,
+      strength_policy: 'zxcvbn',
+    });
+    await expect(page.getByText(UI.breached)).toBeVisible();
+    await expect(page.getByText(warning)).toBeHidden();
+    await expect(submit).toBeDisabled();
+  }
   // Enter in the field submits nothing either: the form's button is disabled.
   await page.locator('#new-password').press('Enter');
   expect(await eventTypes(page)).toEqual([]);
@@ -556,7 +575,7 @@ test.describe('with the LUDS policy in bootstrap', () => {
       config: siteConfig(luds.url, ['passwords']),
     });
     expect(await submitEmail(page, email)).toBe('new');
-    const breached = await typeNewPassword(page, BREACHED_LUDS_PASSWORD);
+    const breached = await typeNewPassword(page, BREACHED_STRONG_PASSWORD);
     expect(breached).toMatchObject({
       strength_policy: 'luds',
       valid_password: false,

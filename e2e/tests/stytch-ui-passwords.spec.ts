@@ -264,6 +264,16 @@ test('login link: sent from the UI, redeemed on the site’s redirect page, sign
   const session = await sessionOf(page);
   expect(session?.authentication_factors[0]).toMatchObject({ type: 'magic_link', delivery_method: 'email' });
   expect(await userEmails(page)).toEqual([email]);
+  // Both cookies written (wire-format.md §5.1): getTokens is null unless the token and the JWT are strings.
+  const tokens = await page.evaluate(() =>
+    (
+      window as unknown as {
+        __stytchClient: { session: { getTokens(): { session_token: string; session_jwt: string } | null } };
+      }
+    ).__stytchClient.session.getTokens(),
+  );
+  expect(tokens?.session_token).toEqual(expect.any(String));
+  expect(tokens?.session_jwt.split('.')).toHaveLength(3);
   // The session survives a reload: the SDK's cookie, then its background POST /sessions/authenticate.
   const refreshed = page.waitForResponse((response) =>
     response.url().endsWith('/sdk/v1/sessions/authenticate'),

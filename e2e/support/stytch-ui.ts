@@ -55,6 +55,11 @@ export interface OpenStytchUiOptions {
    * from the outbox opens the UI where the site would.
    */
   path?: string;
+  /**
+   * Other paths of the server's origin that serve this same page (any query), e.g. `/authenticate`, the redirect
+   * URL the dev project allows, where an OAuth round trip lands (wire-format.md §1.3).
+   */
+  alsoServeAt?: string[];
 }
 
 /** Every `onEvent` and `onError` the UI called, in order (read with `stytchUiEvents`). */
@@ -113,6 +118,13 @@ export async function openStytchUi(page: Page, options: OpenStytchUiOptions): Pr
     (url) => url.origin === origin && url.pathname === path,
     (route) => route.fulfill({ contentType: 'text/html', body: html }),
   );
+  const alsoServeAt = options.alsoServeAt ?? [];
+  if (alsoServeAt.length > 0) {
+    await page.route(
+      (url) => url.origin === origin && alsoServeAt.includes(url.pathname),
+      (route) => route.fulfill({ contentType: 'text/html', body: html }),
+    );
+  }
   await page.goto(`${origin}${path}${options.query ? `?${options.query}` : ''}`);
 }
 

@@ -15,6 +15,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
+      // Two pages: the app, and the client-side services page the Stytch pre-built UI frames (issue 14 item 1;
+      // src/clientside-services/main.ts says why it is an entry of this build).
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        'clientside-services': fileURLToPath(new URL('clientside-services/index.html', import.meta.url)),
+      },
       // react-hot-toast starts with "use client" (a React Server Components marker); meaningless in this
       // client-only bundle, so its warning is noise.
       onLog(level, log, handler) {

@@ -47,17 +47,44 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Ports this worker has handed out (see freePort). */
+let portsHandedOut = 0;
+const WORKER_PORT_BASE = 20_000;
+const PORTS_PER_WORKER = 500;
+
+/** Whether `port` can be bound on 127.0.0.1 right now. */
+function canListen(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const probe = createServer();
     probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.once('error', () => resolve(null));
+    probe.listen(port, '127.0.0.1', () => {
       const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : null;
+      probe.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A port for a server this worker is about to start. Within a Playwright worker each gets a block of its own below
+ * the kernel's ephemeral range (20000 + 500 × TEST_PARALLEL_INDEX, in turn): an ephemeral port (`listen(0)`) is
+ * free when probed but can be handed to another worker's probe before this server binds it, and that race once
+ * started a server on a port another worker's server held (EADDRINUSE, or worse, the other server answering the
+ * readiness check). Outside a worker (global setup, benches) it is an ephemeral port.
+ */
+export async function freePort(): Promise<number> {
+  const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX);
+  if (Number.isInteger(parallelIndex) && parallelIndex >= 0) {
+    for (let attempt = 0; attempt < PORTS_PER_WORKER; attempt += 1) {
+      const port = WORKER_PORT_BASE + parallelIndex * PORTS_PER_WORKER + (portsHandedOut % PORTS_PER_WORKER);
+      portsHandedOut += 1;
+      if ((await canListen(port)) !== null) return port;
+    }
+  }
+  const port = await canListen(0);
+  if (port === null) throw new Error('No free port on 127.0.0.1');
+  return port;
 }
 
 function exited(child: ChildProcess): Promise<void> {

@@ -49,6 +49,17 @@ export interface OpenStytchUiOptions {
   passwordResetToken?: string;
   /** Query string of the page (e.g. `?token=…&stytch_token_type=login`), without the leading '?'. */
   query?: string;
+  /**
+   * The page's path at the server's origin (default `/__stytch-ui/index.html`): a site's redirect page, such as
+   * `/authenticate` or `/reset-password`, the redirect URLs the dev project allows (ensureDevProject), so a link
+   * from the outbox opens the UI where the site would.
+   */
+  path?: string;
+  /**
+   * Other paths of the server's origin that serve this same page (any query), e.g. `/authenticate`, the redirect
+   * URL the dev project allows, where an OAuth round trip lands (wire-format.md §1.3).
+   */
+  alsoServeAt?: string[];
 }
 
 /** Every `onEvent` and `onError` the UI called, in order (read with `stytchUiEvents`). */
@@ -101,10 +112,20 @@ export async function openStytchUi(page: Page, options: OpenStytchUiOptions): Pr
   await page.route(`${origin}${SCRIPT_PATH}`, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: script }),
   );
-  await page.route(`${origin}${PAGE_PATH}*`, (route) =>
-    route.fulfill({ contentType: 'text/html', body: html }),
+  const path = options.path ?? PAGE_PATH;
+  // Only this path (with any query): a glob such as `/authenticate*` would also catch `/authenticate-other`.
+  await page.route(
+    (url) => url.origin === origin && url.pathname === path,
+    (route) => route.fulfill({ contentType: 'text/html', body: html }),
   );
-  await page.goto(`${origin}${PAGE_PATH}${options.query ? `?${options.query}` : ''}`);
+  const alsoServeAt = options.alsoServeAt ?? [];
+  if (alsoServeAt.length > 0) {
+    await page.route(
+      (url) => url.origin === origin && alsoServeAt.includes(url.pathname),
+      (route) => route.fulfill({ contentType: 'text/html', body: html }),
+    );
+  }
+  await page.goto(`${origin}${path}${options.query ? `?${options.query}` : ''}`);
 }
 
 /** The UI's onEvent/onError calls so far. */

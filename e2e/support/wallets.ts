@@ -10,7 +10,8 @@
 //   `standard:disconnect`, `standard:events` and `solana:signMessage`) registered the way @wallet-standard/wallet's
 //   registerWallet does: a `wallet-standard:register-wallet` event at once, and an answer to every
 //   `wallet-standard:app-ready`. It is backed by an ed25519 key (@noble/curves); its account address is the base58
-//   public key, and signMessage returns [{ signedMessage, signature }] as Uint8Arrays.
+//   public key, and signMessage returns [{ signedMessage, signature }] as Uint8Arrays. Optionally also Phantom's
+//   legacy injected provider at `window.solana` / `window.phantom.solana`, where the Stytch pre-built UI looks.
 //
 // SPEC §7: "Wallets are called through their own in-browser providers. They request accounts and sign a message:
 // personal sign for Ethereum-style wallets, message signing for Solana-style wallets". wire-format.md §4.7 gives
@@ -95,6 +96,16 @@ export interface TestSolanaWallet extends WalletCommon {
   readonly publicKey: Uint8Array;
   /** base58 of the public key (the wallet-standard account address). */
   readonly address: string;
+  /** Registered through wallet-standard (default true). */
+  readonly register: boolean;
+  /**
+   * Also installed as Phantom's legacy injected provider at `window.solana` and `window.phantom.solana`
+   * (default false): `connect()` → `{ publicKey }`, `signMessage(bytes)` and `request({ method, params })`. The
+   * Stytch pre-built UI finds Solana wallets there only (its bundle reads `window.solana`, `isPhantom`).
+   */
+  readonly injectAsWindowSolana: boolean;
+  /** `isPhantom` on the legacy provider (default: the wallet is named 'Phantom'). */
+  readonly isPhantom: boolean;
 }
 
 export type TestWallet = TestEthereumWallet | TestSolanaWallet;
@@ -118,6 +129,9 @@ export interface EthereumWalletOptions extends CommonOptions {
 export interface SolanaWalletOptions extends CommonOptions {
   /** The 32-byte ed25519 secret key; a new random one when absent. */
   secretKey?: Uint8Array;
+  register?: boolean;
+  injectAsWindowSolana?: boolean;
+  isPhantom?: boolean;
 }
 
 const COLOURS = ['#E2761B', '#AB9FF2', '#0052FF', '#F0B90B', '#1B5E20', '#6A1B9A', '#00838F'];
@@ -200,12 +214,16 @@ export function createEthereumWallet(options: EthereumWalletOptions = {}): TestE
 export function createSolanaWallet(options: SolanaWalletOptions = {}): TestSolanaWallet {
   const secretKey = options.secretKey ?? ed25519.utils.randomSecretKey();
   const publicKey = ed25519.getPublicKey(secretKey);
+  const wallet = common(options, 'Test Solana Wallet');
   return {
-    ...common(options, 'Test Solana Wallet'),
+    ...wallet,
     chain: 'solana',
     secretKey,
     publicKey,
     address: base58.encode(publicKey),
+    register: options.register ?? true,
+    injectAsWindowSolana: options.injectAsWindowSolana ?? false,
+    isPhantom: options.isPhantom ?? wallet.name === 'Phantom',
   };
 }
 
@@ -341,6 +359,9 @@ interface PageSolanaWallet {
   icon: string;
   address: string;
   publicKey: number[];
+  register: boolean;
+  injectAsWindowSolana: boolean;
+  isPhantom: boolean;
 }
 
 interface PageWallets {
@@ -477,12 +498,92 @@ function installInPage({ binding, ethereum, solana }: PageWallets): void {
         },
       },
     };
-    // @wallet-standard/wallet registerWallet: announce now, and to every app that says it is ready later.
-    const register = (api: { register: (wallet: unknown) => unknown }) => api.register(standardWallet);
-    window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: register }));
-    window.addEventListener('wallet-standard:app-ready', (event) =>
-      register((event as CustomEvent<{ register: (wallet: unknown) => unknown }>).detail),
-    );
+    if (wallet.register) {
+      // @wallet-standard/wallet registerWallet: announce now, and to every app that says it is ready later.
+      const register = (api: { register: (wallet: unknown) => unknown }) => api.register(standardWallet);
+      window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: register }));
+      window.addEventListener('wallet-standard:app-ready', (event) =>
+        register((event as CustomEvent<{ register: (wallet: unknown) => unknown }>).detail),
+      );
+    }
+    if (wallet.injectAsWindowSolana) {
+      // Phantom's legacy provider: a PublicKey-like object (toString/toBase58 give the address), connect() that
+      // resolves { publicKey } or throws 4001, signMessage(bytes, display) → { signature: Uint8Array, publicKey },
+      // and request({ method, params }) for the same calls.
+      const publicKey = Object.freeze({
+        toString: () => wallet.address,
+        toBase58: () => wallet.address,
+        toBytes: () => new Uint8Array(wallet.publicKey),
+        equals: (other: { toString(): string }) => String(other) === wallet.address,
+      });
+      const legacyListeners = new Map<string, Set<(...args: unknown[]) => void>>();
+      const legacyEmit = (event: string, value?: unknown) => {
+        for (const listener of legacyListeners.get(event) ?? []) listener(value);
+      };
+      const legacy = {
+        isPhantom: wallet.isPhantom,
+        publicKey: null as typeof publicKey | null,
+        isConnected: false,
+        async connect(options?: { onlyIfTrusted?: boolean }) {
+          const authorised = await call(wallet.id, 'connect', { silent: options?.onlyIfTrusted === true });
+          if (authorised !== true) {
+            const error = new Error('User rejected the request.') as Error & { code: number };
+            error.code = 4001;
+            throw error;
+          }
+          legacy.publicKey = publicKey;
+          legacy.isConnected = true;
+          legacyEmit('connect', publicKey);
+          return { publicKey };
+        },
+        async disconnect() {
+          await call(wallet.id, 'disconnect', null);
+          legacy.publicKey = null;
+          legacy.isConnected = false;
+          legacyEmit('disconnect');
+        },
+        async signMessage(message: Uint8Array, _display?: string) {
+          const signature = await call(wallet.id, 'signMessage', {
+            address: wallet.address,
+            message: toBase64(message),
+          });
+          return { signature: fromBase64(signature as string), publicKey };
+        },
+        async request(args: { method: string; params?: { message?: Uint8Array; display?: string } }) {
+          switch (args?.method) {
+            case 'connect':
+              return legacy.connect(args.params as { onlyIfTrusted?: boolean } | undefined);
+            case 'disconnect':
+              return legacy.disconnect();
+            case 'signMessage':
+              return legacy.signMessage(args.params?.message ?? new Uint8Array(), args.params?.display);
+            default: {
+              const error = new Error(`The test wallet does not support ${args?.method}.`) as Error & {
+                code: number;
+              };
+              error.code = 4200;
+              throw error;
+            }
+          }
+        },
+        on(event: string, listener: (...args: unknown[]) => void) {
+          if (!legacyListeners.has(event)) legacyListeners.set(event, new Set());
+          legacyListeners.get(event)!.add(listener);
+          return legacy;
+        },
+        off(event: string, listener: (...args: unknown[]) => void) {
+          legacyListeners.get(event)?.delete(listener);
+          return legacy;
+        },
+        removeListener(event: string, listener: (...args: unknown[]) => void) {
+          legacyListeners.get(event)?.delete(listener);
+          return legacy;
+        },
+      };
+      const target = window as unknown as { solana: unknown; phantom?: { solana?: unknown } };
+      target.solana = legacy;
+      target.phantom = { ...(target.phantom ?? {}), solana: legacy };
+    }
   }
 }
 
@@ -526,6 +627,9 @@ export async function installWallets(page: Page, wallets: readonly TestWallet[])
         icon: wallet.icon,
         address: wallet.address,
         publicKey: [...wallet.publicKey],
+        register: wallet.register,
+        injectAsWindowSolana: wallet.injectAsWindowSolana,
+        isPhantom: wallet.isPhantom,
       })),
   };
   await page.addInitScript(installInPage, pageWallets);

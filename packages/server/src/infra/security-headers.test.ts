@@ -9,7 +9,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sdkRequest, TEST_ORIGIN, type TestApp } from '../test-support/app';
 import { testDatabaseKinds } from '../test-support/database';
-import { contentSecurityPolicyDirectives, HSTS_MAX_AGE_SECONDS } from './security-headers';
+import {
+  clientsideServicesPolicy,
+  contentSecurityPolicyDirectives,
+  HSTS_MAX_AGE_SECONDS,
+} from './security-headers';
 
 const EXPECTED_CSP = [
   "default-src 'self'",
@@ -158,5 +162,32 @@ describe('the One Tap script origins in the policy (issue 11)', () => {
     expect(google['frame-src']).toEqual(["'self'", 'https://accounts.google.com']);
     expect(google['connect-src']).toEqual(["'self'", 'https://accounts.google.com']);
     expect(google['style-src']).toEqual(["'self'", "'unsafe-inline'", 'https://accounts.google.com']);
+  });
+});
+
+describe('the client-side services page policy (issue 14 item 1)', () => {
+  it('lets the allowed origins frame the page, and nothing else in: no origin can add a directive', () => {
+    const policy = clientsideServicesPolicy({ publicUrl: 'https://auth.example.com' }, [
+      'https://site.example',
+      'http://localhost:3000',
+      'https://site.example',
+      "https://evil.example; script-src 'unsafe-inline'",
+      'https://x.example/path',
+      '*',
+      '',
+    ]);
+    expect(policy.split('; ')).toEqual([
+      "default-src 'none'",
+      "script-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'self' https://site.example http://localhost:3000",
+      'upgrade-insecure-requests',
+    ]);
+    expect(clientsideServicesPolicy({ publicUrl: 'http://localhost:3000' }, [])).toBe(
+      "default-src 'none'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+    );
   });
 });

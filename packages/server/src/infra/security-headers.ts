@@ -48,6 +48,34 @@ export function contentSecurityPolicyDirectives(
   return directives;
 }
 
+/** Origins that are plain scheme://host[:port], once each: what may go into a policy without adding a directive. */
+export function plainOrigins(origins: Iterable<string>): string[] {
+  return [...new Set(origins)].filter((origin) => /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(origin));
+}
+
+/**
+ * The policy of the client-side services page (issue 14 item 1, wire-format.md §8; infra/static-web.ts), which
+ * replaces the one above on that page only: the Stytch pre-built UI frames it, so `frame-ancestors` lists the
+ * server itself and the projects' allowed origins (the one exception to 'none'); it runs one script of ours and
+ * calls our API, and loads nothing else (no styles, images, fonts or frames: it draws nothing).
+ */
+export function clientsideServicesPolicy(
+  config: Pick<AppConfig, 'publicUrl'>,
+  frameAncestors: Iterable<string>,
+): string {
+  const directives = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${["'self'", ...plainOrigins(frameAncestors)].join(' ')}`,
+  ];
+  if (isHttps(config)) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
 /** What the project file adds to the policy (app.ts reads it before building the headers). */
 export interface SecurityHeaderExtras {
   /** oneTapScriptOrigins of the project file's declarations; none by default. */

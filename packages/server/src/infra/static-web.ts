@@ -9,9 +9,18 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findAppProject } from '../features/projects/project-service';
 import type { AppContext } from './context';
 import { escapeHtml } from './html';
+import { clientsideServicesPolicy, plainOrigins } from './security-headers';
 
 export const PAGE_ROUTES = ['/', '/_app', '/account', '/authenticate', '/reset-password'] as const;
 export const PUBLIC_TOKEN_PLACEHOLDER = '%GATEHOUSE_PUBLIC_TOKEN%';
+
+/**
+ * The client-side services page the Stytch pre-built UI frames (issue 14 item 1, wire-format.md §8): the value of
+ * its `clientsideServicesIframeURL` (README "Moving from Stytch"). Built by apps/web (clientside-services/).
+ */
+export const CLIENTSIDE_SERVICES_PATH = '/clientside-services/index.html';
+/** Replaced by the origins allowed to call the page (space-separated; apps/web/src/clientside-services). */
+export const ALLOWED_ORIGINS_PLACEHOLDER = '%GATEHOUSE_ALLOWED_ORIGINS%';
 
 /**
  * Headers of the HTML pages: never cached (the token may change). The security headers (CSP, no sniffing, no
@@ -80,6 +89,29 @@ export async function registerStaticWeb(
   for (const url of PAGE_ROUTES) {
     app.get(url, (_request, reply) => servePage(reply));
   }
+
+  // The client-side services page: framed by the sites of the projects, so its own policy replaces the
+  // frame-ancestors 'none' every other answer carries (security-headers.ts clientsideServicesPolicy), and the page
+  // learns the same origins to check each message's sender. The server's own origin is always among them (a page
+  // it serves may mount the UI). Per project file: in production, the development project's origins are not listed
+  // (ProjectCache.allowedOrigins).
+  const servicesFile = join(distDir, 'clientside-services', 'index.html');
+  app.get(CLIENTSIDE_SERVICES_PATH, async (_request, reply) => {
+    let html: string;
+    try {
+      html = await readFile(servicesFile, 'utf8');
+    } catch {
+      return reply.code(503).headers(PAGE_HEADERS).send(MISSING_BUILD_PAGE);
+    }
+    const origins = plainOrigins([ctx.config.publicUrl, ...(await ctx.projects.allowedOrigins())]);
+    // helmet wrote its headers on the raw response in the onRequest hook: replaced there.
+    reply.raw.removeHeader('x-frame-options');
+    reply.raw.setHeader('content-security-policy', clientsideServicesPolicy(ctx.config, origins));
+    // A cross-origin page frames this one; `same-origin` would refuse it under the site's COEP.
+    reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
+    reply.headers(PAGE_HEADERS);
+    return reply.send(html.split(ALLOWED_ORIGINS_PLACEHOLDER).join(escapeHtml(origins.join(' '))));
+  });
 }
 
 /** True when the folder holds a built app (used by server.ts to tell the operator). */

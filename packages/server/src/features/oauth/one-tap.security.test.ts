@@ -153,10 +153,13 @@ describe.each(testDatabaseKinds())('One Tap ID-token and CSRF checks on %s', (ki
     expect(await t.ctx.db.select().from(oauthRegistrations)).toHaveLength(0);
   });
 
-  it("wrong nonce: another prompt's nonce, or none at all", async () => {
+  it("wrong nonce: another prompt's nonce, or none from before the prompt started", async () => {
     const other = await prompt();
     await expectRefused({ nonce: other.nonce }, 'invalid_id_token');
-    await expectRefused({ nonce: undefined }, 'invalid_id_token');
+    // Issue 14 item 1: a token without a nonce (the Stytch pre-built UI's) is bound to the prompt by its issue time;
+    // one issued before this prompt started (beyond the 30 s clock tolerance) is a replay.
+    await expectRefused({ nonce: undefined, now: new Date(clock.now().getTime() - 31_000) }, 'invalid_id_token');
+    await expectRefused({ nonce: undefined, now: new Date(clock.now().getTime() - 50 * 60_000) }, 'invalid_id_token');
     // The CSRF token itself is not the nonce (the nonce is derived from it).
     const started = await prompt();
     const response = await submit(
@@ -164,6 +167,19 @@ describe.each(testDatabaseKinds())('One Tap ID-token and CSRF checks on %s', (ki
       await signIdToken({ key, now: clock.now(), nonce: started.csrf_token }),
     );
     expect(response.json()).toMatchObject({ error_type: 'invalid_id_token' });
+  });
+
+  it('no nonce (the Stytch pre-built UI): a token Google issued after the prompt started signs in, once', async () => {
+    const started = await prompt();
+    clock.set(new Date(clock.now().getTime() + 5_000));
+    const idToken = await signIdToken({ key, now: clock.now(), nonce: undefined });
+    const response = await submit(started, idToken);
+    expect(response.statusCode).toBe(200);
+    expect(await t.ctx.db.select().from(oauthRegistrations)).toHaveLength(1);
+    // The same token on a prompt started after it was issued: refused (older than the prompt).
+    clock.set(new Date(clock.now().getTime() + 60_000));
+    const later = await prompt();
+    expect((await submit(later, idToken)).json()).toMatchObject({ error_type: 'invalid_id_token' });
   });
 
   it('replayed CSRF token: a used prompt never signs in again', async () => {
@@ -231,6 +247,7 @@ describe.each(testDatabaseKinds())('One Tap ID-token and CSRF checks on %s', (ki
       issuer: 'https://accounts.google.com',
       keySet: googleKeySet({}, google.url),
       nonce,
+      promptStartedAt: null,
       now: clock.now(),
     });
     expect(claims.sub).toBe('110169484474386276334');

@@ -159,7 +159,7 @@ async function consumeOneTapRequest(
   ctx: AppContext,
   rc: Pick<RequestContext, 'project' | 'tokenMode'>,
   body: Pick<OneTapSubmitBody, 'csrf_token' | 'oauth_callback_id'>,
-): Promise<void> {
+): Promise<{ startedAt: Date }> {
   const [row] = await ctx.db
     .delete(oauthOneTapRequests)
     .where(
@@ -173,6 +173,7 @@ async function consumeOneTapRequest(
   const sameCallback = constantTimeEqual(sha256(row.id), sha256(body.oauth_callback_id));
   const live = row.expiresAt.getTime() > ctx.clock.now().getTime();
   if (!sameCallback || !live || row.tokenMode !== rc.tokenMode) throw invalidCsrfToken();
+  return { startedAt: row.createdAt };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -214,6 +215,11 @@ export interface VerifyIdTokenOptions {
   issuer: string;
   keySet: JWTVerifyGetKey;
   nonce: string;
+  /**
+   * When the prompt started (its start call). An ID token without a nonce is accepted only if Google issued it
+   * after that moment (see below); null: a nonce is required.
+   */
+  promptStartedAt: Date | null;
   now: Date;
   log?: FastifyBaseLogger;
 }
@@ -228,7 +234,7 @@ export async function verifyOneTapIdToken(options: VerifyIdTokenOptions): Promis
       audience: options.clientId,
       currentDate: options.now,
       clockTolerance: ID_TOKEN_CLOCK_TOLERANCE_SECONDS,
-      requiredClaims: ['sub', 'exp', 'iat', 'nonce'],
+      requiredClaims: ['sub', 'exp', 'iat'],
     }));
   } catch (error) {
     if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === 'aud') {
@@ -243,10 +249,29 @@ export async function verifyOneTapIdToken(options: VerifyIdTokenOptions): Promis
     options.log?.warn({ err: error }, 'One Tap: the Google key set could not be used');
     throw invalidIdToken('The Google signing keys could not be fetched; try again.');
   }
+  if (payload.nonce === undefined) {
+    assertIssuedDuringPrompt(payload, options);
+    return payload;
+  }
   const expected = sha256(options.nonce);
   const received = sha256(typeof payload.nonce === 'string' ? payload.nonce : '');
   if (!constantTimeEqual(expected, received)) throw invalidIdToken();
   return payload;
+}
+
+/**
+ * Issue 14 item 1, a deviation the wire protocol forces (README "Where the wire protocol decides against the
+ * catalogue", TK-06): the Stytch pre-built UI starts Google's prompt without a nonce (its `initialize` passes
+ * client_id, callback, auto_select, context, itp_support and use_fedcm_for_prompt only), so its ID tokens carry
+ * none. Such a token is bound to the prompt by time instead: Google must have issued it (`iat`) after this
+ * prompt's start, which the page holding the single-use CSRF token asked for. A token captured from an earlier
+ * sign-in is older than any prompt started since, so it cannot be replayed once its own prompt is spent; what the
+ * nonce adds (a token stolen while another prompt of the attacker is still open) is what this gives up.
+ */
+function assertIssuedDuringPrompt(payload: JWTPayload, options: VerifyIdTokenOptions): void {
+  if (options.promptStartedAt === null || typeof payload.iat !== 'number') throw invalidIdToken();
+  const earliest = options.promptStartedAt.getTime() / 1000 - ID_TOKEN_CLOCK_TOLERANCE_SECONDS;
+  if (payload.iat < earliest) throw invalidIdToken();
 }
 
 function isKeySetFailure(error: InstanceType<typeof joseErrors.JOSEError>): boolean {
@@ -313,13 +338,14 @@ export async function submitOneTap(
       field: `${kind}_redirect_url`,
     });
   }
-  await consumeOneTapRequest(ctx, rc, body);
+  const prompt = await consumeOneTapRequest(ctx, rc, body);
   const claims = await verifyOneTapIdToken({
     idToken: body.id_token,
     clientId: client.clientId,
     issuer: client.endpoints.issuer ?? GOOGLE_ISSUER,
     keySet: googleKeySet(ctx, client.endpoints.jwks ?? GOOGLE_JWKS_URL),
     nonce: oneTapNonce(body.csrf_token),
+    promptStartedAt: prompt.startedAt,
     now: ctx.clock.now(),
     log: rc.log,
   });

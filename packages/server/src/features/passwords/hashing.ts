@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { Algorithm, Version } from '@node-rs/argon2';
 import { hash, parseOptions, verify } from '@node-rs/argon2';
 import { ApiError } from '../../infra/errors';
+import { parsePasswordHash, verifyLegacyPassword } from '../import/password-schemes';
 import type { Argon2Pool } from './hashing-pool';
 
 /** OWASP Password Storage Cheat Sheet, argon2id first option: 19 MiB of memory, 2 passes, 1 lane. */
@@ -113,9 +114,33 @@ export function createPasswordHasher(
     timeCost: parameters.timeCost,
     parallelism: parameters.parallelism,
   };
+  const hashNow = (password: string) =>
+    limited(() => (pool ? pool.hash(password, options) : hash(password, options)));
+  const verifyArgon2 = (stored: string, password: string) =>
+    limited(() => (pool ? pool.verify(stored, password) : verify(stored, password))).catch(() => false);
+  // An argon2id hash under today's parameters, made once, that no password is checked against for its answer.
+  let timingPadding: Promise<string> | null = null;
   return {
-    hash: (password) => limited(() => (pool ? pool.hash(password, options) : hash(password, options))),
+    hash: hashNow,
     async verify(stored, password) {
+      // Issue 14 item 3: an imported hash (bcrypt, scrypt, Firebase scrypt, PBKDF2, salted SHA, argon2i/d) verifies
+      // once with its own scheme; then needsRehash makes the sign-in store argon2id (service.ts rehash path).
+      if (!stored.startsWith('$argon2id$')) {
+        // EN-02: an unknown address costs one argon2id verify (DUMMY_HASH); an imported salted SHA costs
+        // microseconds. Running an argon2id verify beside the legacy one makes a cheap imported hash take at least
+        // as long as the unknown-address path, so the answer's timing does not tell that the address has an account.
+        timingPadding ??= hashNow('gatehouse-timing-padding');
+        const [valid] = await Promise.all([
+          limited(() => verifyLegacyPassword(stored, password)),
+          timingPadding.then(
+            (padding) => verifyArgon2(padding, password),
+            () => false,
+          ),
+        ]);
+        return { valid, needsRehash: valid };
+      }
+      // An imported argon2id past the work bounds (e.g. m of gigabytes) is refused before any hashing.
+      if (parsePasswordHash(stored) === null) return { valid: false, needsRehash: false };
       let current: ReturnType<typeof parseOptions>;
       try {
         current = parseOptions(stored);
@@ -124,9 +149,7 @@ export function createPasswordHasher(
         return { valid: false, needsRehash: false };
       }
       // The library compares the derived hash in constant time (argon2 reference verify).
-      const valid = await limited(() =>
-        pool ? pool.verify(stored, password) : verify(stored, password),
-      ).catch(() => false);
+      const valid = await verifyArgon2(stored, password);
       const needsRehash =
         current.algorithm !== ARGON2ID ||
         current.version !== VERSION_0X13 ||

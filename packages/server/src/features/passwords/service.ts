@@ -9,6 +9,7 @@
 // the address's owner only (never a pending claim); an address that already has an owner cannot be taken by
 // POST /passwords (`duplicate_email`, wire-format decides: create answers a session, so it cannot answer alike).
 import type { AuthenticationFactor } from '@gatehouse/protocol';
+import { clientIsGatehouseSdk } from '../../infra/captcha';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { randomToken } from '../../infra/crypto';
 import { ApiError } from '../../infra/errors';
@@ -82,11 +83,15 @@ function wrongPassword(): ApiError {
   return new ApiError('unauthorized_credentials', WRONG_PASSWORD_MESSAGE);
 }
 
+/** SPEC §5: the breach line of the password screens, also the reason a breached new password is refused. */
+export const BREACHED_PASSWORD_MESSAGE =
+  'This password may have been used on a different site that experienced a security issue. Please choose another password.';
+
 /** A new password the policy refuses: `weak_password` with the policy's reason. */
 function assertAcceptable(strength: StrengthCheckResult): void {
   if (strength.valid_password) return;
   const reason = strength.breached_password
-    ? 'This password may have been used on a different site that experienced a security issue. Please choose another password.'
+    ? BREACHED_PASSWORD_MESSAGE
     : strength.strength_policy === 'luds'
       ? 'This password does not meet the project’s requirements for length and character types.'
       : [strength.feedback.warning, ...strength.feedback.suggestions].filter(Boolean).join(' ') ||
@@ -462,5 +467,23 @@ export async function checkStrength(
   // No length refusal here: the widget checks as the user types, and a short password is an answer
   // (valid_password false), not an error; the schema bounds the size.
   await guardStrengthCheck(ctx, request, options.action);
-  return ctx.passwords.strength(request.project, { password: body.password, email });
+  const result = await ctx.passwords.strength(request.project, { password: body.password, email });
+  return withBreachWarning(result, request.sdkClient);
+}
+
+/**
+ * Issue 14 item 2: under zxcvbn the Stytch pre-built UI shows only `feedback.warning` below its meter (its breach
+ * line is LUDS-only, SPEC §5), so a breached password zxcvbn scores strong left it with a full meter, a disabled
+ * Continue and no reason. For every caller but the Gatehouse SDK (whose widget draws its own breach line from
+ * `breached_password`, react strength-feedback.tsx), the warning names the breach — as the watermark is decided
+ * by caller in bootstrap.
+ */
+export function withBreachWarning(
+  result: StrengthCheckResult,
+  sdkClient: string | null,
+): StrengthCheckResult {
+  if (!result.breached_password || result.strength_policy !== 'zxcvbn' || clientIsGatehouseSdk(sdkClient)) {
+    return result;
+  }
+  return { ...result, feedback: { ...result.feedback, warning: BREACHED_PASSWORD_MESSAGE } };
 }

@@ -3,12 +3,18 @@
 // export format) imported with `npm run import` into the server's embedded database before the server starts
 // (PGlite is single-process), and its private key into Chromium's virtual authenticator (CDP
 // WebAuthn.addCredential) with the user handle of the kept user id. The web app's 'Login with a Passkey' button
-// then signs that user in, with nothing registered through Gatehouse.
+// then signs that user in, with nothing registered through Gatehouse. The same with the passkey of the Stytch
+// fixture (features/import/fixtures), imported from Stytch's own export format.
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  FIXTURE_PASSKEYS,
+  fixturePasskeyKeys,
+  fixturePath,
+} from '../../packages/server/src/features/import/fixtures';
 import { cborEncode } from '../../packages/server/src/features/webauthn/test-authenticator';
 import { test as base, expect } from '../support/fixtures';
 import { type RunningServer, startServer } from '../support/server';
@@ -81,6 +87,19 @@ const test = base.extend<object, { server: RunningServer }>({
       writeFileSync(file, `${JSON.stringify(PORTABLE_USER)}\n`);
       const { DATABASE_URL: _database, TEST_DATABASE_URL: _test, REDIS_URL: _redis, ...env } = process.env;
       // The import first, on the folder the server will open (the server is not running yet).
+      const runImport = (source: string, path: string) =>
+        execFileSync(
+          process.execPath,
+          ['--conditions=@gatehouse/source', '--import', 'tsx', 'scripts/import.ts', '--from', source, path],
+          {
+            cwd: ROOT,
+            env: { ...env, NODE_ENV: 'development', DATA_DIR: dataDir },
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+      // And the Stytch fixture (Stytch's export format), whose passkey the second test uses.
+      expect(runImport('stytch', fixturePath('stytch'))).toMatch(/^Imported \d+, already imported 0/);
       const summary = execFileSync(
         process.execPath,
         [
@@ -137,5 +156,31 @@ test('a passkey imported with npm run import signs in with the web app’s passk
   await expect(page.getByTestId('account-emails')).toContainText(EMAIL);
   // The assertion counted on the imported credential (the authenticator signed with the imported key).
   expect((await authenticator.credentials())[0]?.signCount).toBeGreaterThan(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the passkey of the Stytch fixture (imported from Stytch’s export format) signs in', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
+  const passkey = FIXTURE_PASSKEYS.stytch;
+  const webauthn = await enableVirtualWebAuthn({ context, page });
+  const authenticator = await webauthn.addAuthenticator();
+  await authenticator.addCredential({
+    credentialId: Buffer.from(passkey.credential_id, 'base64url').toString('base64'),
+    isResidentCredential: true,
+    rpId: passkey.rp_id,
+    privateKey: Buffer.from(fixturePasskeyKeys(passkey).privateKeyPkcs8, 'base64url').toString('base64'),
+    // Stytch's user ids have our form, so the import kept it: the user handle names the same user.
+    userHandle: Buffer.from(passkey.external_id, 'utf8').toString('base64'),
+    signCount: 0,
+  });
+
+  await page.goto(BUTTON_CONFIG_PATH);
+  await page.getByRole('button', { name: TEXT.loginWithPasskey }).click();
+  await expect(page.getByRole('heading', { name: TEXT.confirmationTitle })).toBeVisible();
+  await page.goto('/account');
+  await expect(page.getByTestId('account-emails')).toContainText(passkey.email);
   expect(consoleErrors).toEqual([]);
 });

@@ -5,8 +5,8 @@
 -- users with an e-mail, a phone number and a password each, in four multi-row INSERTs, took 27 s with the triggers as
 -- they were (every sub-record row rewrites its user row and recomputes the document: four documents per user, and a
 -- SQL-language function that is not inlined is planned again on every call) and under 3 s with both changes below.
--- Through the import pipeline (bench/import-users.ts, 10,000 users with more sub-records, same load) the gain is
--- smaller, 941 → 1,156 users/s, as round trips and validation then dominate.
+-- Through the import pipeline (bench/import-users.ts, 10,000 users with more sub-records, load ~3) the gain is
+-- smaller, 1,626 → 2,782 users/s, as round trips and validation then weigh in (941 → 1,156 at load ~9).
 -- 1. gatehouse_user_profile becomes PL/pgSQL, whose statement plans are cached per connection (same document).
 -- 2. A transaction that sets `gatehouse.defer_user_profile` to 'on' (set_config(…, true): that transaction only) skips
 --    the per-row recomputes of new users and their sub-records and must refresh the document of every user it wrote

@@ -158,8 +158,14 @@ describe.each(testDatabaseKinds())('One Tap ID-token and CSRF checks on %s', (ki
     await expectRefused({ nonce: other.nonce }, 'invalid_id_token');
     // Issue 14 item 1: a token without a nonce (the Stytch pre-built UI's) is bound to the prompt by its issue time;
     // one issued before this prompt started (beyond the 30 s clock tolerance) is a replay.
-    await expectRefused({ nonce: undefined, now: new Date(clock.now().getTime() - 31_000) }, 'invalid_id_token');
-    await expectRefused({ nonce: undefined, now: new Date(clock.now().getTime() - 50 * 60_000) }, 'invalid_id_token');
+    await expectRefused(
+      { nonce: undefined, now: new Date(clock.now().getTime() - 31_000) },
+      'invalid_id_token',
+    );
+    await expectRefused(
+      { nonce: undefined, now: new Date(clock.now().getTime() - 50 * 60_000) },
+      'invalid_id_token',
+    );
     // The CSRF token itself is not the nonce (the nonce is derived from it).
     const started = await prompt();
     const response = await submit(

@@ -17,7 +17,8 @@
 //   sha256                64 hex characters, no salt                       → salted-sha256 with an empty salt
 // Every other hasher (md5, phpass, bcrypt_sha256_django, bcrypt_peppered, scrypt_werkzeug, sha256_salted — whose
 // salt position Clerk does not document —, hmac_sha256_utf16_b64, awscognito, …) skips the row with
-// `unsupported_password_hash`: the user can sign in another way or reset the password.
+// `unsupported_password_hash` (the summary names it; with the digest removed from the file, the user imports without a
+// password and signs in by a login link or a reset).
 import { phc } from '../password-schemes';
 import type { ParsedExport, PortableUser } from '../portable-user';
 import {

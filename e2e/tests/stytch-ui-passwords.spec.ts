@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { listMessages, type OutboxMessage, waitForMessage } from '../support/outbox';
 import { type RunningServer, startServerWithDevProject } from '../support/server';
-import { openStytchUi, recordRequests, stytchUiEvents } from '../support/stytch-ui';
+import { type OpenStytchUiOptions, openStytchUi, recordRequests, stytchUiEvents } from '../support/stytch-ui';
 
 // Argon2id hashing on the server and several page loads per test on a machine whose two cores are shared.
 test.describe.configure({ timeout: 60_000 });
@@ -143,6 +143,21 @@ function siteConfig(origin: string, products: string[]): Record<string, unknown>
   };
 }
 
+/** The UI as a Stytch site mounts it: the dev project's token, siteConfig's products, `options` on top. */
+async function openSite(
+  page: Page,
+  serverUrl: string,
+  products: string[],
+  options: Partial<OpenStytchUiOptions> = {},
+): Promise<void> {
+  await openStytchUi(page, {
+    serverUrl,
+    publicToken: await devToken(serverUrl),
+    config: siteConfig(serverUrl, products),
+    ...options,
+  });
+}
+
 interface SessionView {
   session_id: string;
   user_id: string;
@@ -188,10 +203,7 @@ function linkTo(message: OutboxMessage, path: string): URL {
  */
 async function redeemOnRedirectPage(page: Page, options: { serverUrl: string; link: URL }): Promise<void> {
   expect(options.link.searchParams.get('stytch_token_type')).toBe('magic_links');
-  await openStytchUi(page, {
-    serverUrl: options.serverUrl,
-    publicToken: await devToken(options.serverUrl),
-    config: siteConfig(options.serverUrl, ['emailMagicLinks']),
+  await openSite(page, options.serverUrl, ['emailMagicLinks'], {
     path: options.link.pathname,
     query: options.link.search.slice(1),
   });
@@ -248,11 +260,7 @@ test('login link: sent from the UI, redeemed on the site’s redirect page, sign
 }) => {
   const requests = recordRequests(page, server.url);
   const email = uniqueEmail('link');
-  await openStytchUi(page, {
-    serverUrl: server.url,
-    publicToken: await devToken(server.url),
-    config: siteConfig(server.url, ['emailMagicLinks']),
-  });
+  await openSite(page, server.url, ['emailMagicLinks']);
   await page.locator('#email-input').fill(email);
   await page.getByRole('button', { name: UI.continueWithEmail }).click();
   await expect(page.getByText(UI.checkEmail)).toBeVisible();
@@ -290,12 +298,7 @@ test('passwords: a new e-mail creates an account; a known one logs in, a wrong p
 }) => {
   const requests = recordRequests(page, server.url);
   const email = uniqueEmail('create');
-  const open = async () =>
-    openStytchUi(page, {
-      serverUrl: server.url,
-      publicToken: await devToken(server.url),
-      config: siteConfig(server.url, ['passwords']),
-    });
+  const open = async () => openSite(page, server.url, ['passwords']);
   await open();
   expect(await submitEmail(page, email)).toBe('new');
   await expect(page.getByText(UI.createPassword)).toBeVisible();
@@ -463,10 +466,7 @@ test('the reset page’s “Login without a password” redeems the reset link a
   });
   expect(start.status).toBe(200);
   const link = linkTo(await waitForMessage({ to: email, channel: 'email' }), '/reset-password');
-  await openStytchUi(page, {
-    serverUrl: server.url,
-    publicToken: await devToken(server.url),
-    config: siteConfig(server.url, ['passwords']),
+  await openSite(page, server.url, ['passwords'], {
     mode: 'resetPassword',
     passwordResetToken: link.searchParams.get('token') ?? '',
     path: link.pathname,
@@ -500,10 +500,7 @@ test('the reset page with stytch_token_type=login redeems the token as a login l
   const authenticated = page.waitForResponse((response) =>
     response.url().endsWith('/sdk/v1/magic_links/authenticate'),
   );
-  await openStytchUi(page, {
-    serverUrl: server.url,
-    publicToken: await devToken(server.url),
-    config: siteConfig(server.url, ['passwords']),
+  await openSite(page, server.url, ['passwords'], {
     mode: 'resetPassword',
     passwordResetToken: token ?? '',
     path: '/reset-password',
@@ -526,11 +523,7 @@ test('weak and breached passwords: the UI’s zxcvbn feedback, Continue stays di
 }) => {
   const requests = recordRequests(page, server.url);
   const email = uniqueEmail('weak');
-  await openStytchUi(page, {
-    serverUrl: server.url,
-    publicToken: await devToken(server.url),
-    config: siteConfig(server.url, ['passwords']),
-  });
+  await openSite(page, server.url, ['passwords']);
   expect(await submitEmail(page, email)).toBe('new');
   const submit = page.locator('#submit');
 
@@ -579,11 +572,7 @@ test.describe('with the LUDS policy in bootstrap', () => {
   }) => {
     const requests = recordRequests(page, luds.url);
     const email = uniqueEmail('luds');
-    await openStytchUi(page, {
-      serverUrl: luds.url,
-      publicToken: await devToken(luds.url),
-      config: siteConfig(luds.url, ['passwords']),
-    });
+    await openSite(page, luds.url, ['passwords']);
     expect(await submitEmail(page, email)).toBe('new');
     const breached = await typeNewPassword(page, BREACHED_STRONG_PASSWORD);
     expect(breached).toMatchObject({
@@ -677,10 +666,7 @@ async function resetOnRedirectPage(
     where: (candidate) => candidate.links.some((href) => new URL(href).pathname === '/reset-password'),
   });
   const link = linkTo(message, '/reset-password');
-  await openStytchUi(page, {
-    serverUrl: options.serverUrl,
-    publicToken: await devToken(options.serverUrl),
-    config: siteConfig(options.serverUrl, ['passwords']),
+  await openSite(page, options.serverUrl, ['passwords'], {
     mode: 'resetPassword',
     passwordResetToken: link.searchParams.get('token') ?? '',
     path: link.pathname,
@@ -744,11 +730,7 @@ test('with login links on, an account without a password gets a link at once, or
   const email = uniqueEmail('passwordless-both');
   await proveByLoginLink(server.url, email);
   const before = await listMessages({ to: email });
-  await openStytchUi(page, {
-    serverUrl: server.url,
-    publicToken: await devToken(server.url),
-    config: siteConfig(server.url, ['emailMagicLinks', 'passwords']),
-  });
+  await openSite(page, server.url, ['emailMagicLinks', 'passwords']);
   expect(await submitEmail(page, email)).toBe('passwordless');
   await expect(page.getByText(UI.checkEmail)).toBeVisible();
   await expect.poll(() => eventTypes(page)).toEqual(['MAGIC_LINK_LOGIN_OR_CREATE']);
@@ -778,11 +760,7 @@ test('a password that must be reset: the right password answers reset_password, 
   await createPasswordUser(server.url, email, FIRST_PASSWORD);
   await proveByLoginLink(server.url, email);
   const before = await listMessages({ to: email });
-  await openStytchUi(page, {
-    serverUrl: server.url,
-    publicToken: await devToken(server.url),
-    config: siteConfig(server.url, ['passwords']),
-  });
+  await openSite(page, server.url, ['passwords']);
   expect(await submitEmail(page, email)).toBe('password');
   const started = page.waitForResponse((response) =>
     response.url().endsWith('/sdk/v1/passwords/email/reset/start'),
@@ -825,11 +803,7 @@ test.describe('with PKCE required for login links and password resets (bootstrap
     const requests = recordRequests(page, pkce.url);
     const email = uniqueEmail('pkce-reset');
     await createPasswordUser(pkce.url, email, FIRST_PASSWORD);
-    await openStytchUi(page, {
-      serverUrl: pkce.url,
-      publicToken: await devToken(pkce.url),
-      config: siteConfig(pkce.url, ['passwords']),
-    });
+    await openSite(page, pkce.url, ['passwords']);
     expect(await submitEmail(page, email)).toBe('password');
     const started = page.waitForRequest((request) =>
       request.url().endsWith('/sdk/v1/passwords/email/reset/start'),
@@ -853,11 +827,7 @@ test.describe('with PKCE required for login links and password resets (bootstrap
     const requests = recordRequests(page, pkce.url);
     const email = uniqueEmail('pkce-link');
     await createPasswordUser(pkce.url, email, FIRST_PASSWORD);
-    await openStytchUi(page, {
-      serverUrl: pkce.url,
-      publicToken: await devToken(pkce.url),
-      config: siteConfig(pkce.url, ['emailMagicLinks', 'passwords']),
-    });
+    await openSite(page, pkce.url, ['emailMagicLinks', 'passwords']);
     expect(await submitEmail(page, email)).toBe('password');
     await page.getByText(UI.forgot).click();
     await expect(page.getByText(UI.forgotHeader, { exact: true })).toBeVisible();
@@ -895,11 +865,7 @@ test('an address the UI lets through but the server refuses: the form shows the 
   server,
 }) => {
   const requests = recordRequests(page, server.url);
-  await openStytchUi(page, {
-    serverUrl: server.url,
-    publicToken: await devToken(server.url),
-    config: siteConfig(server.url, ['passwords']),
-  });
+  await openSite(page, server.url, ['passwords']);
   // Two dots in a row pass the UI's own pattern, not the server's (features/magic-links/email-address.ts).
   const searched = page.waitForResponse((response) => response.url().endsWith('/sdk/v1/users/search'));
   await page.locator('#email-input').fill(`e2e..${Date.now()}@example.com`);

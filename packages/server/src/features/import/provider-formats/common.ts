@@ -1,6 +1,7 @@
 // Issue 14 item 3: what the Stytch, Clerk and Auth0 parsers share — reading one row at a time into a PortableUser,
 // where any problem becomes a RowProblem that skips that row alone (never the file), and the value checks every
 // source needs (e-mail shape, E.164 phone after libphonenumber-js, base32 TOTP secrets, accepted PHC hashes).
+import { OAUTH_PROVIDERS } from '@gatehouse/protocol';
 import { parseEmail } from '../../magic-links';
 import { parsePhone } from '../../otps';
 import { checkPasswordHash } from '../password-schemes';
@@ -26,27 +27,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Provider keys Gatehouse signs in with (wire-format.md §1.3); links to any other provider are not imported. */
-export const OAUTH_PROVIDER_KEYS: ReadonlySet<string> = new Set([
-  'google',
-  'microsoft',
-  'apple',
-  'github',
-  'gitlab',
-  'facebook',
-  'discord',
-  'salesforce',
-  'slack',
-  'amazon',
-  'bitbucket',
-  'linkedin',
-  'coinbase',
-  'twitch',
-  'twitter',
-  'tiktok',
-  'snapchat',
-  'figma',
-  'yahoo',
-]);
+export const OAUTH_PROVIDER_KEYS: ReadonlySet<string> = new Set(OAUTH_PROVIDERS);
 
 /** Our own user ids (`user-test-<uuid>` / `user-live-<uuid>`), kept on import (portable-user.ts `user_id`). */
 const GATEHOUSE_USER_ID = /^user-(test|live)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

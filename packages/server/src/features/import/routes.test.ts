@@ -90,6 +90,17 @@ describe.each(testDatabaseKinds())('POST /v1/users/import and GET /v1/users/expo
     expect(missing.statusCode).toBe(400);
   });
 
+  it('checks the credentials before reading the body: without the secret, an oversized or malformed body is a 401', async () => {
+    const oversized = await postImport(
+      { from: 'gatehouse', data: 'x'.repeat(IMPORT_BODY_LIMIT + 128 * 1024) },
+      basic(`${SECRET}x`),
+    );
+    expect(oversized.statusCode).toBe(401);
+    const malformed = await postImport({ from: 'okta' }, '');
+    expect(malformed.statusCode).toBe(401);
+    expect(malformed.json().error_type).toBe('unauthorized_credentials');
+  });
+
   it('exports the project’s users as JSON lines that import again as already imported', async () => {
     await postImport({ from: 'gatehouse', data: toJsonLines(users) });
     const answer = await t.app.inject({

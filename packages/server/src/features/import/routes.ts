@@ -3,8 +3,8 @@
 // streams every user of the project as PortableUser JSON lines.
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../infra/context';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext, ProjectRecord } from '../../infra/context';
 import { backendProject } from '../backend-api/auth';
 import { exportUsersAsJsonLines } from './export-users';
 import { importExportFile } from './run-import';
@@ -21,11 +21,21 @@ const IMPORT_REQUEST_LIMIT = IMPORT_BODY_LIMIT + 64 * 1024;
 export async function registerImportRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
+  // The credentials are checked before the body is read: a caller without the project secret cannot make the
+  // server parse 10 MB of JSON (preParsing runs after the onRequest hooks that read the Basic credentials).
+  const projects = new WeakMap<FastifyRequest, ProjectRecord>();
   app.post(
     IMPORT_ROUTES.import,
-    { schema: { body: ImportBody }, bodyLimit: IMPORT_REQUEST_LIMIT },
+    {
+      schema: { body: ImportBody },
+      bodyLimit: IMPORT_REQUEST_LIMIT,
+      preParsing: async (request, _reply, payload) => {
+        projects.set(request, await backendProject(ctx, request));
+        return payload;
+      },
+    },
     async (request, reply) => {
-      const project = await backendProject(ctx, request);
+      const project = projects.get(request) ?? (await backendProject(ctx, request));
       const summary = await importExportFile(ctx, {
         projectId: project.id,
         source: request.body.from,

@@ -6,10 +6,8 @@
 // Rows: the first import, the same file again (every row already imported: the idempotent pass), and a smaller
 // PostgreSQL run with the per-row users.profile triggers of migration 0005 (deferProfiles false), which is what
 // migration 0014's deferral saves. The users.profile of a sample is checked after each run.
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { buildApp, type DatabaseHandle, importUsers, openDatabase } from '@gatehouse/server';
-import pg from 'pg';
 import { parseExport } from '../packages/server/src/features/import/provider-formats';
 import {
   coseEs256PublicKey,
@@ -17,38 +15,12 @@ import {
   toJsonLines,
 } from '../packages/server/src/features/import/test-helpers';
 import type { BenchResult, BenchRow } from './report';
+import { createPostgresDatabase } from './session-check';
 
 const POSTGRES_USERS = Number(process.env.BENCH_IMPORT_USERS ?? 100_000);
 const PGLITE_USERS = Number(process.env.BENCH_IMPORT_PGLITE_USERS ?? 10_000);
 const TRIGGER_USERS = 10_000;
 const BATCH_SIZE = 500;
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
-  const name = `gatehouse_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 2_000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } catch (error) {
-    console.log(`PostgreSQL not reachable at ${baseUrl} (${(error as Error).message}): no PostgreSQL row.`);
-    await admin.end().catch(() => {});
-    return null;
-  }
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
 
 async function measure(
   label: string,

@@ -1,42 +1,8 @@
-import { type LocalProvider, startLocalProvider } from '../../packages/server/src/test-support/oidc-provider';
 import { expectNoAxeViolations } from '../support/axe';
-import { test as base, expect } from '../support/fixtures';
-import { freePort, type RunningServer, startServerWithDevGoogle } from '../support/server';
+import { expect } from '../support/fixtures';
+import { testWithLocalGoogle } from '../support/local-google';
 
-const test = base.extend<object, { gatehousePort: number; provider: LocalProvider; server: RunningServer }>({
-  // The OAuth redirect URI must name Gatehouse's port before the provider (and then Gatehouse) starts.
-  gatehousePort: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructured first argument.
-    async ({}, use) => use(await freePort()),
-    { scope: 'worker' },
-  ],
-  provider: [
-    async ({ gatehousePort }, use) => {
-      const provider = await startLocalProvider({
-        redirectUris: [`http://localhost:${gatehousePort}/v1/public/oauth/google/callback`],
-      });
-      await use(provider);
-      await provider.close();
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ gatehousePort, provider }, use) => {
-      const server = await startServerWithDevGoogle({
-        port: gatehousePort,
-        google: {
-          client_id: provider.clientId,
-          client_secret: provider.clientSecret,
-          endpoints: provider.endpoints,
-        },
-      });
-      process.env.GATEHOUSE_E2E_BASE_URL = server.url;
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
+const test = testWithLocalGoogle();
 
 /** The dev/test overrides of apps/web/src/widget-config.ts: the Google button above the login-link form. */
 const GOOGLE_PATH = '/?products=oauth,emailMagicLinks&oauth_providers=google';

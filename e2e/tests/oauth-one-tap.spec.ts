@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   newSigningKey,
-  signIdToken,
   TEST_GOOGLE_CLIENT_ID,
 } from '../../packages/server/src/features/oauth/one-tap-test-support';
 import { expectNoAxeViolations } from '../support/axe';
 import { test as base, expect } from '../support/fixtures';
+import { GSI_STAND_IN_SCRIPT, standInCredentialScript } from '../support/google-stand-in';
 import { type RunningServer, startServerWithDevGoogle } from '../support/server';
 
 interface StandInGoogle {
@@ -19,24 +19,6 @@ interface StandInGoogle {
   issued: number;
 }
 
-/** The GSI slice the widget uses (google.accounts.id initialize / prompt / cancel), as served to the page. */
-const STAND_IN_SCRIPT = `(() => {
-  const origin = new URL(document.currentScript.src).origin;
-  const standIn = { options: null };
-  window.gatehouseGsiStandIn = standIn;
-  window.google = { accounts: { id: {
-    initialize(options) { standIn.options = options; },
-    prompt() {
-      const script = document.createElement('script');
-      const query = new URLSearchParams({ nonce: standIn.options.nonce || '', client_id: standIn.options.client_id });
-      script.src = origin + '/gsi/credential?' + query;
-      document.head.append(script);
-    },
-    cancel() {},
-  } } };
-})();
-`;
-
 async function startStandInGoogle(): Promise<StandInGoogle & { close(): Promise<void> }> {
   const key = await newSigningKey('stand-in-google-1');
   const state = { next: { sub: '', email: '' }, issued: 0 };
@@ -44,20 +26,11 @@ async function startStandInGoogle(): Promise<StandInGoogle & { close(): Promise<
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const javascript = { 'content-type': 'text/javascript', 'cache-control': 'no-store' };
     if (url.pathname === '/gsi/client') {
-      response.writeHead(200, javascript).end(STAND_IN_SCRIPT);
+      response.writeHead(200, javascript).end(GSI_STAND_IN_SCRIPT);
     } else if (url.pathname === '/gsi/credential') {
-      signIdToken({
-        key,
-        now: new Date(),
-        nonce: url.searchParams.get('nonce') ?? undefined,
-        audience: url.searchParams.get('client_id') ?? '',
-        sub: state.next.sub,
-        email: state.next.email,
-      }).then((credential) => {
+      standInCredentialScript({ key, url, next: state.next }).then((body) => {
         state.issued += 1;
-        response
-          .writeHead(200, javascript)
-          .end(`window.gatehouseGsiStandIn.options.callback(${JSON.stringify({ credential })});`);
+        response.writeHead(200, javascript).end(body);
       });
     } else if (url.pathname === '/oauth2/v3/certs') {
       response

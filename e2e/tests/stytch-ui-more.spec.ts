@@ -22,10 +22,10 @@
 // then `client.session.authenticate()` asks the server that the session is live.
 
 import type { BrowserContext, Page } from '@playwright/test';
-import { type LocalProvider, startLocalProvider } from '../../packages/server/src/test-support/oidc-provider';
-import { test as base, type DevProject, expect } from '../support/fixtures';
+import { type DevProject, expect } from '../support/fixtures';
+import { testWithLocalGoogle } from '../support/local-google';
 import { waitForMessage } from '../support/outbox';
-import { freePort, type RunningServer, startServerWithDevProject } from '../support/server';
+import type { RunningServer } from '../support/server';
 import {
   type OpenStytchUiOptions,
   openStytchUi,
@@ -36,47 +36,9 @@ import {
 import { createEthereumWallet, createSolanaWallet, installWallets, KNOWN_WALLETS } from '../support/wallets';
 import { enableVirtualWebAuthn } from '../support/webauthn';
 
-const test = base.extend<object, { gatehousePort: number; provider: LocalProvider; server: RunningServer }>({
-  // The OAuth redirect URI must name Gatehouse's port before the provider (and then Gatehouse) starts.
-  gatehousePort: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructured first argument.
-    async ({}, use) => use(await freePort()),
-    { scope: 'worker' },
-  ],
-  provider: [
-    async ({ gatehousePort }, use) => {
-      const provider = await startLocalProvider({
-        redirectUris: [`http://localhost:${gatehousePort}/v1/public/oauth/google/callback`],
-      });
-      await use(provider);
-      await provider.close();
-    },
-    { scope: 'worker' },
-  ],
-  // Every product on, Google at the local OpenID provider, and PKCE required for OAuth, so the UI's start carries a
-  // code_challenge and oauth.authenticate the verifier it kept (wire-format.md §1.3, §6).
-  server: [
-    async ({ gatehousePort, provider }, use) => {
-      const server = await startServerWithDevProject({
-        port: gatehousePort,
-        entry: {
-          oauth_providers: {
-            google: {
-              client_id: provider.clientId,
-              client_secret: provider.clientSecret,
-              endpoints: provider.endpoints,
-            },
-          },
-          settings: { pkce_required_for_oauth: true },
-        },
-      });
-      process.env.GATEHOUSE_E2E_BASE_URL = server.url;
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-});
+// Every product on, Google at the local OpenID provider, and PKCE required for OAuth, so the UI's start carries a
+// code_challenge and oauth.authenticate the verifier it kept (wire-format.md §1.3, §6).
+const test = testWithLocalGoogle({ settings: { pkce_required_for_oauth: true } });
 
 /** The dev project's allowed redirect URL (devProjectRedirectUrls): login links and OAuth land there. */
 const REDIRECT_PATH = '/authenticate';

@@ -12,11 +12,11 @@ import type { Page } from '@playwright/test';
 import {
   newSigningKey,
   type SigningKey,
-  signIdToken,
   startFakeGoogleKeys,
   TEST_GOOGLE_CLIENT_ID,
 } from '../../packages/server/src/features/oauth/one-tap-test-support';
 import { test as base, expect } from '../support/fixtures';
+import { GSI_STAND_IN_SCRIPT, standInCredentialScript } from '../support/google-stand-in';
 import { waitForMessage } from '../support/outbox';
 import { type RunningServer, startServerWithDevGoogle } from '../support/server';
 import {
@@ -41,58 +41,17 @@ interface StandInGoogle {
   issued: number;
 }
 
-/**
- * The slice of Google's GSI script the UI uses (GoogleOneTapClient.render: initialize, then prompt with a moment
- * listener, then the credential callback). `prompt` reports the prompt displayed, then loads the credential as a
- * script from the same (routed) host, which calls the callback with an ID token the stand-in signed.
- */
-const STAND_IN_SCRIPT = `(() => {
-  const origin = new URL(document.currentScript.src).origin;
-  const standIn = { options: null };
-  window.gatehouseGsiStandIn = standIn;
-  const displayed = {
-    isDisplayMoment: () => true, isDisplayed: () => true, isNotDisplayed: () => false,
-    isSkippedMoment: () => false, isDismissedMoment: () => false,
-    getNotDisplayedReason: () => undefined, getSkippedReason: () => undefined, getDismissedReason: () => undefined,
-    getMomentType: () => 'display',
-  };
-  window.google = { accounts: { id: {
-    initialize(options) { standIn.options = options; },
-    prompt(listener) {
-      if (listener) listener(displayed);
-      const script = document.createElement('script');
-      const query = new URLSearchParams({ nonce: standIn.options.nonce || '', client_id: standIn.options.client_id });
-      script.src = origin + '/gsi/credential?' + query;
-      document.head.append(script);
-    },
-    cancel() {},
-  } } };
-})();
-`;
-
 /** Routes Google's host to the stand-in (page-level, so nothing reaches the network). */
 async function routeGoogle(page: Page, google: StandInGoogle): Promise<void> {
   await page.route(`${GOOGLE_HOST}/**`, async (route) => {
     const url = new URL(route.request().url());
     const javascript = { 'content-type': 'text/javascript', 'cache-control': 'no-store' };
     if (url.pathname === '/gsi/client') {
-      await route.fulfill({ status: 200, headers: javascript, body: STAND_IN_SCRIPT });
+      await route.fulfill({ status: 200, headers: javascript, body: GSI_STAND_IN_SCRIPT });
     } else if (url.pathname === '/gsi/credential') {
-      const nonce = url.searchParams.get('nonce');
-      const credential = await signIdToken({
-        key: google.key,
-        now: new Date(),
-        nonce: nonce === null || nonce === '' ? undefined : nonce,
-        audience: url.searchParams.get('client_id') ?? '',
-        sub: google.next.sub,
-        email: google.next.email,
-      });
+      const body = await standInCredentialScript({ key: google.key, url, next: google.next });
       google.issued += 1;
-      await route.fulfill({
-        status: 200,
-        headers: javascript,
-        body: `window.gatehouseGsiStandIn.options.callback(${JSON.stringify({ credential })});`,
-      });
+      await route.fulfill({ status: 200, headers: javascript, body });
     } else {
       await route.fulfill({ status: 404, body: '' });
     }

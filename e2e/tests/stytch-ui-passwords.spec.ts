@@ -174,6 +174,15 @@ function sessionOf(page: Page): Promise<SessionView | null> {
   );
 }
 
+/** Signs the page's SDK out (session.revoke), as a site's sign-out button does. */
+async function signOut(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    (
+      window as unknown as { __stytchClient: { session: { revoke(): Promise<unknown> } } }
+    ).__stytchClient.session.revoke(),
+  );
+}
+
 /** The e-mail addresses of the SDK's cached user. */
 function userEmails(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -337,11 +346,7 @@ test('passwords: a new e-mail creates an account; a known one logs in, a wrong p
   expect(await userEmails(page)).toEqual([email]);
 
   // Sign out as a site would (session.revoke), mount again: the known e-mail gets the log-in screen.
-  await page.evaluate(() =>
-    (
-      window as unknown as { __stytchClient: { session: { revoke(): Promise<unknown> } } }
-    ).__stytchClient.session.revoke(),
-  );
+  await signOut(page);
   expect(await sessionOf(page)).toBeNull();
   await open();
   expect(await submitEmail(page, email)).toBe('password');
@@ -429,11 +434,7 @@ test('forgot password: the reset e-mail, mountResetPassword on the redirect page
   expect(fresh.status).toBe(200);
 
   // The same link again, signed out: the form shows the server's error_message and signs no one in.
-  await page.evaluate(() =>
-    (
-      window as unknown as { __stytchClient: { session: { revoke(): Promise<unknown> } } }
-    ).__stytchClient.session.revoke(),
-  );
+  await signOut(page);
   await openStytchUi(page, {
     serverUrl: server.url,
     publicToken,
@@ -621,11 +622,7 @@ test('login links and passwords together: a new e-mail chooses the link; a passw
     link: linkTo(await waitForMessage({ to: newcomer, channel: 'email' }), '/authenticate'),
   });
   expect(await userEmails(page)).toEqual([newcomer]);
-  await page.evaluate(() =>
-    (
-      window as unknown as { __stytchClient: { session: { revoke(): Promise<unknown> } } }
-    ).__stytchClient.session.revoke(),
-  );
+  await signOut(page);
 
   // A password user: the log-in screen offers the link as well, and 'Forgot Password?' offers 'Login without a
   // password'.
@@ -704,11 +701,7 @@ test('an account without a password (signed up by login link) is sent a link to 
   expect(await sessionOf(page)).toBeNull();
 
   await resetOnRedirectPage(page, { serverUrl: server.url, email, password: FIRST_PASSWORD });
-  await page.evaluate(() =>
-    (
-      window as unknown as { __stytchClient: { session: { revoke(): Promise<unknown> } } }
-    ).__stytchClient.session.revoke(),
-  );
+  await signOut(page);
   await openStytchUi(page, {
     serverUrl: server.url,
     publicToken,

@@ -160,6 +160,17 @@ export const ERROR_TYPES = {
    * none yet (no `totp` / `recovery_code` factor): step it up with POST /totps/authenticate or /totps/recover.
    */
   second_factor_required: 403,
+  /**
+   * Issue 20 item 3 (security-tests.md SS-08): changing a password by session, removing a passkey or an authenticator
+   * app, or removing the last identifier needs a sign-in within the project's window (default 10 minutes). Sign in
+   * again on this session (any method with a credential the user already holds), then retry.
+   */
+  reauthentication_required: 403,
+  /**
+   * Issue 20 item 5 (BF-09): the authenticator app had the project's ceiling of wrong codes in a row (default 100);
+   * its codes are refused until a recovery code is used (POST /totps/recover), which unlocks it.
+   */
+  totp_locked: 403,
 } as const satisfies Record<string, number>;
 
 /**

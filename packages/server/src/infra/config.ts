@@ -499,6 +499,20 @@ const ProjectSettingsSchema = Type.Object(
     ),
     // Issue 13 item 1: users with an authenticator app must step up with a code (features/totps/second-factor.ts).
     require_second_factor: Type.Optional(FLAG),
+    // Issue 20 (infra/project-settings.ts): the step-up window, the ceiling on guessing, the cap on link lifetimes.
+    reauthentication_window_minutes: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1440, description: 'allowed: a whole number of minutes 1..1440' }),
+    ),
+    max_consecutive_failures: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, description: 'allowed: a whole number 1..100' }),
+    ),
+    max_link_expiration_minutes: Type.Optional(
+      Type.Integer({
+        minimum: 5,
+        maximum: 10_080,
+        description: 'allowed: a whole number of minutes 5..10080',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'allowed: an object of settings' },
 );

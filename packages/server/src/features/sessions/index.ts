@@ -1,3 +1,8 @@
+export {
+  assertRecentAuthentication,
+  isRecentlyAuthenticated,
+  reauthenticationRequired,
+} from './recent-authentication';
 export { registerJwksRoutes, registerSessionRoutes } from './routes';
 export { SESSION_CLAIM, sessionIdOfJwt } from './session-jwt';
 export type { ResolvedSession } from './session-lookup';

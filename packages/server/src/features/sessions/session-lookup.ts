@@ -19,6 +19,8 @@ export interface SessionRow {
   started_ms: number;
   last_accessed_ms: number;
   expires_ms: number;
+  /** sessions.authenticated_at: the user's last proof of a credential they already held (issue 20 item 3). */
+  authenticated_ms: number;
   ip_address: string;
   user_agent: string;
   /** authentication_factors as PostgreSQL prints the jsonb. */
@@ -45,6 +47,7 @@ export const SESSION_COLUMNS_SQL = `s.id, s.user_id,
   (extract(epoch from s.started_at) * 1000)::float8 AS started_ms,
   (extract(epoch from s.last_accessed_at) * 1000)::float8 AS last_accessed_ms,
   (extract(epoch from s.expires_at) * 1000)::float8 AS expires_ms,
+  (extract(epoch from s.authenticated_at) * 1000)::float8 AS authenticated_ms,
   s.ip_address, s.user_agent, s.authentication_factors::text AS factors, s.custom_claims::text AS custom_claims`;
 
 /**

@@ -62,6 +62,13 @@ export interface IssueSessionOptions {
   userId: string;
   factor: NewAuthenticationFactor;
   sessionDurationMinutes?: number | null | undefined;
+  /**
+   * Issue 20 item 3: false when the factor proves something this call ATTACHES to a signed-in user (a claimed
+   * address, a new wallet): joined to an existing session it then leaves `authenticated_at` as it was, so a stale
+   * session cannot make itself recent by proving a credential of its own choosing. Default true: the factor proves a
+   * credential the user already held (a new session always starts authenticated now).
+   */
+  reauthenticates?: boolean;
 }
 
 /** The AuthenticateResponse fields a sign-in method answers with (request_id and status_code come from sendData). */
@@ -330,11 +337,14 @@ export async function issueSession(
     const factors = mergeFactor(parseJson<AuthenticationFactor[]>(existing.factors), options.factor, now);
     const expiresMs = Math.min(now.getTime() + minutes * MINUTE_MS, absoluteEndMs(existing.started_ms));
     // Guarded by the old hash: when two calls race on one session, only one rotates it; the other starts anew.
+    const authenticatedAt =
+      options.reauthenticates === false ? sql`s.authenticated_at` : sql`${now.toISOString()}::timestamptz`;
     const result = await ctx.db.execute(sql`UPDATE sessions s SET
         token_hash = ${hash},
         authentication_factors = ${JSON.stringify(factors)}::jsonb,
         expires_at = ${new Date(expiresMs).toISOString()}::timestamptz,
-        last_accessed_at = ${now.toISOString()}::timestamptz
+        last_accessed_at = ${now.toISOString()}::timestamptz,
+        authenticated_at = ${authenticatedAt}
       WHERE s.id = ${existing.id} AND s.token_hash = ${tokenHash(request.sessionToken)}
       RETURNING ${SESSION_COLUMNS}`);
     row = rowsOf<SessionRow>(result)[0] ?? null;
@@ -349,10 +359,10 @@ export async function issueSession(
     // user_agent of the request that started it.
     const result = await ctx.db.execute(sql`INSERT INTO sessions AS s
         (id, project_id, user_id, token_hash, started_at, last_accessed_at, expires_at, ip_address, user_agent,
-         authentication_factors)
+         authentication_factors, authenticated_at)
       VALUES (${newId('session', request.tokenMode)}, ${project.id}, ${options.userId}, ${hash},
         ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
-        ${request.ip}, ${request.userAgent}, ${JSON.stringify(factors)}::jsonb)
+        ${request.ip}, ${request.userAgent}, ${JSON.stringify(factors)}::jsonb, ${now.toISOString()}::timestamptz)
       RETURNING ${SESSION_COLUMNS}`);
     row = rowsOf<SessionRow>(result)[0]!;
   }

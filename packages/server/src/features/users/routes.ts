@@ -7,6 +7,7 @@ import { CaptchaFields } from '../../infra/body-fields';
 import { type AppContext, type RequestContext, sendData } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
 import { contextOf } from '../../infra/request-context';
+import { assertRecentAuthentication } from '../sessions/recent-authentication';
 import { signedIn } from '../sessions/session-service';
 import { assertSecondFactorWhenRequired } from '../totps/second-factor';
 import { searchUser } from './search';
@@ -107,6 +108,9 @@ export async function registerUserRoutes(sdk: FastifyInstance, ctx: AppContext):
   }
 }
 
+/** The removals that need a sign-in within the project's reauthentication window (issue 20 item 3). */
+const RECENT_SIGN_IN_KINDS: ReadonlySet<UserResourceKind> = new Set(['webauthn_registrations', 'totps']);
+
 async function deleteRoute(
   ctx: AppContext,
   kind: UserResourceKind,
@@ -117,6 +121,8 @@ async function deleteRoute(
   const { userId } = signedIn(request);
   // Issue 13 item 1: a session still waiting for its required second factor cannot remove credentials.
   assertSecondFactorWhenRequired(request);
+  // Issue 20 item 3 (SS-08): removing a passkey or an authenticator app needs a recent sign-in.
+  if (RECENT_SIGN_IN_KINDS.has(kind)) assertRecentAuthentication(ctx, request);
   await deleteUserResource(ctx, { kind, id, userId, projectId: request.project.id });
   return sendData(reply, mutationFields(await signedInUser(ctx, userId)));
 }

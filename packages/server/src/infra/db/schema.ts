@@ -56,6 +56,22 @@ export interface ProjectSettings {
    * `require_second_factor`.
    */
   require_second_factor?: boolean;
+  /**
+   * Issue 20 item 3 (security-tests.md SS-08): minutes after the session's last sign-in within which changing a
+   * password by session, removing a passkey or TOTP and removing the last identifier are allowed; later they answer
+   * 403 reauthentication_required. Absent: 10 (infra/project-settings.ts). Not a bootstrap field.
+   */
+  reauthentication_window_minutes?: number;
+  /**
+   * Issue 20 item 5 (BF-09, NIST 800-63B §5.2.2): consecutive wrong passwords, or wrong codes of an authenticator
+   * app, after which that method needs a reset (password) or a recovery code (TOTP). Absent: 100, the most allowed.
+   */
+  max_consecutive_failures?: number;
+  /**
+   * Issue 20 item 6: the longest lifetime, in minutes, of a login or reset link; a client asking for more gets this.
+   * Absent: 60. SPEC §9's 30-minute default is unchanged.
+   */
+  max_link_expiration_minutes?: number;
 }
 
 export const projects = pgTable('projects', {
@@ -313,6 +329,14 @@ export const sessions = pgTable(
       .notNull()
       .default([]),
     customClaims: jsonb('custom_claims').$type<Record<string, unknown> | null>(),
+    /**
+     * Issue 20 item 3 (security-tests.md SS-08): when this session's user last proved a credential they already held
+     * (the session's start, or a later secondary sign-in with an existing credential). A proof that ATTACHES something
+     * new (a claimed address, a new wallet or social account) does not move it, so a stale session cannot make itself
+     * recent by attaching its own credential. Changing a password by session, removing a passkey or TOTP and removing
+     * the last identifier need it within the project's reauthentication window.
+     */
+    authenticatedAt: at('authenticated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
@@ -503,6 +527,12 @@ export const cryptoWalletChallenges = pgTable(
     chainId: text('chain_id').notNull(),
     /** Secondary start: only this session may redeem the challenge (it dies with the session). */
     sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    /**
+     * Issue 20 item 2 (security-tests.md AT-07): the client address that started it. A caller whose signature names no
+     * challenge by its nonce is matched against the challenges started from its own address first, so starts by
+     * strangers elsewhere cannot crowd out the owner's.
+     */
+    ipAddress: text('ip_address').notNull().default(''),
     expiresAt: at('expires_at').notNull(),
     consumedAt: at('consumed_at'),
     createdAt: createdAt(),

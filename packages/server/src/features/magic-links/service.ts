@@ -18,6 +18,7 @@ import {
   findOrCreateUserByIdentifier,
   findOwnedIdentifier,
   isRedeemableBy,
+  notifyAddedIdentifier,
   proveIdentifier,
 } from '../users';
 import { assertValidEmail } from './email-address';
@@ -322,21 +323,28 @@ export async function authenticateMagicLink(
   if (!consumed) throw new ApiError('unable_to_auth_magic_link', UNABLE_TO_AUTH_MESSAGE);
 
   try {
-    // The address is proven: a claim becomes the user's, and other users' claims of it are dropped.
-    const proven = await proveIdentifier(ctx, { kind: 'email', id: consumed.emailId });
+    // The address is proven: a claim becomes the user's, other users' claims of it are dropped, and a first proof
+    // of an address the account held unproven resets the account to it (issue 20 item 1).
+    const proven = await proveIdentifier(ctx, {
+      kind: 'email',
+      id: consumed.emailId,
+      sessionUserId: request.session?.userId ?? null,
+    });
     if (proven === null) throw new ApiError('unable_to_auth_magic_link', UNABLE_TO_AUTH_MESSAGE);
-    await activateUser(ctx, { userId: consumed.userId });
+    await activateUser(ctx, { userId: proven.row.userId });
     const factor: AuthenticationFactor = {
       type: 'magic_link',
       delivery_method: 'email',
       last_authenticated_at: now.toISOString(),
-      email_factor: { email_id: consumed.emailId, email_address: proven.value },
+      email_factor: { email_id: consumed.emailId, email_address: proven.row.value },
     };
     const issued = await issueSession(ctx, request, {
-      userId: consumed.userId,
+      userId: proven.row.userId,
       factor,
       sessionDurationMinutes,
+      reauthenticates: !proven.attached,
     });
+    if (proven.attached) notifyAddedIdentifier(ctx, request, proven);
     return { ...issued, method_id: consumed.emailId };
   } catch (error) {
     // No session came out of the link: give it back, so a passing fault does not burn the user's link

@@ -7,8 +7,9 @@
 // - the identity record is (project, provider, subject): a returning person is found by it, whatever their e-mail;
 // - otherwise an existing user is linked by e-mail ONLY when the preset says the provider asserts the address is
 //   verified AND is authoritative for it (profile.emailVerified). Linking proves the address through
-//   features/users proveIdentifier: other users' pending claims of it are dropped, and when it is the account's
-//   first proof, a password set before (an attacker's pre-registration) must be reset and its sessions end;
+//   features/users proveIdentifier: other users' pending claims of it are dropped, and when the account held it
+//   unproven (an attacker's pre-registration with a password), the account is reset to that address and its
+//   sessions end before the registration is linked (issue 20 item 1, AT-06);
 // - otherwise a new user is created. An unverified provider e-mail is never attached to anyone: attached, it would
 //   let the provider account sign in to whoever later proves that address (the classic-federated merge of
 //   "Pre-hijacked accounts").
@@ -127,15 +128,30 @@ export async function findOrCreateProviderUser(
     if (email !== null) {
       const owner = await findOwnedIdentifier(ctx, { kind: 'email', projectId, value: email });
       if (owner !== null) {
-        const linked = await ctx.db
-          .insert(oauthRegistrations)
-          .values({ id: registrationId, userId: owner.userId, createdAt: now, ...registration })
-          .onConflictDoNothing()
-          .returning({ id: oauthRegistrations.id });
-        if (linked.length === 0) continue;
-        // AT-01: the provider proved the address; see the header.
-        await proveIdentifier(ctx, { kind: 'email', id: owner.id });
-        return { userId: owner.userId, registrationId, emailId: owner.id, created: false };
+        // AT-01/AT-06: the provider proved the address (see the header); the registration is written in the proof's
+        // transaction, after a first proof has reset the account, so it is the only social account linked then.
+        let proven: Awaited<ReturnType<typeof proveIdentifier>>;
+        try {
+          proven = await proveIdentifier(ctx, {
+            kind: 'email',
+            id: owner.id,
+            sessionUserId: null,
+            within: async (tx, row) => {
+              const linked = await tx
+                .insert(oauthRegistrations)
+                .values({ id: registrationId, userId: row.userId, createdAt: now, ...registration })
+                .onConflictDoNothing()
+                .returning({ id: oauthRegistrations.id });
+              if (linked.length === 0) throw new LostRace();
+            },
+          });
+        } catch (error) {
+          if (error instanceof LostRace) continue;
+          throw error;
+        }
+        // The address left that account meanwhile (another proof reset it): look again.
+        if (proven === null) continue;
+        return { userId: proven.row.userId, registrationId, emailId: proven.row.id, created: false };
       }
     }
     const userId = newId('user', rc.tokenMode);
@@ -167,8 +183,9 @@ export async function findOrCreateProviderUser(
       if (error instanceof LostRace) continue;
       throw error;
     }
-    // Verified, and every other user's pending claim of the address dropped.
-    if (emailId !== null) await proveIdentifier(ctx, { kind: 'email', id: emailId });
+    // Verified, and every other user's pending claim of the address dropped. The prover is the new user itself (this
+    // call created it with the registration): there is nothing anyone else attached, so nothing is reset.
+    if (emailId !== null) await proveIdentifier(ctx, { kind: 'email', id: emailId, sessionUserId: userId });
     return { userId, registrationId, emailId, created: true };
   }
   // Three lost races in a row: the winner's rows exist now.

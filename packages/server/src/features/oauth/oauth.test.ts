@@ -231,7 +231,7 @@ describe.each(testDatabaseKinds())('OAuth with a local OpenID provider on %s', (
     expect(await userCount()).toBe(1);
   });
 
-  it('links a verified provider e-mail to its existing owner, and the pre-set password must then be reset (AT-01)', async () => {
+  it('links a verified provider e-mail to its existing owner, whose pre-set password is then removed (AT-01, AT-06)', async () => {
     // Someone signed up with ada's address and a password before ada ever proved it.
     const squatter = await sdkRequest(t.app, {
       method: 'POST',
@@ -248,8 +248,11 @@ describe.each(testDatabaseKinds())('OAuth with a local OpenID provider on %s', (
     const data = (await authenticate(end.url.searchParams.get('token')!)).json().data;
     expect(data.user_id).toBe(squatter.json().data.user_id);
     expect(data.user.emails).toEqual([expect.objectContaining({ email: 'ada@example.com', verified: true })]);
-    const [password] = await t.ctx.db.select().from(passwords);
-    expect(password?.requiresReset).toBe(true);
+    // The first proof reset the account to the address: the password set before it is gone (issue 20 item 1), and
+    // the provider's registration is the one social account.
+    expect(await t.ctx.db.select().from(passwords)).toEqual([]);
+    expect(data.user.password).toBeNull();
+    expect(data.user.providers).toEqual([expect.objectContaining({ provider_subject: 'google-sub-ada' })]);
     // The squatter's session ended.
     const old = await sdkRequest(t.app, {
       method: 'POST',

@@ -29,6 +29,7 @@ import {
   findOwnedIdentifier,
   type IdentifierRow,
   isRedeemableBy,
+  notifyAddedIdentifier,
   proveIdentifier,
 } from '../users';
 import { codeKey, codeMatches, generateCode, hashCode } from './code';
@@ -337,15 +338,22 @@ export async function authenticateOtp(
 
   try {
     // The destination is proven: a claim becomes the user's, and other users' claims of it are dropped.
-    const proven = await proveIdentifier(ctx, { kind, id: consumed.methodId });
+    // A first proof of a number or address the account held unproven resets the account to it (issue 20 item 1).
+    const proven = await proveIdentifier(ctx, {
+      kind,
+      id: consumed.methodId,
+      sessionUserId: request.session?.userId ?? null,
+    });
     if (proven === null) throw unableToAuth();
-    await activateUser(ctx, { userId: consumed.userId });
-    const factor = otpFactor(consumed.channel, proven);
+    await activateUser(ctx, { userId: proven.row.userId });
+    const factor = otpFactor(consumed.channel, proven.row);
     const issued = await issueSession(ctx, request, {
-      userId: consumed.userId,
+      userId: proven.row.userId,
       factor,
       sessionDurationMinutes,
+      reauthenticates: !proven.attached,
     });
+    if (proven.attached) notifyAddedIdentifier(ctx, request, proven);
     return { ...issued, method_id: consumed.methodId };
   } catch (error) {
     // No session came out of the code: give it back, so a passing fault does not burn it (security-tests.md

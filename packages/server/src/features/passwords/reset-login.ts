@@ -57,18 +57,24 @@ export async function authenticateResetTokenAsLogin(
   });
   if (consumed === null) throw options.unable();
   try {
-    const proven = await proveIdentifier(ctx, { kind: 'email', id: consumed.emailId });
+    // A first proof of an address the account held unproven resets the account to it (issue 20 item 1). Reset links
+    // go to owned addresses only, so nothing is ever attached here.
+    const proven = await proveIdentifier(ctx, {
+      kind: 'email',
+      id: consumed.emailId,
+      sessionUserId: request.session?.userId ?? null,
+    });
     if (proven === null) throw options.unable();
-    await activateUser(ctx, { userId: consumed.userId });
+    await activateUser(ctx, { userId: proven.row.userId });
     // wire-format.md §4.1: the factor of a login link (the SDK and the pre-built UI read it as one).
     const factor: AuthenticationFactor = {
       type: 'magic_link',
       delivery_method: 'email',
       last_authenticated_at: now.toISOString(),
-      email_factor: { email_id: consumed.emailId, email_address: proven.value },
+      email_factor: { email_id: consumed.emailId, email_address: proven.row.value },
     };
     const issued = await issueSession(ctx, request, {
-      userId: consumed.userId,
+      userId: proven.row.userId,
       factor,
       sessionDurationMinutes: options.sessionDurationMinutes,
     });

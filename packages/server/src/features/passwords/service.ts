@@ -381,10 +381,15 @@ export async function resetByEmail(
   });
   if (consumed === null) throw new ApiError('unable_to_reset_password', UNABLE_TO_RESET_MESSAGE);
   try {
-    // The mail reached the address's owner: the address is proven (DESIGN.md convention 13).
-    if ((await proveIdentifier(ctx, { kind: 'email', id: consumed.emailId })) === null) {
-      throw new ApiError('unable_to_reset_password', UNABLE_TO_RESET_MESSAGE);
-    }
+    // The mail reached the address's owner: the address is proven (DESIGN.md convention 13). Its first proof on an
+    // account that held it unproven resets the account to it, the old password included (issue 20 item 1); the new
+    // password is the prover's.
+    const proven = await proveIdentifier(ctx, {
+      kind: 'email',
+      id: consumed.emailId,
+      sessionUserId: request.session?.userId ?? null,
+    });
+    if (proven === null) throw new ApiError('unable_to_reset_password', UNABLE_TO_RESET_MESSAGE);
     await savePassword(ctx, { userId: consumed.userId, hash, tokenMode: request.tokenMode });
   } catch (error) {
     await releaseResetToken(ctx, { id: consumed.id, usedAt: now }).catch(() => undefined);

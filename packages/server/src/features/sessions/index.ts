@@ -10,8 +10,10 @@ export type { IssuedSession, IssueSessionOptions, NewAuthenticationFactor } from
 export {
   ABSOLUTE_SESSION_LIFETIME_MINUTES,
   findLiveSession,
+  forgetSessionJwts,
   issueSession,
   liveSessionsOf,
+  lockLiveSession,
   MAX_SESSION_DURATION_MINUTES,
   MIN_SESSION_DURATION_MINUTES,
   refreshSession,

@@ -257,6 +257,27 @@ export async function revokeUserSessions(
   return rows.length;
 }
 
+/** Forgets the cached JWTs of sessions ended in a transaction that committed (their opaque tokens are dead already). */
+export function forgetSessionJwts(ctx: AppContext, sessionIds: readonly string[]): void {
+  for (const id of sessionIds) forgetSessionJwt(ctx, id);
+}
+
+/**
+ * Inside a transaction that writes a credential on behalf of a signed-in session (issue 20 item 1): holds the session
+ * row (FOR KEY SHARE) until the transaction ends and answers whether it still exists. A first proof that strips the
+ * account deletes the user's sessions first, so either this write commits before that delete (and the strip's later
+ * statements remove what it wrote) or it waits for the strip and finds its session gone (session_not_found).
+ */
+export async function lockLiveSession(
+  tx: Pick<AppContext['db'], 'execute'>,
+  options: { sessionId: string },
+): Promise<void> {
+  const result = await tx.execute(
+    sql`SELECT 1 AS held FROM sessions WHERE id = ${options.sessionId} FOR KEY SHARE`,
+  );
+  if (rowsOf(result).length === 0) throw sessionNotFound();
+}
+
 /**
  * GET /sessions/list (issue 13 item 3): the caller's user's live sessions in this project, oldest first, and the
  * caller's own session id so the account page can mark "this device".

@@ -9,7 +9,8 @@ export {
   refreshUserProfiles,
   usersPageForExport,
 } from './bulk-import';
-export type { FoundIdentifier, IdentifierKind, IdentifierRow } from './identifiers';
+export type { StrippedAccount } from './first-proof';
+export type { FoundIdentifier, IdentifierKind, IdentifierRow, ProvenIdentifier } from './identifiers';
 export {
   claimIdentifier,
   duplicateIdentifier,
@@ -18,6 +19,7 @@ export {
   findOwnedIdentifier,
   insertUserWithIdentifier,
   isRedeemableBy,
+  notifyAddedIdentifier,
   proveIdentifier,
 } from './identifiers';
 export { emailLimitKey, phoneLimitKey, signUpCheck, TOO_MANY_SIGN_UPS_MESSAGE } from './limit-keys';

@@ -361,7 +361,7 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       status: 'pending',
     });
     expect((await loadUser(t.ctx, found.userId))!.status).toBe('pending');
-    await proveIdentifier(t.ctx, { kind: 'email', id: found.emailId });
+    await proveIdentifier(t.ctx, { kind: 'email', id: found.emailId, sessionUserId: null });
     await activateUser(t.ctx, { userId: found.userId });
     const user = (await loadUser(t.ctx, found.userId))!;
     expect(user.status).toBe('active');

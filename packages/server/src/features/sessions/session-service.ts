@@ -18,6 +18,7 @@ import { ApiError } from '../../infra/errors';
 import { missingSessionToken } from '../../infra/request-context';
 import { loadUser } from '../users/user-service';
 import { parseJson, rfc3339, rowsOf } from '../users/user-sql';
+import { factorCredentialHeld } from './factor-credential';
 import { forgetSessionJwt, reusableSessionJwt, sessionJwt } from './session-jwt';
 import { type ResolvedSession, SESSION_COLUMNS_SQL, type SessionRow } from './session-lookup';
 
@@ -104,6 +105,14 @@ export function toWireSession(row: SessionRow): Session {
 
 function sessionNotFound(): ApiError {
   return new ApiError('session_not_found', 'Session could not be found.');
+}
+
+/** The credential a sign-in verified was removed before its session was written (a first proof reset the account). */
+function credentialGone(): ApiError {
+  return new ApiError(
+    'unauthorized_credentials',
+    'This sign-in method no longer belongs to the account. Please sign in again.',
+  );
 }
 
 function userGone(): ApiError {
@@ -263,17 +272,18 @@ export function forgetSessionJwts(ctx: AppContext, sessionIds: readonly string[]
 }
 
 /**
- * Inside a transaction that writes a credential on behalf of a signed-in session (issue 20 item 1): holds the session
- * row (FOR KEY SHARE) until the transaction ends and answers whether it still exists. A first proof that strips the
- * account deletes the user's sessions first, so either this write commits before that delete (and the strip's later
- * statements remove what it wrote) or it waits for the strip and finds its session gone (session_not_found).
+ * Inside a transaction that writes a credential on behalf of a signed-in session (issue 20 item 1): holds the user
+ * row FOR KEY SHARE until the transaction ends, then checks that the session still exists. A first proof that
+ * resets the account holds that row FOR UPDATE: either this write commits first (and the reset removes what it
+ * wrote) or it waits for the reset and finds its session gone (session_not_found).
  */
 export async function lockLiveSession(
   tx: Pick<AppContext['db'], 'execute'>,
-  options: { sessionId: string },
+  options: { sessionId: string; userId: string },
 ): Promise<void> {
+  await tx.execute(sql`SELECT 1 AS held FROM users WHERE id = ${options.userId} FOR KEY SHARE`);
   const result = await tx.execute(
-    sql`SELECT 1 AS held FROM sessions WHERE id = ${options.sessionId} FOR KEY SHARE`,
+    sql`SELECT 1 AS live FROM sessions WHERE id = ${options.sessionId} AND user_id = ${options.userId}`,
   );
   if (rowsOf(result).length === 0) throw sessionNotFound();
 }
@@ -351,42 +361,50 @@ export async function issueSession(
   const now = ctx.clock.now();
   const token = randomToken(32);
   const hash = tokenHash(token);
-  let row: SessionRow | null = null;
-
-  const existing = request.session?.row;
-  if (existing && request.sessionToken && isLive(existing, now) && existing.user_id === options.userId) {
-    const factors = mergeFactor(parseJson<AuthenticationFactor[]>(existing.factors), options.factor, now);
-    const expiresMs = Math.min(now.getTime() + minutes * MINUTE_MS, absoluteEndMs(existing.started_ms));
-    // Guarded by the old hash: when two calls race on one session, only one rotates it; the other starts anew.
-    const authenticatedAt =
-      options.reauthenticates === false ? sql`s.authenticated_at` : sql`${now.toISOString()}::timestamptz`;
-    const result = await ctx.db.execute(sql`UPDATE sessions s SET
-        token_hash = ${hash},
-        authentication_factors = ${JSON.stringify(factors)}::jsonb,
-        expires_at = ${new Date(expiresMs).toISOString()}::timestamptz,
-        last_accessed_at = ${now.toISOString()}::timestamptz,
-        authenticated_at = ${authenticatedAt}
-      WHERE s.id = ${existing.id} AND s.token_hash = ${tokenHash(request.sessionToken)}
-      RETURNING ${SESSION_COLUMNS}`);
-    row = rowsOf<SessionRow>(result)[0] ?? null;
-    if (row) forgetSessionJwt(ctx, row.id);
-  }
-
-  if (!row) {
+  // Issue 20 item 1 (factor-credential.ts): written only while the factor's credential is still the user's, after
+  // the user row is held, so a first proof resetting the account cannot interleave.
+  const held = factorCredentialHeld(options.factor, options.userId) ?? sql`TRUE`;
+  const row = await ctx.db.transaction(async (tx) => {
+    const user = rowsOf(
+      await tx.execute(sql`SELECT 1 AS held FROM users WHERE id = ${options.userId} FOR KEY SHARE`),
+    );
+    if (user.length === 0) throw userGone();
+    const existing = request.session?.row;
+    if (existing && request.sessionToken && isLive(existing, now) && existing.user_id === options.userId) {
+      const factors = mergeFactor(parseJson<AuthenticationFactor[]>(existing.factors), options.factor, now);
+      const expiresMs = Math.min(now.getTime() + minutes * MINUTE_MS, absoluteEndMs(existing.started_ms));
+      // Guarded by the old hash: when two calls race on one session, only one rotates it; the other starts anew.
+      const authenticatedAt =
+        options.reauthenticates === false ? sql`s.authenticated_at` : sql`${now.toISOString()}::timestamptz`;
+      const result = await tx.execute(sql`UPDATE sessions s SET
+          token_hash = ${hash},
+          authentication_factors = ${JSON.stringify(factors)}::jsonb,
+          expires_at = ${new Date(expiresMs).toISOString()}::timestamptz,
+          last_accessed_at = ${now.toISOString()}::timestamptz,
+          authenticated_at = ${authenticatedAt}
+        WHERE s.id = ${existing.id} AND s.token_hash = ${tokenHash(request.sessionToken)} AND ${held}
+        RETURNING ${SESSION_COLUMNS}`);
+      const rotated = rowsOf<SessionRow>(result)[0];
+      if (rotated) return rotated;
+    }
     const factors = [{ ...options.factor, last_authenticated_at: rfc3339(now) }];
     const expiresAt = new Date(now.getTime() + minutes * MINUTE_MS);
     // One statement, not an insert and a re-read: the re-read was a fifth of a password sign-in's SQL time
     // (issue 10 Speed, bench password-sign-in). issue 2: the session's attributes are the ip_address and
     // user_agent of the request that started it.
-    const result = await ctx.db.execute(sql`INSERT INTO sessions AS s
+    const result = await tx.execute(sql`INSERT INTO sessions AS s
         (id, project_id, user_id, token_hash, started_at, last_accessed_at, expires_at, ip_address, user_agent,
          authentication_factors, authenticated_at)
-      VALUES (${newId('session', request.tokenMode)}, ${project.id}, ${options.userId}, ${hash},
+      SELECT ${newId('session', request.tokenMode)}, ${project.id}, ${options.userId}, ${hash},
         ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz,
-        ${request.ip}, ${request.userAgent}, ${JSON.stringify(factors)}::jsonb, ${now.toISOString()}::timestamptz)
+        ${request.ip}, ${request.userAgent}, ${JSON.stringify(factors)}::jsonb, ${now.toISOString()}::timestamptz
+      WHERE ${held}
       RETURNING ${SESSION_COLUMNS}`);
-    row = rowsOf<SessionRow>(result)[0]!;
-  }
+    const inserted = rowsOf<SessionRow>(result)[0];
+    if (!inserted) throw credentialGone();
+    return inserted;
+  });
+  if (request.session?.row.id === row.id) forgetSessionJwt(ctx, row.id);
 
   const user = await loadUser(ctx, options.userId);
   if (!user) throw userGone();

@@ -313,6 +313,51 @@ describe.each(testDatabaseKinds())('first proof wins, whole, on %s', (kind) => {
     },
   );
 
+  it("AT-06 under a race: the squatter's wallet sign-ins running while the owner proves the address leave no session on the account", async () => {
+    const squatter = await squat('wallet');
+    const wallet = ethereumWallet();
+    const attached = await signInWith(t, wallet, { sessionToken: squatter.tokens.at(-1)! });
+    expect(attached.user_id).toBe(squatter.userId);
+    // Eight primary sign-ins with the squatter's wallet, signed in advance, sent together with the owner's proof.
+    const signed = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const challenge = dataOf<{ challenge: string }>(
+          await post(ROUTES.cryptoWallets.authenticateStartPrimary, {
+            crypto_wallet_address: wallet.address,
+            crypto_wallet_type: 'ethereum',
+          }),
+        ).challenge;
+        return wallet.sign(challenge);
+      }),
+    );
+    const { message } = await nextMessageTo(VICTIM, () =>
+      post(ROUTES.magicLinksEmailLoginOrCreate, { email: VICTIM }),
+    );
+    const [proof, ...signIns] = await Promise.all([
+      post(ROUTES.magicLinksAuthenticate, { token: linkIn(message).token }),
+      ...signed.map((signature) =>
+        post(ROUTES.cryptoWallets.authenticate, {
+          crypto_wallet_address: wallet.address,
+          crypto_wallet_type: 'ethereum',
+          signature,
+          session_duration_minutes: 30,
+        }),
+      ),
+    ]);
+    const prover = dataOf<Signed>(proof!);
+    expect(prover.user_id).toBe(squatter.userId);
+    // Whatever the interleaving: the account's only live session is the prover's, it holds no wallet, and every
+    // sign-in that answered a session for the account answered one that is dead now.
+    const live = await t.ctx.db.execute(sql`SELECT id FROM sessions WHERE user_id = ${squatter.userId}`);
+    expect((live as unknown as { rows: { id: string }[] }).rows).toHaveLength(1);
+    expect((await me(prover.session_token)).crypto_wallets).toEqual([]);
+    for (const answer of signIns) {
+      if (answer.statusCode !== 200) continue;
+      const data = answer.json().data as Signed;
+      if (data.user_id === squatter.userId) expect(await sessionAlive(data.session_token)).toBe(false);
+    }
+  });
+
   it('AT-06: a proof by a session of the account itself (its holder verifying their own address) strips nothing', async () => {
     const owner = dataOf<Signed>(
       await post(ROUTES.passwords.create, { email: VICTIM, password: STRONG, session_duration_minutes: 30 }),

@@ -23,11 +23,12 @@
 // session's holder controls both the account and the address: nothing is stripped. A pending claim proven by its own
 // session is an address being ADDED (issue 8), not a first proof.
 //
-// Races (security-tests.md Part 7 §10, READ COMMITTED): the strip locks the user row, then ends the sessions, then
-// removes identifiers, then credentials, each a statement of its own, so each sees what committed before it. A
-// credential write that runs on a squatter's session concurrently locks that session row (features/sessions
-// lockLiveSession) in its own transaction: either it commits first and a later statement here removes what it wrote,
-// or it waits for this transaction and finds its session gone.
+// Races (security-tests.md Part 7 §10, READ COMMITTED): the proof holds the user row FOR UPDATE for its whole
+// transaction. A session is written (features/sessions issueSession) and a credential is attached on a session's
+// behalf (lockLiveSession) only under that row FOR KEY SHARE, re-checking afterwards that the credential or the
+// session still exists: either the write commits first and the strip below removes it, or it waits for the strip
+// and finds its credential or session gone. A social account linked through another address of the account waits on
+// that address's row, which the strip deletes before it removes the social accounts.
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
 import {
@@ -39,7 +40,6 @@ import {
   totps,
   userEmails,
   userPhoneNumbers,
-  users,
   webauthnChallenges,
   webauthnRegistrations,
 } from '../../infra/db/schema';
@@ -55,16 +55,14 @@ export interface StrippedAccount {
 }
 
 /**
- * Inside the proving transaction: removes everything `userId` holds but identifier `keepId`, and ends every session
- * of the user. The caller has locked the identifier row; this locks the user row (as deleteUserResource does) so a
- * concurrent removal or the profile triggers queue behind it.
+ * Inside the proving transaction, which holds the user row FOR UPDATE (proveIdentifier): removes everything `userId`
+ * holds but identifier `keepId`, and ends every session of the user.
  */
 export async function stripAccount(
   tx: Transaction,
   options: { userId: string; keepId: string },
 ): Promise<StrippedAccount> {
   const { userId, keepId } = options;
-  await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`);
   // Sessions first: a concurrent credential write holds its session row (FOR KEY SHARE) until it commits.
   const ended = rowsOf<{ id: string }>(
     await tx.execute(sql`DELETE FROM ${sessions} WHERE ${sessions.userId} = ${userId} RETURNING id`),

@@ -343,13 +343,20 @@ export async function proveIdentifier(
   let proven: ProvenIdentifier | null;
   try {
     proven = await ctx.db.transaction(async (tx) => {
-      // Locked, so of two first proofs at once the second sees the first's verified row and strips nothing more.
+      // The user row first, then the identifier row (deleteUserResource and the strip lock in this order too): the
+      // user row FOR UPDATE keeps sign-ins and credential writes of this account (which hold it FOR KEY SHARE,
+      // features/sessions issueSession and lockLiveSession) out until the proof commits. Of two first proofs at
+      // once the second sees the first's verified row and strips nothing more.
+      const [owner] = await tx.select({ userId: table.userId }).from(table).where(eq(table.id, id));
+      if (!owner) return null;
+      await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${owner.userId} FOR UPDATE`);
       const [before] = await tx
         .select({ verified: table.verified, claimSessionId: table.claimSessionId, userId: table.userId })
         .from(table)
         .where(eq(table.id, id))
         .for('update');
-      if (!before) return null;
+      // Gone, or moved to another user meanwhile (a concurrent strip of its account): nothing to prove here.
+      if (!before || before.userId !== owner.userId) return null;
       const firstProofOfUnproven =
         !before.verified && before.claimSessionId === null && options.sessionUserId !== before.userId;
       const stripped = firstProofOfUnproven

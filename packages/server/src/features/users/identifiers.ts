@@ -22,7 +22,7 @@ import { newId } from '../../infra/crypto';
 import { userEmails, userPhoneNumbers, users } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { notifySecurityEvent } from '../notices';
-import { forgetSessionJwts } from '../sessions';
+import { forgetSessionJwts, lockLiveSession } from '../sessions';
 import { type StrippedAccount, stripAccount } from './first-proof';
 
 export type IdentifierKind = 'email' | 'phone_number';
@@ -272,14 +272,19 @@ export async function claimIdentifier(
     if (owner.userId !== userId) throw duplicateIdentifier(kind);
     return owner;
   }
-  // One row per (identifier, user): a repeated claim moves to the newest session that sent it.
-  const claimed = await upsertClaim(ctx.db, kind, {
-    id: newId(TABLES[kind].idKind, options.tokenMode),
-    userId,
-    projectId,
-    value,
-    claimSessionId: sessionId,
-    createdAt: ctx.clock.now(),
+  // One row per (identifier, user): a repeated claim moves to the newest session that sent it. Written while the
+  // session is held (issue 20 item 1: a first proof resetting the account ends its sessions; a claim of a session
+  // that just ended answers session_not_found instead of a foreign-key failure).
+  const claimed = await ctx.db.transaction(async (tx) => {
+    await lockLiveSession(tx, { sessionId, userId });
+    return upsertClaim(tx, kind, {
+      id: newId(TABLES[kind].idKind, options.tokenMode),
+      userId,
+      projectId,
+      value,
+      claimSessionId: sessionId,
+      createdAt: ctx.clock.now(),
+    });
   });
   if (claimed) return claimed;
   // The conflicting row is owned (the user proved it meanwhile, so setWhere left it alone): it is theirs.

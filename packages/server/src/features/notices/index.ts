@@ -1,19 +1,24 @@
-// Issue 20 item 4 (security-tests.md SS-09): security notices. PLACEHOLDER API — the notices helper replaces the body.
+// Issue 20 item 4 (security-tests.md SS-09; SS-05, WA-08, BF-06 and BF-09 notice parts): security notices. A change
+// to how an account signs in (password, passkey, authenticator app, identifiers, recovery codes, a locked method)
+// is told to its owner on a channel they proved, with when, from which device and IP, and what to do if it was
+// not them. The change's service calls notifySecurityEvent once the change is written; the notice goes out after
+// the answer, and a failure to deliver it never fails the change.
 import type { AppContext, RequestContext } from '../../infra/context';
+import type { SecurityNoticeEvent } from './events';
+import { noticeRecipients } from './recipients';
+import { renderSecurityNotice } from './templates';
 
-/** What happened to the account (each a notice of its own). */
-export type SecurityNoticeEvent =
-  | { kind: 'password_set' }
-  | { kind: 'password_changed' }
-  | { kind: 'passkey_added'; name: string }
-  | { kind: 'passkey_removed'; name: string }
-  | { kind: 'totp_added' }
-  | { kind: 'totp_removed' }
-  | { kind: 'email_added'; email: string }
-  | { kind: 'phone_number_added'; phoneNumber: string }
-  | { kind: 'recovery_code_used'; remaining: number }
-  | { kind: 'password_locked'; failures: number }
-  | { kind: 'totp_locked'; failures: number };
+export type { SecurityNoticeEvent, SecurityNoticeKind } from './events';
+export type { NoticeRecipient } from './recipients';
+export { noticeRecipients } from './recipients';
+export type { NoticeFacts, RenderedNotice } from './templates';
+export { describeTime, renderSecurityNotice } from './templates';
+
+/** What of the request a notice reads: the project, the caller's address and User-Agent, and its logger. */
+export type NoticeRequest = Pick<RequestContext, 'project' | 'ip' | 'userAgent' | 'log'>;
+
+/** Per app: the notices still being looked up or sent (noticesSettled). */
+const inFlight = new WeakMap<AppContext, Set<Promise<void>>>();
 
 /**
  * Tells the user, on a channel they proved (a verified e-mail address; a verified phone number when they have no
@@ -21,7 +26,54 @@ export type SecurityNoticeEvent =
  * delivery is logged. Call it after the change committed.
  */
 export function notifySecurityEvent(
-  _ctx: AppContext,
-  _request: Pick<RequestContext, 'project' | 'ip' | 'userAgent' | 'log'>,
-  _options: { userId: string; event: SecurityNoticeEvent },
-): void {}
+  ctx: AppContext,
+  request: NoticeRequest,
+  options: { userId: string; event: SecurityNoticeEvent },
+): void {
+  // The facts are taken now, from the request that made the change; the lookup and sends wait for the answer.
+  const facts = {
+    projectName: request.project.name,
+    at: ctx.clock.now(),
+    userAgent: request.userAgent,
+    ip: request.ip,
+  };
+  const { event, userId } = options;
+  // TK-05: what failed and which notice, never the recipient's address or the text.
+  const failed = (error: unknown, channel: 'email' | 'sms' | null) =>
+    request.log.error({ err: error, notice: event.kind, channel }, 'security notice could not be delivered');
+  const sending = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(async () => {
+      const recipients = await noticeRecipients(ctx, userId);
+      if (recipients.length === 0) return;
+      const rendered = renderSecurityNotice(event, facts);
+      await Promise.all(
+        recipients.map((recipient) =>
+          ctx.delivery
+            .send(
+              recipient.channel === 'email'
+                ? { channel: 'email', to: recipient.to, projectId: request.project.id, ...rendered.email }
+                : { channel: 'sms', to: recipient.to, projectId: request.project.id, text: rendered.sms },
+            )
+            .catch((error: unknown) => failed(error, recipient.channel)),
+        ),
+      );
+    })
+    .catch((error: unknown) => failed(error, null));
+  let pending = inFlight.get(ctx);
+  if (pending === undefined) {
+    pending = new Set();
+    inFlight.set(ctx, pending);
+  }
+  pending.add(sending);
+  const done = pending;
+  void sending.finally(() => done.delete(sending));
+}
+
+/**
+ * Resolves once every notice this app started has been sent or has failed (tests wait on it before saying that
+ * nothing was sent; a graceful shutdown may wait on it too).
+ */
+export async function noticesSettled(ctx: AppContext): Promise<void> {
+  const pending = inFlight.get(ctx);
+  while (pending !== undefined && pending.size > 0) await Promise.allSettled([...pending]);
+}

@@ -16,6 +16,7 @@ import { ApiError } from '../../infra/errors';
 import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
 import { assertValidEmail, resolveRedirectUrl } from '../magic-links';
 import { MAX_EXPIRATION_MINUTES, MIN_EXPIRATION_MINUTES } from '../magic-links/service';
+import { notifySecurityEvent } from '../notices';
 import { issueSession, revokeUserSessions, signedIn, validateSessionDuration } from '../sessions';
 import {
   duplicateIdentifier,
@@ -435,6 +436,8 @@ export async function resetByExistingPassword(
   });
   const issued = await finishPasswordChange(ctx, request, { userId: account.userId, sessionDurationMinutes });
   notifyIfAfterFailures(ctx, request, { email, failuresBefore: account.failuresBefore });
+  // Issue 20 item 4 (SS-09): the current password proved the account, so there was one.
+  notifySecurityEvent(ctx, request, { userId: account.userId, event: { kind: 'password_changed' } });
   return issued;
 }
 
@@ -452,12 +455,19 @@ export async function resetBySession(
   const user = await loadUser(ctx, userId);
   const email = user?.emails.find((each) => each.verified)?.email ?? user?.emails[0]?.email ?? null;
   assertAcceptable(await ctx.passwords.strength(request.project, { password: body.password, email }));
+  const hadPassword = (await findPassword(ctx, userId)) !== null;
   await savePassword(ctx, {
     userId,
     hash: await ctx.passwords.hash(body.password),
     tokenMode: request.tokenMode,
   });
-  return finishPasswordChange(ctx, request, { userId, sessionDurationMinutes });
+  const issued = await finishPasswordChange(ctx, request, { userId, sessionDurationMinutes });
+  // Issue 20 item 4 (SS-09): a first password is a new way into the account, a replaced one a changed one.
+  notifySecurityEvent(ctx, request, {
+    userId,
+    event: { kind: hadPassword ? 'password_changed' : 'password_set' },
+  });
+  return issued;
 }
 
 /** POST /passwords/strength_check (wire-format.md §4.10). */

@@ -11,12 +11,12 @@ import type { Database } from '../../infra/db/client';
 import { totpRecoveryCodes, totps } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import type { Reencryption } from '../../infra/secret-key';
+import { notifySecurityEvent } from '../notices';
 import { type IssuedSession, issueSession, signedIn, validateSessionDuration } from '../sessions';
 import { loadUser } from '../users';
 import { forgetFailures, guardAttempt, guardEnrolment, recordFailure } from './limits';
 import { qrCodeDataUrl } from './qr-code';
 import { compactRecoveryCode, newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
-import { renderRecoveryCodeUsedEmail } from './recovery-notice-email';
 import type { AuthenticateBody, CreateBody, RecoverBody } from './schema';
 import { matchingStep, newTotpSecret, otpauthUri } from './totp-code';
 
@@ -218,6 +218,8 @@ export async function authenticateTotp(
       factor: totpFactor(row.id),
       sessionDurationMinutes,
     });
+    // Issue 20 item 4 (SS-09): the first accepted code made the enrolment a second factor of the account.
+    if (!row.verified) notifySecurityEvent(ctx, request, { userId, event: { kind: 'totp_added' } });
     return { ...issued, totp_id: row.id };
   }
   await recordFailure(ctx, userId);
@@ -300,7 +302,11 @@ export async function recoverTotp(
         factor: recoveryCodeFactor(used.id),
         sessionDurationMinutes,
       });
-      await notifyRecoveryCodeUsed(ctx, request, { user: issued.user, totpId: used.totpId });
+      // BF-06 ("using one sends a notification"), SS-09: the owner is told, with how many remain.
+      notifySecurityEvent(ctx, request, {
+        userId,
+        event: { kind: 'recovery_code_used', remaining: await remainingRecoveryCodes(ctx, used.totpId) },
+      });
       return { ...issued, totp_id: used.totpId };
     }
   }
@@ -308,31 +314,13 @@ export async function recoverTotp(
   throw new ApiError('unable_to_auth_recovery_code', WRONG_RECOVERY_CODE_MESSAGE);
 }
 
-/**
- * BF-06: a used recovery code is reported to the user's first verified e-mail address with how many remain. The
- * count is read before answering; the delivery is not awaited, and a failed one is logged, never thrown.
- */
-async function notifyRecoveryCodeUsed(
-  ctx: AppContext,
-  request: RequestContext,
-  options: { user: User; totpId: string },
-): Promise<void> {
-  const to = options.user.emails.find((email) => email.verified)?.email;
-  if (to === undefined) return;
+/** The unused recovery codes of a TOTP (read before answering, so the notice counts the code just used). */
+async function remainingRecoveryCodes(ctx: AppContext, totpId: string): Promise<number> {
   const [left] = await ctx.db
     .select({ n: count() })
     .from(totpRecoveryCodes)
-    .where(and(eq(totpRecoveryCodes.totpId, options.totpId), isNull(totpRecoveryCodes.usedAt)));
-  const rendered = renderRecoveryCodeUsedEmail({
-    projectName: request.project.name,
-    remaining: Number(left?.n ?? 0),
-    at: ctx.clock.now(),
-  });
-  ctx.delivery
-    .send({ channel: 'email', to, projectId: request.project.id, ...rendered })
-    .catch((error: unknown) =>
-      request.log.error({ err: error }, 'recovery code notice could not be delivered'),
-    );
+    .where(and(eq(totpRecoveryCodes.totpId, totpId), isNull(totpRecoveryCodes.usedAt)));
+  return Number(left?.n ?? 0);
 }
 
 /** SECRET_KEY rotation (infra/secret-key.ts): every TOTP secret, in the caller's transaction. */

@@ -123,6 +123,6 @@ async function deleteRoute(
   assertSecondFactorWhenRequired(request);
   // Issue 20 item 3 (SS-08): removing a passkey or an authenticator app needs a recent sign-in.
   if (RECENT_SIGN_IN_KINDS.has(kind)) assertRecentAuthentication(ctx, request);
-  await deleteUserResource(ctx, { kind, id, userId, projectId: request.project.id });
+  await deleteUserResource(ctx, request, { kind, id, userId, projectId: request.project.id });
   return sendData(reply, mutationFields(await signedInUser(ctx, userId)));
 }

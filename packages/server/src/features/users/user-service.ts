@@ -16,6 +16,7 @@ import {
   webauthnRegistrations,
 } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { type NoticeRequest, notifySecurityEvent, type SecurityNoticeEvent } from '../notices';
 import { findOrCreateUserByIdentifier } from './identifiers';
 import { parseJson, rowsOf } from './user-sql';
 
@@ -167,8 +168,19 @@ const RESOURCE_TABLES = {
  */
 export async function deleteUserResource(
   ctx: AppContext,
+  request: NoticeRequest,
   options: { kind: UserResourceKind; id: string; userId: string; projectId: string },
 ): Promise<void> {
+  const removed = await removeUserResource(ctx, options);
+  // Issue 20 item 4 (SS-09, WA-08 "delete … sends a notification"): told once the row is gone.
+  if (removed !== null) notifySecurityEvent(ctx, request, { userId: options.userId, event: removed });
+}
+
+/** Deletes the row (deleteUserResource's rules); answers the notice its removal calls for, if any. */
+async function removeUserResource(
+  ctx: AppContext,
+  options: { kind: UserResourceKind; id: string; userId: string; projectId: string },
+): Promise<SecurityNoticeEvent | null> {
   const { table, errorType, label } = RESOURCE_TABLES[options.kind];
   const own = and(
     eq(table.id, options.id),
@@ -177,17 +189,23 @@ export async function deleteUserResource(
   );
   const notFound = () =>
     new ApiError(errorType, `No ${label} with this id was found for the signed-in user.`);
+  if (options.kind === 'totps') {
+    const [deleted] = await ctx.db.delete(totps).where(own).returning({ verified: totps.verified });
+    if (deleted === undefined) throw notFound();
+    // An enrolment never confirmed by a code was never a second factor (and its adding was not told either).
+    return deleted.verified ? { kind: 'totp_removed' } : null;
+  }
   if (!SIGN_IN_KINDS.has(options.kind)) {
     const deleted = await ctx.db.delete(table).where(own).returning({ id: table.id });
     if (deleted.length === 0) throw notFound();
-    return;
+    return null;
   }
   // Issue 11 item 4 and issue 13 item 3 (security-tests.md: "deleting the last usable factor is blocked"): an e-mail,
   // phone number, passkey or social account goes unless nothing else would sign the user in — a verified e-mail or
   // phone number the user owns (login links, passcodes), a usable password, a passkey, a verified wallet or a social
   // account, this row aside. The user row is locked first, so two removals at once cannot each count the other's
   // row and leave the user with none.
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${options.userId} FOR UPDATE`);
     const [found] = await tx.select({ id: table.id }).from(table).where(own);
     if (found === undefined) throw notFound();
@@ -214,7 +232,15 @@ export async function deleteUserResource(
           : `This is the only way to sign in to this account. Add another sign-in method before removing this ${label}.`,
       );
     }
-    await tx.delete(table).where(eq(table.id, id));
+    if (options.kind !== 'webauthn_registrations') {
+      await tx.delete(table).where(eq(table.id, id));
+      return null;
+    }
+    const [passkey] = await tx
+      .delete(webauthnRegistrations)
+      .where(eq(webauthnRegistrations.id, id))
+      .returning({ name: webauthnRegistrations.name });
+    return passkey === undefined ? null : { kind: 'passkey_removed', name: passkey.name };
   });
 }
 

@@ -18,6 +18,7 @@ import type { AppContext, ProjectRecord, RequestContext } from '../../infra/cont
 import { newId } from '../../infra/crypto';
 import { webauthnRegistrations } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { notifySecurityEvent } from '../notices';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
 import { loadUser } from '../users';
 import { assertStorableText } from '../users/storable';
@@ -259,6 +260,8 @@ export async function finishRegistration(
     factor: webauthnFactor(registration),
     sessionDurationMinutes,
   });
+  // Issue 20 item 4 (SS-09, WA-08 "create … sends a notification"): a new way into the account.
+  notifySecurityEvent(ctx, request, { userId, event: { kind: 'passkey_added', name: registration.name } });
   return { ...issued, webauthn_registration_id: registration.id };
 }
 

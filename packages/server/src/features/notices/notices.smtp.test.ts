@@ -256,6 +256,78 @@ describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS 
     expect(received).toHaveLength(1);
   });
 
+  it('SS-09/TK-10: a password reset by link e-mails the owner: set after a first proof, changed after that', async () => {
+    const resetWith = async (password: string) => {
+      await call('POST', ROUTES.passwords.emailResetStart, { email: 'ada@example.com' });
+      const { mail } = await vi.waitFor(
+        () => {
+          const found = received.find((each) => /reset/i.test(each.mail.subject ?? ''));
+          if (!found) throw new Error('no reset link yet');
+          return found;
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      const token = new URL(mail.text!.match(/https?:\/\/\S+/)![0]).searchParams.get('token');
+      received.length = 0;
+      return { token, data: await call('POST', ROUTES.passwords.emailReset, { token, password }) };
+    };
+    // A password sign-up (the address unproven): its reset link is the first proof, which removes the sign-up's
+    // password (issue 20 item 1), so the new one is "set".
+    await call('POST', ROUTES.passwords.create, { email: 'ada@example.com', password: STRONG });
+    await settleAndForget();
+    const first = await resetWith(STRONG_2);
+    expectNotice(
+      await mailWith(`A password was set on your ${t.project.name} account`),
+      'ada@example.com',
+      `A password was set on your ${t.project.name} account.`,
+      [STRONG_2, first.token!, first.data.session_token as string],
+    );
+    await settleAndForget();
+    const second = await resetWith(STRONG);
+    expectNotice(
+      await mailWith(`Your ${t.project.name} password was changed`),
+      'ada@example.com',
+      `The password of your ${t.project.name} account was changed.`,
+      [STRONG, second.token!, second.data.session_token as string],
+    );
+  });
+
+  it('SS-09: an address added to a signed-in account (a claim proven by its session) e-mails the verified address', async () => {
+    const session = await signedUpByLink('ada@example.com');
+    await call('POST', ROUTES.magicLinksEmailSendSecondary, { email: 'ada.work@example.com' }, session);
+    const { mail } = await vi.waitFor(
+      () => {
+        const found = received.find((each) => each.rcptTo.includes('ada.work@example.com'));
+        if (!found) throw new Error('no link yet');
+        return found;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    const token = new URL(mail.text!.match(/https?:\/\/\S+/)![0]).searchParams.get('token');
+    received.length = 0;
+    await call('POST', ROUTES.magicLinksAuthenticate, { token, session_duration_minutes: 60 }, session);
+    const subject = `An e-mail address was added to your ${t.project.name} account`;
+    const notice = await vi.waitFor(
+      () => {
+        const found = received.find(
+          (each) => each.mail.subject === subject && each.rcptTo.includes('ada@example.com'),
+        );
+        if (!found) throw new Error('no notice to the first address yet');
+        return found;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expectNotice(notice, 'ada@example.com', 'ada.work@example.com', [token!, session]);
+    // A sign-up is no addition: the first address's own proof sent nothing of the kind.
+    await noticesSettled(t.ctx);
+    expect(
+      received
+        .filter((each) => each.mail.subject === subject)
+        .map((each) => each.rcptTo[0])
+        .sort(),
+    ).toEqual(['ada.work@example.com', 'ada@example.com']);
+  });
+
   it('SS-09: a password changed with the current one e-mails the verified address', async () => {
     const session = await signedUpByLink('ada@example.com');
     await call(

@@ -381,6 +381,7 @@ export async function resetByEmail(
     now,
   });
   if (consumed === null) throw new ApiError('unable_to_reset_password', UNABLE_TO_RESET_MESSAGE);
+  let hadPassword = false;
   try {
     // The mail reached the address's owner: the address is proven (DESIGN.md convention 13). Its first proof on an
     // account that held it unproven resets the account to it, the old password included (issue 20 item 1); the new
@@ -391,13 +392,21 @@ export async function resetByEmail(
       sessionUserId: request.session?.userId ?? null,
     });
     if (proven === null) throw new ApiError('unable_to_reset_password', UNABLE_TO_RESET_MESSAGE);
+    // After the proof: a squatter's password that a first proof removed makes this one "set", not "changed".
+    hadPassword = (await findPassword(ctx, consumed.userId)) !== null;
     await savePassword(ctx, { userId: consumed.userId, hash, tokenMode: request.tokenMode });
   } catch (error) {
     await releaseResetToken(ctx, { id: consumed.id, usedAt: now }).catch(() => undefined);
     throw error;
   }
   await forgetFailures(ctx, address.value);
-  return finishPasswordChange(ctx, request, { userId: consumed.userId, sessionDurationMinutes });
+  const issued = await finishPasswordChange(ctx, request, { userId: consumed.userId, sessionDurationMinutes });
+  // Issue 20 item 4 (SS-09): a password set or replaced through a reset link.
+  notifySecurityEvent(ctx, request, {
+    userId: consumed.userId,
+    event: { kind: hadPassword ? 'password_changed' : 'password_set' },
+  });
+  return issued;
 }
 
 /** Issue 10: a reset or change ends every other session of the user; the caller's own (if theirs) is rotated. */

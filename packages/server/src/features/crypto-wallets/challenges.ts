@@ -4,7 +4,7 @@
 // AND expires_at > now RETURNING, so that of concurrent submissions of one signature exactly one wins.
 //
 // Which challenge a signature is checked against (issue 20 item 2, security-tests.md AT-07): the one its nonce names
-// when the caller says which (challengeByNonce), else the caller's own newest live ones (started from its client
+// when the caller says which (namedChallenge), else the caller's own newest live ones (started from its client
 // address, or by its session) and only then a few of everyone else's (liveChallenges). Starts by strangers for a
 // public address are stored under THEIR address, so they never push the owner's challenge out of the owner's set.
 import type { CryptoWalletType } from '@gatehouse/protocol';

@@ -10,7 +10,8 @@
 // ones of the wallet deleted first, WL-02):
 // - a body with `challenge` (our SDK's extension, schema.ts) names ONE: the row its nonce selects, which must be this
 //   project's and wallet's, redeemable by the caller, live and stored with exactly that text; else
-//   crypto_wallet_challenge_not_found and nothing changes. The signature is checked against it alone;
+//   crypto_wallet_challenge_not_found and nothing else changes (no challenge is used). The signature is checked
+//   against it alone;
 // - a body without (the published Stytch clients) is matched against the caller's own newest live challenges
 //   (started from its client address or by its session), then a few of the others (challenges.ts), none at all →
 //   crypto_wallet_challenge_not_found;

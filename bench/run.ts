@@ -39,6 +39,11 @@ const BENCHMARKS: Benchmark[] = [
     run: async () => (await import('./limiter-cost')).run(),
   },
   {
+    name: 'wallet-authenticate',
+    description: 'CPU and signature checks of one wallet authenticate, by path (issue 20 item 2)',
+    run: async () => (await import('./wallet-authenticate')).run(),
+  },
+  {
     name: 'import-users',
     description: 'users imported per second: 100,000 on PostgreSQL, 10,000 on PGlite (issue 14)',
     run: async () => (await import('./import-users')).run(),

@@ -47,6 +47,11 @@ export interface CryptoWalletAuthenticateRequest extends CaptchaFields {
   /** Ethereum: the 0x-hex `personal_sign` result; Solana: base58 of the ed25519 signature over the UTF-8 challenge. */
   signature: string;
   session_duration_minutes: number;
+  /**
+   * Gatehouse's extension, sent by its own SDK only (issue 20 item 2): the challenge the wallet signed, exactly as
+   * the start answered it. The server checks the signature against that one challenge (named by its nonce).
+   */
+  challenge?: string;
 }
 
 export type CryptoWalletAuthenticateResponse = AuthenticateResponse;

@@ -155,6 +155,8 @@ export interface WidgetCryptoWalletsClient {
     crypto_wallet_type: string;
     signature: string;
     session_duration_minutes: number;
+    /** The challenge the wallet signed (issue 20 item 2: the server checks the signature against it alone). */
+    challenge?: string;
   }): Promise<unknown>;
 }
 

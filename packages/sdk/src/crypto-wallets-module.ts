@@ -57,8 +57,12 @@ export function createCryptoWalletsModule(options: {
         .string('signature', authenticateOptions.signature)
         .string('crypto_wallet_address', authenticateOptions.crypto_wallet_address)
         .string('crypto_wallet_type', authenticateOptions.crypto_wallet_type)
-        .number('session_duration_minutes', authenticateOptions.session_duration_minutes);
-      // wire-format.md §4.7: the body in Stytch's field order (captcha_token is added by the HTTP client's retry).
+        .number('session_duration_minutes', authenticateOptions.session_duration_minutes)
+        .optionalString('challenge', authenticateOptions.challenge);
+      // wire-format.md §4.7: the body in Stytch's field order (captcha_token is added by the HTTP client's retry),
+      // then Gatehouse's one extension, `challenge`, when the caller passed the message it signed (issue 20 item 2:
+      // the server checks the signature against that challenge alone, named by its nonce).
+      const { challenge } = authenticateOptions;
       const data = await http.request<CryptoWalletAuthenticateResponse>({
         method: 'POST',
         path: CRYPTO_WALLET_PATHS.authenticate,
@@ -67,6 +71,7 @@ export function createCryptoWalletsModule(options: {
           crypto_wallet_address: authenticateOptions.crypto_wallet_address,
           crypto_wallet_type: authenticateOptions.crypto_wallet_type,
           signature: authenticateOptions.signature,
+          ...(challenge === undefined ? {} : { challenge }),
         },
       });
       // wire-format.md §4.7: AuthenticateResponse with the user from `__user`.

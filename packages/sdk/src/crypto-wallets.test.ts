@@ -1,6 +1,7 @@
 // Issue 12 item 2: client.cryptoWallets against the fake fetch — start on /primary without a session and
-// /secondary with one (SPEC §4), the bodies field for field (wire-format.md §4.7), authenticate applying the session
-// with the user from `__user`, the captcha retry, SPEC §5 usage errors, and the lazy load (client.ts).
+// /secondary with one (SPEC §4), the bodies field for field (wire-format.md §4.7; issue 20 item 2: the `challenge`
+// extension only when given), authenticate applying the session with the user from `__user`, the captcha retry,
+// SPEC §5 usage errors, and the lazy load (client.ts).
 import { CRYPTO_WALLET_ROUTES, type User } from '@gatehouse/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyCryptoWallets } from './client';
@@ -160,6 +161,57 @@ describe('cryptoWallets.authenticate (wire-format.md §4.7)', () => {
     expect(client.session.getSync()).toEqual(session);
   });
 
+  it("sends the signed challenge as the one extension field, after Stytch's four (issue 20 item 2)", async () => {
+    const { client, walletRequests } = setup();
+    const signature = `0x${'cd'.repeat(65)}`;
+    await client.cryptoWallets.authenticate({
+      crypto_wallet_address: ADDRESS,
+      crypto_wallet_type: 'ethereum',
+      signature,
+      session_duration_minutes: 30,
+      challenge: CHALLENGE,
+    });
+    expect(walletRequests().map((request) => request.rawBody)).toEqual([
+      JSON.stringify({
+        session_duration_minutes: 30,
+        crypto_wallet_address: ADDRESS,
+        crypto_wallet_type: 'ethereum',
+        signature,
+        challenge: CHALLENGE,
+      }),
+    ]);
+  });
+
+  it('keeps the challenge through the captcha retry', async () => {
+    let tries = 0;
+    const { client, apiRequests } = setup({
+      captcha: true,
+      routes: {
+        'POST /crypto_wallets/authenticate': () =>
+          ++tries === 1
+            ? new Response('Captcha required', { status: 429, headers: { 'content-type': 'text/plain' } })
+            : authenticated(),
+        'POST /captcha/challenge': () =>
+          ok({ challenge: { parameters: { algorithm: 'SHA-256' }, signature: 's' } }),
+      },
+    });
+    await client.cryptoWallets.authenticate({
+      crypto_wallet_address: SOLANA_ADDRESS,
+      crypto_wallet_type: 'solana',
+      signature: '3xyz',
+      session_duration_minutes: 30,
+      challenge: CHALLENGE,
+    });
+    expect(apiRequests()[2]?.body).toEqual({
+      session_duration_minutes: 30,
+      crypto_wallet_address: SOLANA_ADDRESS,
+      crypto_wallet_type: 'solana',
+      signature: '3xyz',
+      challenge: CHALLENGE,
+      captcha_token: 'solved',
+    });
+  });
+
   it('a refused signature leaves no session behind', async () => {
     const { client, jar, storage } = setup({
       routes: {
@@ -249,6 +301,8 @@ describe('usage checks (SPEC §5) before any request', () => {
       [{ ...valid, crypto_wallet_type: 2 }, 'crypto_wallet_type must be a string.'],
       [{ ...valid, session_duration_minutes: '30' }, 'session_duration_minutes must be a number.'],
       [{ ...valid, session_duration_minutes: undefined }, 'session_duration_minutes must be a number.'],
+      [{ ...valid, challenge: 1 }, 'challenge must be a string.'],
+      [{ ...valid, challenge: null }, 'challenge must be a string.'],
     ];
     for (const [options, detail] of cases) {
       await expect(client.cryptoWallets.authenticate(options as never)).rejects.toThrow(

@@ -21,6 +21,13 @@ export interface CryptoWalletAuthenticateOptions {
   signature: string;
   /** Required, as in the Stytch 4.13.1 client (SPEC §5: a number). */
   session_duration_minutes: number;
+  /**
+   * Gatehouse's extension (issue 20 item 2; not in Stytch's client or wire-format.md §4.7): the `challenge` the
+   * start answered and the wallet signed, exactly as answered. The server then checks the signature against that
+   * one challenge, so starts by anyone else for the same address can never void it. Without it the server matches
+   * the signature against the newest challenges started from this client address, as for Stytch's client.
+   */
+  challenge?: string;
 }
 
 /** What authenticate returns to the app: the response without `__user` (wire-format.md §4.1). */

@@ -100,13 +100,34 @@ export interface RateLimitSettings {
   /** Wallet sign-in challenges started (primary and secondary) from one client IP: each stores a row. */
   cryptoWalletStartsPerIp: RateLimit;
   /**
-   * Challenges started for one wallet: bounds the rows one address can have, so a stranger flooding starts for
-   * someone's address cannot bury their live challenge under newer ones for long.
+   * Challenges started for one wallet from one client IP (issue 20 item 2, security-tests.md AT-05/AT-07): the
+   * budget a person needs (a few starts a minute; the old per-wallet figure, 10 with a captcha from the 6th). A
+   * stranger flooding starts for someone's public address spends their own, never the owner's, and their starts
+   * never crowd out the owner's challenge (those are matched by client address, features/crypto-wallets).
+   */
+  cryptoWalletStartsPerWalletAndIp: RateLimit;
+  /**
+   * Ceiling on the challenges started for one wallet from all IPs together: bounds the live rows one address can
+   * have (300 a minute × 10-minute TTL = 3,000). 30 times the (wallet, IP) budget, so only ≥ 30 client addresses
+   * each spending its whole budget can reach it; its captcha threshold (100) is out of one address's reach too.
    */
   cryptoWalletStartsPerWallet: RateLimit;
-  /** POST /crypto_wallets/authenticate calls from one client IP (each checks up to 5 signatures). */
+  /**
+   * POST /crypto_wallets/authenticate calls from one client IP (each checks one signature with a named challenge,
+   * up to 5 without: features/crypto-wallets/challenges.ts MAX_SIGNATURE_CHECKS).
+   */
   cryptoWalletAuthenticationsPerIp: RateLimit;
-  /** POST /crypto_wallets/authenticate calls for one wallet. */
+  /**
+   * POST /crypto_wallets/authenticate calls for one wallet from one client IP (issue 20 item 2, AT-05): a person's
+   * budget (one per start, with room for retries; the old per-wallet figure), spent by a stranger's bogus
+   * signatures only for the stranger.
+   */
+  cryptoWalletAuthenticationsPerWalletAndIp: RateLimit;
+  /**
+   * Ceiling on the authenticates for one wallet from all IPs together: 15 times the (wallet, IP) budget, reachable
+   * only from ≥ 15 client addresses at their full budget; bounds the signature checks one wallet can draw
+   * (300 × 5 a minute).
+   */
   cryptoWalletAuthenticationsPerWallet: RateLimit;
   // TOTP and recovery codes (issue 13 item 1).
   /** Wrong TOTP or recovery codes of one user (BF-06: the same size as a password account's BF-01 budget). */
@@ -161,10 +182,13 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   oauthStartsPerIp: { points: 60, durationSeconds: 60 },
   oauthAuthenticationsPerIp: { points: 60, durationSeconds: 60 },
   // A person connects a wallet a few times a minute at most; each start is followed by one authenticate.
+  // Per wallet: a person's budget per (wallet, IP), a ceiling far above it for the wallet (issue 20 item 2, AT-07).
   cryptoWalletStartsPerIp: { points: 60, durationSeconds: 60, softPoints: 30 },
-  cryptoWalletStartsPerWallet: { points: 10, durationSeconds: 60, softPoints: 5 },
+  cryptoWalletStartsPerWalletAndIp: { points: 10, durationSeconds: 60, softPoints: 5 },
+  cryptoWalletStartsPerWallet: { points: 300, durationSeconds: 60, softPoints: 100 },
   cryptoWalletAuthenticationsPerIp: { points: 60, durationSeconds: 60 },
-  cryptoWalletAuthenticationsPerWallet: { points: 20, durationSeconds: 60 },
+  cryptoWalletAuthenticationsPerWalletAndIp: { points: 20, durationSeconds: 60 },
+  cryptoWalletAuthenticationsPerWallet: { points: 300, durationSeconds: 60 },
   // BF-06: guessing a 6-digit code (3 valid in the ±1 window) at 5 tries per 5 minutes succeeds with p ≈ 0.4 % a day.
   secondFactorFailuresPerUser: { points: 5, durationSeconds: 300 },
   totpAttemptsPerIp: { points: 60, durationSeconds: 60, softPoints: 20 },

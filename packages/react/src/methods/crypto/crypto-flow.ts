@@ -90,6 +90,9 @@ export async function startWalletSignIn(
         signature,
         session_duration_minutes:
           config.sessionOptions?.sessionDurationMinutes ?? DEFAULT_SESSION_DURATION_MINUTES,
+        // Issue 20 item 2: the message just signed, so the server checks this challenge alone and nobody else's
+        // starts for the same (public) address can void it.
+        challenge,
       });
       if (!current()) return;
       emitEvent('CRYPTO_WALLET_AUTHENTICATE', eventData(data));

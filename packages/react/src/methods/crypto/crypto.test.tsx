@@ -236,6 +236,7 @@ describe('the wallet sign-in flow (SPEC §4, §7)', () => {
       crypto_wallet_address: wallet.address,
       crypto_wallet_type: 'ethereum',
       session_duration_minutes: 45,
+      challenge,
     });
     expect(
       await verifyMessage({
@@ -284,6 +285,7 @@ describe('the wallet sign-in flow (SPEC §4, §7)', () => {
       crypto_wallet_address: solana.address,
       crypto_wallet_type: 'solana',
       session_duration_minutes: 30,
+      challenge,
     });
     const signature = base58.decode(sent?.signature ?? '');
     expect(ed25519.verify(signature, new TextEncoder().encode(challenge), solana.publicKey)).toBe(true);
@@ -488,6 +490,8 @@ describe('with the real SDK client (only fetch is faked)', () => {
       crypto_wallet_address: wallet.address,
       crypto_wallet_type: 'ethereum',
       signature: expect.stringMatching(/^0x[0-9a-f]{130}$/),
+      // Issue 20 item 2: the signed challenge, so the server checks that one alone.
+      challenge: `Sign in as ${wallet.address}`,
     });
     expect(
       await verifyMessage({

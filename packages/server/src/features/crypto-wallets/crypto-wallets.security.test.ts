@@ -2,8 +2,9 @@
 // database kind: replay (sequential, and 16 concurrent uses → exactly one session), nonce provenance (client-made,
 // expired at T_exp − 1 s / T_exp / T_exp + 1 s on the server clock, another session's), domain/URI/chain binding,
 // signature and message integrity; every refusal leaves the database as it was (no user, no session). WL-04's
-// "Issued At / Not Before in the client's message" does not arise: the server never reads a message from the
-// client, it verifies against the one it stored, whose expiry it enforces itself.
+// "Issued At / Not Before in the client's message" does not arise: the server verifies against the message it
+// stored, whose expiry it enforces itself (our SDK's `challenge` only names that row by its nonce and must equal it:
+// challenge-eviction.security.test.ts).
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -378,6 +378,7 @@ describe.each(testDatabaseKinds())('crypto wallets on %s', (kind) => {
         'signature',
         'session_duration_minutes',
         'captcha_token',
+        'challenge',
       ];
       for (const field of fields) {
         for (const value of wrongValues) {
@@ -386,7 +387,7 @@ describe.each(testDatabaseKinds())('crypto wallets on %s', (kind) => {
             CRYPTO_WALLET_ROUTES.authenticate,
           ]) {
             const startOnly = url !== CRYPTO_WALLET_ROUTES.authenticate;
-            if (startOnly && ['signature', 'session_duration_minutes'].includes(field)) continue;
+            if (startOnly && ['signature', 'session_duration_minutes', 'challenge'].includes(field)) continue;
             const response = await call(t, url, { ...good(), [field]: value });
             expect({ url, field, value, status: response.statusCode }).toEqual({
               url,
@@ -412,6 +413,12 @@ describe.each(testDatabaseKinds())('crypto wallets on %s', (kind) => {
       expect(
         (await call(t, CRYPTO_WALLET_ROUTES.authenticate, { ...good(), signature: '' })).statusCode,
       ).toBe(400);
+      // Our SDK's `challenge` (schema.ts): a non-empty string of at most 2048 characters.
+      for (const challenge of ['', 'x'.repeat(2049)]) {
+        expect((await call(t, CRYPTO_WALLET_ROUTES.authenticate, { ...good(), challenge })).statusCode).toBe(
+          400,
+        );
+      }
     });
 
     it('a crypto_wallet_type other than ethereum or solana is invalid_crypto_wallet_type', async () => {

@@ -9,7 +9,7 @@ export {
 export type { ImportedCryptoWallet } from './bulk-import';
 export { cryptoWalletsForExport, insertImportedCryptoWallets, takenWalletAddresses } from './bulk-import';
 export type { WalletChallenge } from './challenges';
-export { MAX_CANDIDATE_CHALLENGES } from './challenges';
+export { MAX_OTHER_CANDIDATES, MAX_OWN_CANDIDATES, MAX_SIGNATURE_CHECKS } from './challenges';
 export { TOO_MANY_AUTHENTICATIONS_MESSAGE, TOO_MANY_STARTS_MESSAGE, walletLimitKey } from './limits';
 export {
   CHAIN_IDS,

@@ -1,7 +1,9 @@
 // Issue 9 item 1 for wallet sign-in (issue 12 item 1): starts are limited per IP and per wallet (each stores a
 // challenge, BF-07), authenticates per IP and per wallet, and a wallet sign-in that creates a user counts against
 // the sign-ups of its IP; each limit trips at its budget and recovers with the next window of the injected clock,
-// answering 429 too_many_requests with Retry-After and storing nothing.
+// answering 429 too_many_requests with Retry-After and storing nothing. Issue 20 item 2 (AT-05/AT-07): a wallet's
+// budgets are per (wallet, IP), under a ceiling for the wallet across all IPs (challenge-eviction.security.test.ts
+// has the stranger's flood at the default figures).
 
 import { CAPTCHA_REQUIRED_TEXT } from '@gatehouse/protocol';
 import type { LightMyRequestResponse } from 'fastify';
@@ -55,9 +57,21 @@ describe.each(testDatabaseKinds())('crypto-wallet limits on %s', (kind) => {
       message: TOO_MANY_STARTS_MESSAGE,
     },
     {
+      name: 'cryptoWalletStartsPerWalletAndIp',
+      limit: { points: 2, durationSeconds: 60 },
+      what: 'starts for one wallet (any case of its address) from one IP',
+      call: (i) =>
+        limited.post(
+          CRYPTO_WALLET_ROUTES.authenticateStartPrimary,
+          startBody(i % 2 === 0 ? oneWallet.address : oneWallet.address.toLowerCase()),
+        ),
+      allowed: 200,
+      message: TOO_MANY_STARTS_MESSAGE,
+    },
+    {
       name: 'cryptoWalletStartsPerWallet',
       limit: { points: 2, durationSeconds: 60 },
-      what: 'starts for one wallet (any case of its address) from any IP',
+      what: 'starts for one wallet (any case of its address) from all IPs together (the ceiling)',
       call: (i) =>
         limited.post(
           CRYPTO_WALLET_ROUTES.authenticateStartPrimary,
@@ -76,9 +90,17 @@ describe.each(testDatabaseKinds())('crypto-wallet limits on %s', (kind) => {
       message: TOO_MANY_AUTHENTICATIONS_MESSAGE,
     },
     {
+      name: 'cryptoWalletAuthenticationsPerWalletAndIp',
+      limit: { points: 2, durationSeconds: 60 },
+      what: 'authenticates for one wallet from one IP',
+      call: () => limited.post(CRYPTO_WALLET_ROUTES.authenticate, authenticateBody(oneWallet.address)),
+      allowed: 404,
+      message: TOO_MANY_AUTHENTICATIONS_MESSAGE,
+    },
+    {
       name: 'cryptoWalletAuthenticationsPerWallet',
       limit: { points: 2, durationSeconds: 60 },
-      what: 'authenticates for one wallet from any IP',
+      what: 'authenticates for one wallet from all IPs together (the ceiling)',
       call: (i) =>
         limited.post(CRYPTO_WALLET_ROUTES.authenticate, authenticateBody(oneWallet.address), {
           ip: `198.51.100.${i + 1}`,

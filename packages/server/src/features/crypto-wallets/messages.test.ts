@@ -1,6 +1,7 @@
 // The wallet messages and addresses without a server (issue 12 item 1): SPEC §9's network per environment, the
 // origin fallback, the SIWS text layout, that viem's own SIWE parser reads our Ethereum message back field for
-// field, and the address forms (EIP-55 from any case, canonical base58).
+// field, the nonce read back from a message a caller names (issue 20 item 2), and the address forms (EIP-55 from any
+// case, canonical base58).
 import { base58 } from '@scure/base';
 import { getAddress } from 'viem';
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
@@ -12,6 +13,7 @@ import {
   createSolanaSignInMessage,
   NONCE_BYTES,
   newNonce,
+  nonceOf,
   SIGN_IN_STATEMENT,
   signingOrigin,
 } from './messages';
@@ -156,5 +158,48 @@ describe('addresses', () => {
     expect(parseWalletType('ethereum')).toBe('ethereum');
     expect(parseWalletType('solana')).toBe('solana');
     expect(() => parseWalletType('Solana')).toThrowError(/crypto_wallet_type/);
+  });
+});
+
+describe('nonceOf (issue 20 item 2: the challenge a caller names)', () => {
+  const fields = {
+    origin: 'https://app.example.com',
+    chainId: '11155111',
+    issuedAt: ISSUED,
+    expirationTime: EXPIRES,
+  };
+  const ethereum = createSignInMessage({
+    ...fields,
+    type: 'ethereum',
+    address: getAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'),
+    nonce: 'a'.repeat(48),
+  });
+  const solana = createSignInMessage({
+    ...fields,
+    type: 'solana',
+    chainId: 'testnet',
+    address: base58.encode(new Uint8Array(32).fill(3)),
+    nonce: 'b'.repeat(48),
+  });
+
+  it('reads the nonce of each format back, and agrees with viem’s SIWE parser', () => {
+    expect(nonceOf('ethereum', ethereum)).toBe('a'.repeat(48));
+    expect(nonceOf('ethereum', ethereum)).toBe(parseSiweMessage(ethereum).nonce);
+    expect(nonceOf('solana', solana)).toBe('b'.repeat(48));
+  });
+
+  it('is null for a message of the other type, without one Nonce line, or with a nonce outside EIP-4361’s grammar', () => {
+    expect(nonceOf('solana', ethereum)).toBeNull();
+    expect(nonceOf('ethereum', solana)).toBeNull();
+    const lines = ethereum.split('\n');
+    const withNonce = (nonce: string) =>
+      lines.map((line) => (line.startsWith('Nonce: ') ? `Nonce: ${nonce}` : line)).join('\n');
+    expect(nonceOf('ethereum', lines.filter((line) => !line.startsWith('Nonce: ')).join('\n'))).toBeNull();
+    expect(nonceOf('ethereum', `${ethereum}\nNonce: ${'c'.repeat(48)}`)).toBeNull();
+    for (const nonce of ['short', 'a'.repeat(129), `${'a'.repeat(47)}-`, ` ${'a'.repeat(48)}`, '']) {
+      expect(nonceOf('ethereum', withNonce(nonce))).toBeNull();
+    }
+    expect(nonceOf('ethereum', '')).toBeNull();
+    expect(nonceOf('ethereum', 'hello')).toBeNull();
   });
 });

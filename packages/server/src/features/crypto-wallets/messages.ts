@@ -115,3 +115,28 @@ export function createSignInMessage(fields: SignInMessageFields): string {
     expirationTime: fields.expirationTime,
   });
 }
+
+/** The first line of each format, up to the type's name (EIP-4361 and SIWS: "<domain> wants you to sign in …"). */
+const HEADER_ENDINGS = {
+  ethereum: ' wants you to sign in with your Ethereum account:',
+  solana: ' wants you to sign in with your Solana account:',
+} as const satisfies Record<CryptoWalletType, string>;
+
+/** EIP-4361's nonce grammar (at least 8 alphanumeric characters), bounded; ours are 48 hex digits. */
+const NONCE_PATTERN = /^[A-Za-z0-9]{8,128}$/;
+
+/**
+ * The nonce of a sign-in message of `type`, read from its one `Nonce: ` line (both formats carry it alike), or null
+ * for text that is not such a message. Issue 20 item 2: a caller names the challenge it signed by sending its
+ * message back, and this nonce selects the one stored row; the row's message must then equal the text exactly, so
+ * nothing here has to be a full parser (a text that merely carries someone's nonce names a row it does not match).
+ */
+export function nonceOf(type: CryptoWalletType, message: string): string | null {
+  const lines = message.split('\n');
+  if (!lines[0]?.endsWith(HEADER_ENDINGS[type])) return null;
+  const nonces = lines
+    .filter((line) => line.startsWith('Nonce: '))
+    .map((line) => line.slice('Nonce: '.length));
+  const [nonce] = nonces;
+  return nonces.length === 1 && nonce !== undefined && NONCE_PATTERN.test(nonce) ? nonce : null;
+}

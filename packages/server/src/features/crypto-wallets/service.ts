@@ -1,18 +1,25 @@
 // Crypto-wallet sign-in (issue 12 item 1; SPEC §4 "Crypto: connect wallet, request challenge, sign it,
 // authenticate"; SPEC §7 the wallet calls; wire-format.md §4.7; security-tests.md part J WL-01..WL-05, EN-01, TK-01,
-// TK-02).
+// TK-02; issue 20 item 2, AT-05/AT-07).
 //
 // start (primary: no session; secondary: a signed-in session) checks the type and address, then issues and stores
-// a challenge (messages.ts) and answers `{ challenge }`. It never looks the wallet up, so the answer (shape, work,
-// time) is the same whether or not anyone owns the address (EN-01).
+// a challenge (messages.ts) with the client address it came from and answers `{ challenge }`. It never looks the
+// wallet up, so the answer (shape, work, time) is the same whether or not anyone owns the address (EN-01).
 //
-// authenticate checks, in order: type and address; rate limits; the wallet's live challenges that this caller may
-// redeem (newest few; expired ones deleted first, WL-02), none → crypto_wallet_challenge_not_found; the signature
-// against each stored message (verification.ts), none matching → invalid_signature; a signed-in caller's wallet owned
-// by someone else → duplicate_crypto_wallet; then the ONE conditional UPDATE that consumes the matched challenge
-// (lost → crypto_wallet_challenge_not_found: of 16 concurrent uses exactly one goes on). Only then is anything
-// written: the user found by the wallet or created with it (no session), or the wallet attached to the session's
-// user (session), and the session with a crypto-wallet factor (SPEC §4: any successful login authenticates).
+// authenticate checks, in order: type and address; rate limits; the challenge(s) this caller may redeem (expired
+// ones of the wallet deleted first, WL-02):
+// - a body with `challenge` (our SDK's extension, schema.ts) names ONE: the row its nonce selects, which must be this
+//   project's and wallet's, redeemable by the caller, live and stored with exactly that text; else
+//   crypto_wallet_challenge_not_found and nothing else changes (no challenge is used). The signature is checked
+//   against it alone;
+// - a body without (the published Stytch clients) is matched against the caller's own newest live challenges
+//   (started from its client address or by its session), then a few of the others (challenges.ts), none at all →
+//   crypto_wallet_challenge_not_found;
+// then the signature (verification.ts), none matching → invalid_signature; a signed-in caller's wallet owned by
+// someone else → duplicate_crypto_wallet; then the ONE conditional UPDATE that consumes the matched challenge (lost →
+// crypto_wallet_challenge_not_found: of 16 concurrent uses exactly one goes on). Only then is anything written: the
+// user found by the wallet or created with it (no session), or the wallet attached to the session's user (session),
+// and the session with a crypto-wallet factor (SPEC §4: any successful login authenticates).
 import type { AuthenticationFactor, CryptoWalletType } from '@gatehouse/protocol';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
@@ -24,10 +31,11 @@ import {
   deleteExpiredChallenges,
   issueChallenge,
   liveChallenges,
+  namedChallenge,
   type WalletChallenge,
 } from './challenges';
 import { guardAuthenticate, guardStart } from './limits';
-import { chainIdFor, signingOrigin } from './messages';
+import { chainIdFor, nonceOf, signingOrigin } from './messages';
 import type { AuthenticateBody, AuthenticateStartBody } from './schema';
 import { isContractSignature, isEoaSignature, verifySolanaSignature } from './verification';
 import { attachWallet, duplicateWallet, findOrCreateWalletUser, findWallet, type WalletRow } from './wallets';
@@ -99,14 +107,16 @@ export async function startAuthentication(
     }),
     chainId: chainIdFor(wallet.type, ctx.config),
     sessionId,
+    ipAddress: request.ip,
   });
   return { challenge };
 }
 
 /**
- * The first of `candidates` (newest first) whose message the signature verifies over, or null. Ethereum: every
- * candidate is tried as an EOA signature first (local: about 4 ms of CPU each, measured); only when none recovers to the address, and
- * the project has an RPC URL, is the contract asked (EIP-1271), one candidate after the other.
+ * The first of `candidates` (in the order given) whose message the signature verifies over, or null; one signature
+ * check per candidate, at most MAX_SIGNATURE_CHECKS (challenges.ts). Ethereum: every candidate is tried as an EOA
+ * signature first; only when none recovers to the address, and the project has an RPC URL, is the contract asked
+ * (EIP-1271), one candidate after the other (an RPC that does not answer ends the call with a 503).
  */
 async function matchingChallenge(
   request: RequestContext,
@@ -142,6 +152,27 @@ async function matchingChallenge(
   return null;
 }
 
+/**
+ * The challenges a signature is checked against (see the header): the one `challenge` names (none when it names no
+ * such challenge), or, without it, the caller's own newest and then a few others.
+ */
+async function challengesToTry(
+  ctx: AppContext,
+  request: RequestContext,
+  options: {
+    key: { projectId: string; type: CryptoWalletType; address: string };
+    sessionId: string | null;
+    challenge: string | undefined;
+  },
+): Promise<WalletChallenge[]> {
+  const { key, sessionId, challenge } = options;
+  if (challenge === undefined) return liveChallenges(ctx, { ...key, sessionId, ipAddress: request.ip });
+  const nonce = nonceOf(key.type, challenge);
+  if (nonce === null) return [];
+  const named = await namedChallenge(ctx, { ...key, sessionId, nonce, message: challenge });
+  return named === null ? [] : [named];
+}
+
 /** POST /crypto_wallets/authenticate (see the header). */
 export async function authenticate(
   ctx: AppContext,
@@ -162,7 +193,7 @@ export async function authenticate(
   const sessionId = session?.row.id ?? null;
 
   await deleteExpiredChallenges(ctx, key);
-  const candidates = await liveChallenges(ctx, { ...key, sessionId });
+  const candidates = await challengesToTry(ctx, request, { key, sessionId, challenge: body.challenge });
   if (candidates.length === 0) throw challengeNotFound();
   const matched = await matchingChallenge(request, { wallet, signature: body.signature, candidates });
   if (matched === null) throw invalidSignature();

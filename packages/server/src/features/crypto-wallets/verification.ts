@@ -1,6 +1,7 @@
 // Signature checks of the wallet sign-in (issue 12 item 1; wire-format.md §4.7; security-tests.md WL-05). Both work
-// on the message exactly as stored: nothing the caller sends is parsed as a message, so a signature over any other
-// text (another nonce, domain, URI or Chain ID, a non-SIWE text, another dApp's message) simply does not verify.
+// on the message exactly as stored (a caller's `challenge` only selects a stored row, service.ts), so a signature
+// over any other text (another nonce, domain, URI or Chain ID, a non-SIWE text, another dApp's message) simply does
+// not verify.
 //
 // - Ethereum: `personal_sign` (EIP-191) of the message. A 65-byte signature is recovered with viem and the signer
 //   compared with the checksum address. If that fails and the project has an Ethereum RPC URL, the address may be a

@@ -27,6 +27,11 @@ const IP = '198.51.100.30';
 const THROTTLE_MS = DEFAULT_RATE_LIMITS.passwordFailuresPerAccount.durationSeconds * 1000;
 const THROTTLE_POINTS = DEFAULT_RATE_LIMITS.passwordFailuresPerAccount.points;
 const WRONG = 'Wrong-Guess-Lantern-5512';
+/**
+ * Every attempt runs one argon2id verify (19 MiB; the dummy hash for unknown addresses and locked passwords too), so a
+ * test here runs up to 110 of them: seconds alone, more on a busy machine.
+ */
+const SLOW = { timeout: 120_000 };
 
 describe.each(testDatabaseKinds())('the password ceiling on %s', (kind) => {
   const clock = fakeClock();
@@ -99,50 +104,58 @@ describe.each(testDatabaseKinds())('the password ceiling on %s', (kind) => {
     return linkIn(await nthMessage(delivery.messages, before + 1)).token;
   }
 
-  it('BF-09: after 10 consecutive wrong passwords (project ceiling 10) the right password is refused with reset_password and the owner is told', async () => {
-    await setCeiling(10);
-    const ada = await signUp();
-    await fail('ada@example.com', 9);
-    expect(notified).not.toHaveBeenCalled();
-    await fail('ada@example.com', 1);
-    expect(notified).toHaveBeenCalledTimes(1);
-    expect(notified.mock.calls[0]?.[2]).toEqual({
-      userId: ada.user_id,
-      event: { kind: 'password_locked', failures: 10 },
-    });
-    const sessionsBefore = await sessionCount();
-    // The right password and a wrong one get the same answer: nothing is verified any more.
-    const right = await attempt('ada@example.com', STRONG);
-    expectLocked(right);
-    expect(shapeOf(await attempt('ada@example.com', WRONG))).toEqual(shapeOf(right));
-    // existing_password/reset is a way to try a password too.
-    expectLocked(
-      await h.post(P.existingPasswordReset, {
-        email: 'Ada@Example.com',
-        existing_password: STRONG,
-        new_password: STRONG_2,
-      }),
-    );
-    expect(await sessionCount()).toBe(sessionsBefore);
-    // The lock outlives the streak on the password's row: it must be reset.
-    const [row] = await h.t.ctx.db.select().from(passwords);
-    expect(row?.requiresReset).toBe(true);
-    // Told once, at the crossing, however many attempts follow.
-    expect(notified).toHaveBeenCalledTimes(1);
-  });
+  it(
+    'BF-09: after 10 consecutive wrong passwords (project ceiling 10) the right password is refused with reset_password and the owner is told',
+    SLOW,
+    async () => {
+      await setCeiling(10);
+      const ada = await signUp();
+      await fail('ada@example.com', 9);
+      expect(notified).not.toHaveBeenCalled();
+      await fail('ada@example.com', 1);
+      expect(notified).toHaveBeenCalledTimes(1);
+      expect(notified.mock.calls[0]?.[2]).toEqual({
+        userId: ada.user_id,
+        event: { kind: 'password_locked', failures: 10 },
+      });
+      const sessionsBefore = await sessionCount();
+      // The right password and a wrong one get the same answer: nothing is verified any more.
+      const right = await attempt('ada@example.com', STRONG);
+      expectLocked(right);
+      expect(shapeOf(await attempt('ada@example.com', WRONG))).toEqual(shapeOf(right));
+      // existing_password/reset is a way to try a password too.
+      expectLocked(
+        await h.post(P.existingPasswordReset, {
+          email: 'Ada@Example.com',
+          existing_password: STRONG,
+          new_password: STRONG_2,
+        }),
+      );
+      expect(await sessionCount()).toBe(sessionsBefore);
+      // The lock outlives the streak on the password's row: it must be reset.
+      const [row] = await h.t.ctx.db.select().from(passwords);
+      expect(row?.requiresReset).toBe(true);
+      // Told once, at the crossing, however many attempts follow.
+      expect(notified).toHaveBeenCalledTimes(1);
+    },
+  );
 
-  it('BF-09: at the default ceiling, the 100th consecutive wrong password locks the password', async () => {
-    await signUp();
-    await fail('ada@example.com', 99);
-    expect(notified).not.toHaveBeenCalled();
-    await fail('ada@example.com', 1);
-    expect(notified.mock.calls.map((call) => call[2].event)).toEqual([
-      { kind: 'password_locked', failures: 100 },
-    ]);
-    expectLocked(await attempt('ada@example.com', STRONG));
-  });
+  it(
+    'BF-09: at the default ceiling, the 100th consecutive wrong password locks the password',
+    SLOW,
+    async () => {
+      await signUp();
+      await fail('ada@example.com', 99);
+      expect(notified).not.toHaveBeenCalled();
+      await fail('ada@example.com', 1);
+      expect(notified.mock.calls.map((call) => call[2].event)).toEqual([
+        { kind: 'password_locked', failures: 100 },
+      ]);
+      expectLocked(await attempt('ada@example.com', STRONG));
+    },
+  );
 
-  it('BF-09/EN-01: an unknown address answers alike, at every step, and nobody is told', async () => {
+  it('BF-09/EN-01: an unknown address answers alike, at every step, and nobody is told', SLOW, async () => {
     await setCeiling(10);
     await signUp();
     const known: unknown[] = [];
@@ -160,22 +173,26 @@ describe.each(testDatabaseKinds())('the password ceiling on %s', (kind) => {
     expect(notified).toHaveBeenCalledTimes(1);
   });
 
-  it('BF-09: at the ceiling, attempts in flight together are verified no more than the ceiling allows', async () => {
-    await setCeiling(10);
-    await signUp();
-    // The throttle generous here, so the ceiling alone answers: 30 wrong passwords at once.
-    await h.useLimits({
-      passwordFailureStreaksPerAccount: DEFAULT_RATE_LIMITS.passwordFailureStreaksPerAccount,
-    });
-    const answers = await Promise.all(Array.from({ length: 30 }, () => attempt('ada@example.com', WRONG)));
-    const types = answers.map((answer) => answer.json().error_type as string);
-    expect(types.filter((type) => type === 'unauthorized_credentials')).toHaveLength(10);
-    expect(types.filter((type) => type === 'reset_password')).toHaveLength(20);
-    expect(notified).toHaveBeenCalledTimes(1);
-    expectLocked(await attempt('ada@example.com', STRONG));
-  });
+  it(
+    'BF-09: at the ceiling, attempts in flight together are verified no more than the ceiling allows',
+    SLOW,
+    async () => {
+      await setCeiling(10);
+      await signUp();
+      // The throttle generous here, so the ceiling alone answers: 30 wrong passwords at once.
+      await h.useLimits({
+        passwordFailureStreaksPerAccount: DEFAULT_RATE_LIMITS.passwordFailureStreaksPerAccount,
+      });
+      const answers = await Promise.all(Array.from({ length: 30 }, () => attempt('ada@example.com', WRONG)));
+      const types = answers.map((answer) => answer.json().error_type as string);
+      expect(types.filter((type) => type === 'unauthorized_credentials')).toHaveLength(10);
+      expect(types.filter((type) => type === 'reset_password')).toHaveLength(20);
+      expect(notified).toHaveBeenCalledTimes(1);
+      expectLocked(await attempt('ada@example.com', STRONG));
+    },
+  );
 
-  it('BF-09: a reset by e-mail ends the lock, and the streak starts again from nothing', async () => {
+  it('BF-09: a reset by e-mail ends the lock, and the streak starts again from nothing', SLOW, async () => {
     await setCeiling(10);
     await signUp();
     await fail('ada@example.com', 10);
@@ -188,66 +205,76 @@ describe.each(testDatabaseKinds())('the password ceiling on %s', (kind) => {
     expect((await attempt('ada@example.com', STRONG_2)).statusCode).toBe(200);
   });
 
-  it('BF-09: a new password set by session ends the lock; a pending claim of the address ends nothing', async () => {
-    await setCeiling(10);
-    // Mallory claims the address before Ada signs up with it (a secondary send: a pending claim, never proven).
-    const mallory = await signUp('mallory@example.com');
-    const claim = await h.post(
-      ROUTES.magicLinksEmailSendSecondary,
-      { email: 'ada@example.com' },
-      { sessionToken: mallory.session_token },
-    );
-    expect(claim.statusCode, claim.body).toBe(200);
-    await signUp('ada@example.com');
-    await fail('ada@example.com', 10);
-    const mallorysReset = await h.post(
-      P.sessionReset,
-      { password: STRONG_2, session_duration_minutes: 60 },
-      { sessionToken: mallory.session_token },
-    );
-    expect(mallorysReset.statusCode, mallorysReset.body).toBe(200);
-    // The claim is one of Mallory's addresses (so the new password's clean-up sees it), yet Ada's lock holds.
-    const mallorysEmails = (mallorysReset.json().data.user.emails as { email: string }[]).map((e) => e.email);
-    expect(mallorysEmails).toContain('ada@example.com');
-    expectLocked(await attempt('ada@example.com', STRONG));
-    // Ada signs in with a login link and sets a new password: that one works.
-    const before = delivery.messages.length;
-    expect((await h.post(ROUTES.magicLinksEmailLoginOrCreate, { email: 'ada@example.com' })).statusCode).toBe(
-      200,
-    );
-    const link = linkIn(await nthMessage(delivery.messages, before + 1));
-    const signedIn = await h.post(ROUTES.magicLinksAuthenticate, {
-      token: link.token,
-      session_duration_minutes: 60,
-    });
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
-    const adasReset = await h.post(
-      P.sessionReset,
-      { password: STRONG_2, session_duration_minutes: 60 },
-      { sessionToken: signedIn.json().data.session_token },
-    );
-    expect(adasReset.statusCode, adasReset.body).toBe(200);
-    expect((await attempt('ada@example.com', STRONG_2)).statusCode).toBe(200);
-  });
+  it(
+    'BF-09: a new password set by session ends the lock; a pending claim of the address ends nothing',
+    SLOW,
+    async () => {
+      await setCeiling(10);
+      // Mallory claims the address before Ada signs up with it (a secondary send: a pending claim, never proven).
+      const mallory = await signUp('mallory@example.com');
+      const claim = await h.post(
+        ROUTES.magicLinksEmailSendSecondary,
+        { email: 'ada@example.com' },
+        { sessionToken: mallory.session_token },
+      );
+      expect(claim.statusCode, claim.body).toBe(200);
+      await signUp('ada@example.com');
+      await fail('ada@example.com', 10);
+      const mallorysReset = await h.post(
+        P.sessionReset,
+        { password: STRONG_2, session_duration_minutes: 60 },
+        { sessionToken: mallory.session_token },
+      );
+      expect(mallorysReset.statusCode, mallorysReset.body).toBe(200);
+      // The claim is one of Mallory's addresses (so the new password's clean-up sees it), yet Ada's lock holds.
+      const mallorysEmails = (mallorysReset.json().data.user.emails as { email: string }[]).map(
+        (e) => e.email,
+      );
+      expect(mallorysEmails).toContain('ada@example.com');
+      expectLocked(await attempt('ada@example.com', STRONG));
+      // Ada signs in with a login link and sets a new password: that one works.
+      const before = delivery.messages.length;
+      expect(
+        (await h.post(ROUTES.magicLinksEmailLoginOrCreate, { email: 'ada@example.com' })).statusCode,
+      ).toBe(200);
+      const link = linkIn(await nthMessage(delivery.messages, before + 1));
+      const signedIn = await h.post(ROUTES.magicLinksAuthenticate, {
+        token: link.token,
+        session_duration_minutes: 60,
+      });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      const adasReset = await h.post(
+        P.sessionReset,
+        { password: STRONG_2, session_duration_minutes: 60 },
+        { sessionToken: signedIn.json().data.session_token },
+      );
+      expect(adasReset.statusCode, adasReset.body).toBe(200);
+      expect((await attempt('ada@example.com', STRONG_2)).statusCode).toBe(200);
+    },
+  );
 
-  it('BF-09: once the streak is over (weeks later), a locked password still needs its reset: existing_password/reset refuses it', async () => {
-    await setCeiling(10);
-    await signUp();
-    await fail('ada@example.com', 10);
-    // Three weekly windows later the streak has gone (as after a restart of the memory store); the row remembers.
-    clock.advance(21 * 24 * 3_600_000);
-    expect((await attempt('ada@example.com', STRONG)).json().error_type).toBe('reset_password');
-    const change = await h.post(P.existingPasswordReset, {
-      email: 'ada@example.com',
-      existing_password: STRONG,
-      new_password: STRONG_2,
-    });
-    expect(change.statusCode, change.body).toBe(400);
-    expect(change.json().error_type).toBe('reset_password');
-    expect((await attempt('ada@example.com', STRONG_2)).statusCode).toBe(401);
-  });
+  it(
+    'BF-09: once the streak is over (weeks later), a locked password still needs its reset: existing_password/reset refuses it',
+    SLOW,
+    async () => {
+      await setCeiling(10);
+      await signUp();
+      await fail('ada@example.com', 10);
+      // Three weekly windows later the streak has gone (as after a restart of the memory store); the row remembers.
+      clock.advance(21 * 24 * 3_600_000);
+      expect((await attempt('ada@example.com', STRONG)).json().error_type).toBe('reset_password');
+      const change = await h.post(P.existingPasswordReset, {
+        email: 'ada@example.com',
+        existing_password: STRONG,
+        new_password: STRONG_2,
+      });
+      expect(change.statusCode, change.body).toBe(400);
+      expect(change.json().error_type).toBe('reset_password');
+      expect((await attempt('ada@example.com', STRONG_2)).statusCode).toBe(401);
+    },
+  );
 
-  it('BF-03: the throttle still answers 429 first; reset attempts never lock', async () => {
+  it('BF-03: the throttle still answers 429 first; reset attempts never lock', SLOW, async () => {
     await setCeiling(10);
     await signUp('ada@example.com');
     const throttledOnce = async () => {
@@ -275,7 +302,7 @@ describe.each(testDatabaseKinds())('the password ceiling on %s', (kind) => {
     expect((await attempt('bob@example.com', STRONG)).statusCode).toBe(200);
   });
 
-  it('BF-01: a success before the ceiling resets the streak', async () => {
+  it('BF-01: a success before the ceiling resets the streak', SLOW, async () => {
     await setCeiling(10);
     await signUp();
     await fail('ada@example.com', 9);

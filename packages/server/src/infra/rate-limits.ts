@@ -74,10 +74,11 @@ export interface RateLimitSettings {
    */
   passwordFailuresPerAccount: RateLimit;
   /**
-   * Consecutive wrong passwords for one account (the e-mail address's key, known or not), a streak (LimitCheck
-   * `streak`): a success that follows 5 or more sends the owner a notice (BF-01), and at the project's
-   * `max_consecutive_failures` (the check's `points`; `points` here is only the default) the password needs a reset
-   * (BF-09, issue 20 item 5). Apart from passwordFailuresPerAccount, whose window ends (and forgets) long before.
+   * Password attempts since the last success for one account (the e-mail address's key, known or not; each takes
+   * its place before it is verified, a success forgets them), a streak (LimitCheck `streak`): a success after 5 or
+   * more sends the owner a notice (BF-01), and past the project's `max_consecutive_failures` (the check's `points`;
+   * `points` here is only the default) the password needs a reset (BF-09, issue 20 item 5). Apart from
+   * passwordFailuresPerAccount, whose window ends (and forgets) long before.
    */
   passwordFailureStreaksPerAccount: RateLimit;
   /** Wrong passwords from one client IP, every account together (BF-02 spraying). */
@@ -113,9 +114,9 @@ export interface RateLimitSettings {
   /** Wrong TOTP or recovery codes of one user (BF-06: the same size as a password account's BF-01 budget). */
   secondFactorFailuresPerUser: RateLimit;
   /**
-   * Consecutive wrong codes of one confirmed authenticator app (its totp_id), a streak (LimitCheck `streak`): at the
-   * project's `max_consecutive_failures` (the check's `points`) its codes are refused with `totp_locked` until a
-   * recovery code is used (BF-09, issue 20 item 5). Wrong recovery codes never count here (BF-03).
+   * Codes tried since the last success on one confirmed authenticator app (its totp_id), a streak (LimitCheck
+   * `streak`): past the project's `max_consecutive_failures` its codes are refused with `totp_locked` until a
+   * recovery code is used (BF-09, issue 20 item 5). Recovery codes, right or wrong, never count here (BF-03).
    */
   totpFailureStreaksPerApp: RateLimit;
   /** POST /totps/authenticate and /totps/recover from one client IP. */

@@ -5,11 +5,12 @@
 // the right password (BF-01), never for good (BF-03). A success after 5 or more failures in a row is reported to
 // the account's owner (BF-01). Reset e-mails are capped per address and per IP.
 //
-// Behind that throttle, a ceiling (issue 20 item 5; BF-09, NIST 800-63B §5.2.2 / Rev4 §3.2.2): the failures in a row
-// of an address, known or not, are a streak on the limiter store (passwordFailureStreaksPerAccount, a week's window
-// carried over one boundary); at the project's max_consecutive_failures the address's password is locked — sign-in
-// answers reset_password without verifying anything — until a success before it, a new password (reset by e-mail
-// or session) or a week or two without a failure ends the streak.
+// Behind that throttle, a ceiling (issue 20 item 5; BF-09, NIST 800-63B §5.2.2 / Rev4 §3.2.2): the attempts since an
+// address's last success, known or not, are a streak on the limiter store (passwordFailureStreaksPerAccount, a
+// week's window carried over one boundary); past the project's max_consecutive_failures the address's password is
+// locked — sign-in answers reset_password without verifying anything — until a new password (reset by e-mail or
+// session) or a week or two without any attempt ends the streak; the row's requires_reset, set at the crossing,
+// still asks for the reset after that.
 import type { AppContext, RequestContext } from '../../infra/context';
 import { securitySettings } from '../../infra/project-settings';
 import { guardCall, type LimitCheck } from '../../infra/rate-limits';

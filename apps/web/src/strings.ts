@@ -176,6 +176,9 @@ export const STRINGS = {
     recoveryHint: 'Each recovery code works once.',
     useRecoveryCodeSubmit: 'Use recovery code',
     useAuthenticatorApp: 'Use your authenticator app instead',
+    // Issue 20 item 5: the server answered totp_locked (too many wrong codes in a row).
+    totpLocked:
+      'Your authenticator app is locked after too many wrong codes. Enter one of your recovery codes to continue; using one unlocks the app.',
     signOut: 'Sign out',
     checking: 'Checking your sign-in…',
     // Shown when the server's answer carries no error_message (a network failure, for example).

@@ -2,7 +2,8 @@
 // code"): shown instead of the page when the project requires a second factor and the session has none yet.
 // The 6-digit code input takes focus when the screen (or the recovery-code alternative) opens, so a code can be
 // typed or pasted at once; its accessible description names the screen, so a screen reader still announces where
-// the person is. Server errors (SPEC §8 error_message) show inline; success goes to /account.
+// the person is. Server errors (SPEC §8 error_message) show inline; success goes to /account. A locked app
+// (`totp_locked`, issue 20 item 5) switches to the recovery-code form, which unlocks it.
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { navigate } from '../router';
 import { STRINGS } from '../strings';
@@ -14,6 +15,12 @@ export type StepUpMode = 'totp' | 'recovery';
 
 /** SPEC §2 OTPAuthenticate / RFC 6238 codes: six digits. */
 export const TOTP_CODE_LENGTH = 6;
+
+/** The error_type of an SDK APIError, or null for anything else (a network failure, for example). */
+function errorTypeOf(error: unknown): string | null {
+  const type = (error as { error_type?: unknown } | null)?.error_type;
+  return typeof type === 'string' ? type : null;
+}
 
 /** The server's error_message (SPEC §8) when the error carries one, else a generic text. */
 function messageOf(error: unknown): string {
@@ -63,9 +70,16 @@ export function StepUpScreen({ client }: StepUpScreenProps) {
       }
       navigate('/account', { replace: true });
     } catch (caught) {
-      setError(messageOf(caught));
       setValue('');
       setBusy(false);
+      if (mode === 'totp' && errorTypeOf(caught) === 'totp_locked') {
+        // Issue 20 item 5 (BF-09): the app's codes are refused until a recovery code is used, so the recovery-code
+        // form opens (its input takes focus) with the reason.
+        setMode('recovery');
+        setError(STRINGS.stepUp.totpLocked);
+        return;
+      }
+      setError(messageOf(caught));
       input.current?.focus();
     }
   }

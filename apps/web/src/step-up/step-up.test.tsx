@@ -130,6 +130,37 @@ describe('the step-up screen', () => {
     expect(document.activeElement).toBe(screen.getByLabelText(STRINGS.stepUp.codeLabel));
   });
 
+  it('a locked app (totp_locked, issue 20 item 5) switches to the recovery-code form with the reason; a recovery code steps up', async () => {
+    const client = signedInClient();
+    const stepUp = client.totpImpl.bind(client);
+    client.totpImpl = async (method, options) => {
+      if (method === 'authenticate') {
+        throw apiError({
+          error_type: 'totp_locked',
+          error_message: 'Too many wrong codes were entered for this authenticator app.',
+          status_code: 403,
+        });
+      }
+      return stepUp(method, options);
+    };
+    renderApp(client, '/account');
+    await stepUpScreen();
+    await userEvent.type(screen.getByLabelText(STRINGS.stepUp.codeLabel), '123456');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(STRINGS.stepUp.totpLocked);
+    const input = screen.getByLabelText(STRINGS.stepUp.recoveryLabel) as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(screen.getByText(STRINGS.stepUp.recoveryIntro)).toBeTruthy();
+    expect(screen.queryByLabelText(STRINGS.stepUp.codeLabel)).toBeNull();
+    // The reason is read with the input.
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+    await userEvent.type(input, 'abcd-efgh-ijkl');
+    await userEvent.click(screen.getByRole('button', { name: STRINGS.stepUp.useRecoveryCodeSubmit }));
+    await waitFor(() => expect(window.location.pathname).toBe('/account'));
+    expect(client.totpCalls.map(([method]) => method)).toEqual(['authenticate', 'recover']);
+    await screen.findByRole('heading', { level: 1, name: STRINGS.account.heading });
+  });
+
   it('"Sign out" revokes the session and returns to the sign-in page', async () => {
     const client = signedInClient();
     renderApp(client, '/account');

@@ -47,7 +47,8 @@ const CATALOGUE: RateLimitSettings = Object.fromEntries(
   }),
 ) as unknown as RateLimitSettings;
 
-const WINDOW_START = new Date('2030-01-01T00:00:00.000Z');
+/** The start of a window of every limit in the catalogue: a Thursday midnight, as epoch weeks (the streaks') start. */
+const WINDOW_START = new Date('2030-01-03T00:00:00.000Z');
 
 async function refusalOf(work: Promise<unknown>): Promise<ApiError> {
   const error = await work.then(
@@ -227,6 +228,37 @@ describe.each(testLimiterStoreKinds())('rate limits on the %s store', (store) =>
         expect(outcomes.filter((status) => status === 429)).toHaveLength(5);
       });
     }
+  });
+
+  it('a streak (BF-09) counts across one window boundary, ends after two windows without a point, and forget clears it', async () => {
+    const limits = limitsOf(t.app);
+    const durationMs = CATALOGUE.totpFailureStreaksPerApp.durationSeconds * 1000;
+    const first = Math.ceil(WINDOW_START.getTime() / durationMs) * durationMs;
+    const at = (windows: number) => clock.set(new Date(first + windows * durationMs));
+    const streak: LimitCheck = { ...checkOf('totpFailureStreaksPerApp'), streak: true, points: 3 };
+    const thisWindowOnly: LimitCheck = { ...streak, streak: false };
+    at(0.9);
+    expect(await limits.count(streak)).toBe(1);
+    expect(await limits.count(streak)).toBe(2);
+    // The next window: the streak goes on where it was (a plain check of the same key starts again).
+    at(1.1);
+    expect((await limits.peek(streak)).consumed).toBe(2);
+    expect(await limits.count(streak)).toBe(3);
+    expect((await limits.peek(thisWindowOnly)).consumed).toBe(1);
+    expectTooMany(await refusalOf(limits.assertAvailable(streak, 'limited')), 0.9 * (durationMs / 1000));
+    // A window later only the previous window's point is carried; two quiet windows later nothing is.
+    at(2.1);
+    expect((await limits.peek(streak)).consumed).toBe(1);
+    at(3.1);
+    expect((await limits.peek(streak)).consumed).toBe(0);
+    // forget() ends a streak in both windows.
+    expect(await limits.count(streak)).toBe(1);
+    at(4.1);
+    expect(await limits.count(streak)).toBe(2);
+    await limits.forget(streak);
+    expect((await limits.peek(streak)).consumed).toBe(0);
+    at(5.1);
+    expect((await limits.peek(streak)).consumed).toBe(0);
   });
 
   it.runIf(store !== 'memory')(

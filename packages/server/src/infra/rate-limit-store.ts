@@ -48,9 +48,20 @@ function prefixed(prefix: string | undefined, name: string): string {
   return prefix === undefined || prefix === '' ? name : `${prefix}:${name}`;
 }
 
+/**
+ * The longest expiry of a memory key: the library expires it with a setTimeout, and Node runs a timer longer than
+ * 2^31 - 1 ms (24.8 days) at once, which would drop the count a moment after it was taken (a window of more than
+ * 12.4 days set through RATE_LIMITS). Clamped, such a key lives 24.8 days from its first point instead.
+ */
+export const MEMORY_MAX_EXPIRY_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
 /** Counters in this process's memory (one set per app): PGlite, or a single instance. */
 export const memoryLimiters: LimiterFactory = (name, limit) =>
-  new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: storeDurationSeconds(limit) });
+  new RateLimiterMemory({
+    keyPrefix: name,
+    points: limit.points,
+    duration: Math.min(storeDurationSeconds(limit), MEMORY_MAX_EXPIRY_SECONDS),
+  });
 
 export interface SharedStoreOptions {
   /** Before every key, after any default (tests give each app a random one; siblings share it). */

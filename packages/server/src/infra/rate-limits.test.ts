@@ -59,6 +59,21 @@ describe('RateLimits', () => {
   });
 });
 
+describe('the memory store', () => {
+  it('keeps the count of a window longer than 12.4 days (Node runs a timer past 2^31 ms at once)', async () => {
+    const limits = new RateLimits({
+      overrides: { otpSendsPerIp: { points: 3, durationSeconds: 30 * 86_400 } },
+      createLimiter: memoryLimiters,
+      clock: createTestClock(),
+      log,
+    });
+    await limits.penalize(byIp);
+    // An overflowing expiry timer fires after 1 ms, before this 5 ms one.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await limits.peek(byIp)).consumed).toBe(1);
+  });
+});
+
 describe('guardCall', () => {
   const checks = [byIp, byRecipient];
   const gate = (canChallenge: boolean): CaptchaGate & { verify: ReturnType<typeof vi.fn> } => ({

@@ -74,9 +74,11 @@ export interface RateLimitSettings {
    */
   passwordFailuresPerAccount: RateLimit;
   /**
-   * Consecutive wrong passwords for one account over a day, counted only (never refuses): a success that follows 5
-   * or more sends the owner a notice (BF-01). Apart from passwordFailuresPerAccount, whose window ends (and forgets)
-   * before the throttled account can succeed again.
+   * Password attempts since the last success for one account (the e-mail address's key, known or not; each takes
+   * its place before it is verified, a success forgets them), a streak (LimitCheck `streak`): a success after 5 or
+   * more sends the owner a notice (BF-01), and past the project's `max_consecutive_failures` (the check's `points`;
+   * `points` here is only the default) the password needs a reset (BF-09, issue 20 item 5). Apart from
+   * passwordFailuresPerAccount, whose window ends (and forgets) long before.
    */
   passwordFailureStreaksPerAccount: RateLimit;
   /** Wrong passwords from one client IP, every account together (BF-02 spraying). */
@@ -132,6 +134,12 @@ export interface RateLimitSettings {
   // TOTP and recovery codes (issue 13 item 1).
   /** Wrong TOTP or recovery codes of one user (BF-06: the same size as a password account's BF-01 budget). */
   secondFactorFailuresPerUser: RateLimit;
+  /**
+   * Codes tried since the last success on one confirmed authenticator app (its totp_id), a streak (LimitCheck
+   * `streak`): past the project's `max_consecutive_failures` its codes are refused with `totp_locked` until a
+   * recovery code is used (BF-09, issue 20 item 5). Recovery codes, right or wrong, never count here (BF-03).
+   */
+  totpFailureStreaksPerApp: RateLimit;
   /** POST /totps/authenticate and /totps/recover from one client IP. */
   totpAttemptsPerIp: RateLimit;
   /** POST /totps by one user (each writes a secret and ten recovery codes). */
@@ -171,7 +179,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   // BF-01: throttled from the 5th failure for at most 5 minutes (≤ 60 guesses an hour per account, well under
   // NIST's 100); BF-03: the window ends by itself.
   passwordFailuresPerAccount: { points: 5, durationSeconds: 300 },
-  passwordFailureStreaksPerAccount: { points: 1000, durationSeconds: 86_400 },
+  // BF-09: streaks (current and previous window), so one ends only with a success, a reset or recovery, or a week or
+  // two without a failure. A week: the memory store expires a key two windows after its first point through a
+  // setTimeout, which cannot wait longer than 24.8 days (2^31 ms; infra/rate-limit-store.ts).
+  passwordFailureStreaksPerAccount: { points: 100, durationSeconds: 604_800 },
   passwordFailuresPerIp: { points: 50, durationSeconds: 600 },
   passwordCallsPerIp: { points: 60, durationSeconds: 60, softPoints: 20 },
   passwordStrengthChecksPerIp: { points: 300, durationSeconds: 60 },
@@ -191,6 +202,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   cryptoWalletAuthenticationsPerWallet: { points: 300, durationSeconds: 60 },
   // BF-06: guessing a 6-digit code (3 valid in the ±1 window) at 5 tries per 5 minutes succeeds with p ≈ 0.4 % a day.
   secondFactorFailuresPerUser: { points: 5, durationSeconds: 300 },
+  totpFailureStreaksPerApp: { points: 100, durationSeconds: 604_800 },
   totpAttemptsPerIp: { points: 60, durationSeconds: 60, softPoints: 20 },
   totpEnrolmentsPerUser: { points: 10, durationSeconds: 3600 },
   captchaChallengesPerIp: { points: 300, durationSeconds: 600 },
@@ -225,6 +237,12 @@ export interface LimitCheck {
   points?: number;
   /** The refusal's message when it is not the call's (a project's daily ceiling says so, not "try again soon"). */
   message?: string;
+  /**
+   * A streak (BF-09 consecutive failures): the count is this window's plus the previous window's, so a window
+   * boundary does not cut a streak short, and forget() clears both. A streak ends when forgotten (a success) or
+   * after one to two windows without a point.
+   */
+  streak?: boolean;
 }
 
 /** Where a limit's counters live: one rate-limiter-flexible limiter per limit (infra/rate-limit-store.ts). */
@@ -279,24 +297,39 @@ export class RateLimits {
     ) as Record<RateLimitName, RateLimiterAbstract>;
   }
 
-  /** The store key of `check` in the current window, and how long the window still runs. */
-  private window(check: LimitCheck): { storeKey: string; msBeforeNext: number } {
+  /**
+   * The store key of `check` in the current window, and how long the window still runs; `previousKey`: the key of
+   * the window before (read by streaks).
+   */
+  private window(check: LimitCheck): { storeKey: string; previousKey: string; msBeforeNext: number } {
     const durationMs = this.settings[check.limit].durationSeconds * 1000;
     const now = this.clock.now().getTime();
     const index = Math.floor(now / durationMs);
-    return { storeKey: `${check.key}:${index}`, msBeforeNext: (index + 1) * durationMs - now };
+    return {
+      storeKey: `${check.key}:${index}`,
+      previousKey: `${check.key}:${index - 1}`,
+      msBeforeNext: (index + 1) * durationMs - now,
+    };
   }
 
-  /** The state of `check` in the current window, without counting anything. */
+  /** The previous window's count of a streak (0 for other checks). */
+  private async carried(check: LimitCheck, previousKey: string): Promise<number> {
+    if (check.streak !== true) return 0;
+    return (await this.limiters[check.limit].get(previousKey))?.consumedPoints ?? 0;
+  }
+
+  /** The state of `check` in the current window (with the previous one's for a streak), without counting anything. */
   async peek(check: LimitCheck): Promise<LimitState> {
-    const { storeKey, msBeforeNext } = this.window(check);
+    const { storeKey, previousKey, msBeforeNext } = this.window(check);
     let state: RateLimiterRes | null;
+    let carried: number;
     try {
       state = await this.limiters[check.limit].get(storeKey);
+      carried = await this.carried(check, previousKey);
     } catch (error) {
       throw this.unavailable(check, error);
     }
-    return { consumed: state?.consumedPoints ?? 0, msBeforeNext };
+    return { consumed: (state?.consumedPoints ?? 0) + carried, msBeforeNext };
   }
 
   /** The budget of `check`: its own `points` when it names one, else the limit's. */
@@ -311,12 +344,13 @@ export class RateLimits {
    * a check's own `points` (a project's `sms_daily_limit`) works the same way as the limit's.
    */
   async take(check: LimitCheck, message: string): Promise<number> {
-    const { storeKey, msBeforeNext } = this.window(check);
+    const { storeKey, previousKey, msBeforeNext } = this.window(check);
     const limiter = this.limiters[check.limit];
     const points = this.pointsOf(check);
     let consumed: number;
     try {
-      consumed = (await limiter.penalty(storeKey, 1)).consumedPoints;
+      consumed =
+        (await limiter.penalty(storeKey, 1)).consumedPoints + (await this.carried(check, previousKey));
       if (consumed > points) await limiter.reward(storeKey, 1);
     } catch (error) {
       throw this.unavailable(check, error);
@@ -373,9 +407,11 @@ export class RateLimits {
    * store that fails only leaves the count in place: logged, never thrown over the sign-in.
    */
   async forget(check: LimitCheck): Promise<void> {
-    const { storeKey } = this.window(check);
+    const { storeKey, previousKey } = this.window(check);
+    const limiter = this.limiters[check.limit];
     try {
-      await this.limiters[check.limit].delete(storeKey);
+      await limiter.delete(storeKey);
+      if (check.streak === true) await limiter.delete(previousKey);
     } catch (error) {
       this.unavailable(check, error);
     }
@@ -385,6 +421,21 @@ export class RateLimits {
   async penalize(check: LimitCheck): Promise<void> {
     const { storeKey } = this.window(check);
     await this.limiters[check.limit].penalty(storeKey, 1).catch(() => undefined);
+  }
+
+  /**
+   * Takes one point whatever the budget and answers the count it makes (with the previous window's for a streak):
+   * one atomic increment, so concurrent calls each get a count of their own (BF-09 takes an attempt's place in a
+   * streak this way before verifying it). A store that fails is the 503 of every limit.
+   */
+  async count(check: LimitCheck): Promise<number> {
+    const { storeKey, previousKey } = this.window(check);
+    try {
+      const consumed = (await this.limiters[check.limit].penalty(storeKey, 1)).consumedPoints;
+      return consumed + (await this.carried(check, previousKey));
+    } catch (error) {
+      throw this.unavailable(check, error);
+    }
   }
 }
 

@@ -387,6 +387,37 @@ describe('PasswordCreateOrLogin, login variant', () => {
     expect(screen.getByRole('button', { name: 'Login without a password' })).toBeTruthy();
   });
 
+  it('a locked password (issue 20 item 5: 429 while throttled, then reset_password) leads to the reset e-mail and PasswordDedupe', async () => {
+    const client = passwordUser();
+    const answers = [
+      apiError({
+        error_type: 'too_many_requests',
+        error_message: 'Too many wrong passwords were entered for this account.',
+        status_code: 429,
+      }),
+      apiError({
+        error_type: 'reset_password',
+        error_message:
+          'Too many wrong passwords were entered for this account, so its password must be reset before it can be used.',
+      }),
+    ];
+    client.passwordAuthenticateImpl = () => Promise.reject(answers.shift());
+    const { root, user } = await lookUp({ config: PASSWORDS_AND_LINKS }, client);
+    await screen.findByRole('heading', { name: 'Log In' }, SLOW);
+    await user.type(passwordInput(), STRONG);
+    await user.click(continueButton());
+    expect(
+      await screen.findByText('Too many wrong passwords were entered for this account.', {}, SLOW),
+    ).toBeTruthy();
+    expect(client.calls.passwordResetStart).toHaveLength(0);
+    await user.click(continueButton());
+    expect(
+      await screen.findByRole('heading', { name: 'Check your email to set a new password!' }, SLOW),
+    ).toBeTruthy();
+    expect(root().dataset.state).toBe('password-dedupe');
+    expect(client.calls.passwordResetStart).toHaveLength(1);
+  });
+
   it('answers reset_password for a breached password with PasswordBreached (issue 10)', async () => {
     const client = passwordUser();
     client.passwordAuthenticateImpl = () =>

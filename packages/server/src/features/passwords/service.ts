@@ -29,12 +29,14 @@ import {
 import type { StrengthCheckResult } from './kit';
 import {
   assertFailureBudget,
+  clearPasswordCeiling,
   forgetFailures,
   guardPasswordCall,
   guardResetSend,
   guardStrengthCheck,
   NOTIFY_AFTER_FAILURES,
   recordFailure,
+  takeStreakPlace,
 } from './limits';
 import { buildResetUrl, renderResetEmail } from './reset-email';
 import type {
@@ -72,6 +74,9 @@ export const DUMMY_HASH =
 export const WRONG_PASSWORD_MESSAGE = 'The email address or password is not correct.';
 export const RESET_PASSWORD_MESSAGE =
   'This password must be reset before it can be used: it may have been exposed in a data breach. Check your email to set a new one.';
+/** BF-09: the answer of a locked password (and of an unknown address at its ceiling: EN-01). */
+export const PASSWORD_LOCKED_MESSAGE =
+  'Too many wrong passwords were entered for this account, so its password must be reset before it can be used. Check your email to set a new one.';
 export const UNABLE_TO_RESET_MESSAGE =
   'The password reset link could not be used because it was either already used or expired. Request another one.';
 
@@ -143,6 +148,8 @@ export async function createPassword(
   // Someone created the address meanwhile: theirs, not ours to set a password on.
   if (!found.created) throw duplicateIdentifier('email');
   await savePassword(ctx, { userId: found.userId, hash, tokenMode: request.tokenMode });
+  // BF-09: guesses made while nobody held the address must not lock the new account's password.
+  await forgetFailures(ctx, email);
   const issued = await issueSession(ctx, request, {
     userId: found.userId,
     factor: passwordFactor(),
@@ -153,7 +160,8 @@ export async function createPassword(
 
 /**
  * The owner of `email` when `password` is theirs: the failure budgets first (BF-01: a throttled account refuses even
- * the right password), an unknown address verified against DUMMY_HASH (EN-02), a wrong password counted.
+ * the right password), then the ceiling (BF-09: a locked password is not verified at all), an unknown address
+ * verified against DUMMY_HASH (EN-02), a wrong password counted.
  */
 async function verifyAccountPassword(
   ctx: AppContext,
@@ -162,6 +170,13 @@ async function verifyAccountPassword(
 ): Promise<{ userId: string; emailId: string; requiresReset: boolean; failuresBefore: number }> {
   const { email, password } = options;
   await assertFailureBudget(ctx, request, email);
+  const place = await takeStreakPlace(ctx, request, email);
+  if (place.locked) {
+    // BF-09: the answer must not tell a right guess from a wrong one, nor a known address from an unknown one
+    // (EN-01); the dummy verify keeps the work of a verified attempt (EN-02). The widget sends a reset e-mail.
+    await ctx.passwords.verify(DUMMY_HASH, password);
+    throw new ApiError('reset_password', PASSWORD_LOCKED_MESSAGE);
+  }
   const owner = await findOwnedIdentifier(ctx, {
     kind: 'email',
     projectId: request.project.id,
@@ -173,9 +188,15 @@ async function verifyAccountPassword(
   const result = await ctx.passwords.verify(stored?.hash ?? DUMMY_HASH, password);
   if (owner === null || stored === null || !result.valid) {
     await recordFailure(ctx, request, email);
+    if (place.reachesCeiling) {
+      await lockPassword(ctx, request, {
+        userId: stored?.userId ?? null,
+        failures: place.failuresBefore + 1,
+      });
+    }
     throw wrongPassword();
   }
-  const failuresBefore = await forgetFailures(ctx, email);
+  await forgetFailures(ctx, email);
   if (result.needsRehash) {
     // Issue 10: parameters stored with each hash are upgraded at the next sign-in.
     await rehashPassword(ctx, {
@@ -184,7 +205,30 @@ async function verifyAccountPassword(
       newHash: await ctx.passwords.hash(password),
     });
   }
-  return { userId: owner.userId, emailId: owner.id, requiresReset: stored.requiresReset, failuresBefore };
+  return {
+    userId: owner.userId,
+    emailId: owner.id,
+    requiresReset: stored.requiresReset,
+    failuresBefore: place.failuresBefore,
+  };
+}
+
+/**
+ * BF-09, at the crossing (the failure that reached the project's ceiling): the password needs a reset from now on
+ * — marked on its row too, which outlives the streak (a restart of the memory store, a quiet week) — and its owner
+ * is told once. An address without a password runs the same UPDATE on a user id no row has (EN-02).
+ */
+async function lockPassword(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { userId: string | null; failures: number },
+): Promise<void> {
+  await requireReset(ctx, options.userId ?? '');
+  if (options.userId === null) return;
+  notifySecurityEvent(ctx, request, {
+    userId: options.userId,
+    event: { kind: 'password_locked', failures: options.failures },
+  });
 }
 
 /**
@@ -399,8 +443,11 @@ export async function resetByEmail(
     await releaseResetToken(ctx, { id: consumed.id, usedAt: now }).catch(() => undefined);
     throw error;
   }
-  await forgetFailures(ctx, address.value);
-  const issued = await finishPasswordChange(ctx, request, { userId: consumed.userId, sessionDurationMinutes });
+  await clearPasswordCeiling(ctx, request, consumed.userId);
+  const issued = await finishPasswordChange(ctx, request, {
+    userId: consumed.userId,
+    sessionDurationMinutes,
+  });
   // Issue 20 item 4 (SS-09): a password set or replaced through a reset link.
   notifySecurityEvent(ctx, request, {
     userId: consumed.userId,
@@ -437,12 +484,18 @@ export async function resetByExistingPassword(
   const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
   await guardPasswordCall(ctx, request, { action: options.action, captchaToken: body.captcha_token ?? null });
   const account = await verifyAccountPassword(ctx, request, { email, password: body.existing_password });
+  // A password that must be reset (breached, locked by BF-09, or set before the address's first proof: AT-01) is
+  // reset by e-mail, never replaced by whoever knows it: else a guess that lands once its lock's streak is over
+  // (a quiet week, a restart of the memory store) would still take the account.
+  if (account.requiresReset) throw new ApiError('reset_password', RESET_PASSWORD_MESSAGE);
   assertAcceptable(await ctx.passwords.strength(request.project, { password: body.new_password, email }));
   await savePassword(ctx, {
     userId: account.userId,
     hash: await ctx.passwords.hash(body.new_password),
     tokenMode: request.tokenMode,
   });
+  // BF-09: the new password ends any lock of the user's other addresses.
+  await clearPasswordCeiling(ctx, request, account.userId);
   const issued = await finishPasswordChange(ctx, request, { userId: account.userId, sessionDurationMinutes });
   notifyIfAfterFailures(ctx, request, { email, failuresBefore: account.failuresBefore });
   // Issue 20 item 4 (SS-09): the current password proved the account, so there was one.
@@ -470,6 +523,8 @@ export async function resetBySession(
     hash: await ctx.passwords.hash(body.password),
     tokenMode: request.tokenMode,
   });
+  // BF-09: a new password ends the old one's lock.
+  await clearPasswordCeiling(ctx, request, userId);
   const issued = await finishPasswordChange(ctx, request, { userId, sessionDurationMinutes });
   // Issue 20 item 4 (SS-09): a first password is a new way into the account, a replaced one a changed one.
   notifySecurityEvent(ctx, request, {

@@ -14,7 +14,14 @@ import type { Reencryption } from '../../infra/secret-key';
 import { notifySecurityEvent } from '../notices';
 import { type IssuedSession, issueSession, signedIn, validateSessionDuration } from '../sessions';
 import { loadUser } from '../users';
-import { forgetFailures, guardAttempt, guardEnrolment, recordFailure } from './limits';
+import {
+  forgetFailures,
+  forgetStreak,
+  guardAttempt,
+  guardEnrolment,
+  recordFailure,
+  takeStreakPlace,
+} from './limits';
 import { qrCodeDataUrl } from './qr-code';
 import { compactRecoveryCode, newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import type { AuthenticateBody, CreateBody, RecoverBody } from './schema';
@@ -192,6 +199,10 @@ export async function authenticateTotp(
   const now = ctx.clock.now();
   const candidates = await usableTotps(ctx.db, userId, now, MAX_CANDIDATES);
   if (candidates.length === 0) throw new ApiError('totp_not_found', NO_TOTP_MESSAGE);
+  // BF-09: the codes of a confirmed app count toward its ceiling (403 totp_locked past it, before comparing); an
+  // enrolment being confirmed has nothing to lock yet.
+  const confirmed = candidates.find((row) => row.verified) ?? null;
+  const place = confirmed === null ? null : await takeStreakPlace(ctx, request, confirmed.id);
 
   for (const row of candidates) {
     const step = matchingStep(decryptSecret(ctx, row), body.totp_code, now.getTime());
@@ -213,6 +224,7 @@ export async function authenticateTotp(
       await ctx.db.delete(totps).where(and(eq(totps.userId, userId), eq(totps.verified, false)));
     }
     await forgetFailures(ctx, userId);
+    if (confirmed !== null) await forgetStreak(ctx, confirmed.id);
     const issued = await issueSession(ctx, request, {
       userId,
       factor: totpFactor(row.id),
@@ -223,6 +235,10 @@ export async function authenticateTotp(
     return { ...issued, totp_id: row.id };
   }
   await recordFailure(ctx, userId);
+  // BF-09: the code that reached the ceiling locked the app; its owner is told once.
+  if (place?.reachesCeiling) {
+    notifySecurityEvent(ctx, request, { userId, event: { kind: 'totp_locked', failures: place.attempts } });
+  }
   throw new ApiError('unable_to_auth_totp_code', WRONG_TOTP_MESSAGE);
 }
 
@@ -270,7 +286,10 @@ export async function listRecoveryCodes(
   };
 }
 
-/** POST /totps/recover: one of the confirmed TOTP's recovery codes, used once (one atomic UPDATE). */
+/**
+ * POST /totps/recover: one of the confirmed TOTP's recovery codes, used once (one atomic UPDATE). Never locked by the
+ * ceiling, and wrong ones never count toward it (BF-03, BF-09): 60 random bits each, throttled per user and IP.
+ */
 export async function recoverTotp(
   ctx: AppContext,
   request: RequestContext,
@@ -297,6 +316,8 @@ export async function recoverTotp(
       .returning({ id: totpRecoveryCodes.id, totpId: totpRecoveryCodes.totpId });
     if (used) {
       await forgetFailures(ctx, userId);
+      // BF-09: a recovery code unlocks the app.
+      await forgetStreak(ctx, used.totpId);
       const issued = await issueSession(ctx, request, {
         userId,
         factor: recoveryCodeFactor(used.id),

@@ -217,6 +217,9 @@ export async function authenticateTotp(
       userId,
       factor: totpFactor(row.id),
       sessionDurationMinutes,
+      // Issue 20 item 3: the first code confirms the app this session just enrolled; only a code of an app the user
+      // already had makes the session recent (else enrolling and confirming would pass the recent sign-in checks).
+      reauthenticates: row.verified,
     });
     return { ...issued, totp_id: row.id };
   }

@@ -258,6 +258,9 @@ export async function finishRegistration(
     userId,
     factor: webauthnFactor(registration),
     sessionDurationMinutes,
+    // Issue 20 item 3: the factor proves the passkey this call attaches, not one the user held, so the session does
+    // not become recent by it (or a stale session could register a passkey to pass the recent sign-in checks).
+    reauthenticates: false,
   });
   return { ...issued, webauthn_registration_id: registration.id };
 }

@@ -11,11 +11,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataOf } from '../../test-support/answers';
 import { createTestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
-import { ethereumWallet, signInWith } from '../crypto-wallets/test-helpers';
+import {
+  challengeFor,
+  ethereumWallet,
+  signInWith,
+  authenticate as walletAuthenticate,
+} from '../crypto-wallets/test-helpers';
 import { recordingDelivery } from '../magic-links/test-helpers';
 import { codeIn } from '../otps/test-helpers';
 import { STRONG, STRONG_2 } from '../passwords/test-helpers';
-import { authenticate as passkeyAuthenticate, registered } from '../webauthn/test-helpers';
+import { SoftwareAuthenticator } from '../webauthn/test-authenticator';
+import {
+  DOMAIN,
+  ORIGIN,
+  authenticate as passkeyAuthenticate,
+  registered,
+  startRegistration,
+} from '../webauthn/test-helpers';
 import {
   ADA,
   type Ada,
@@ -31,7 +43,7 @@ import {
   stepUp,
   type World,
 } from './step-up-fixtures';
-import { createTestClock } from './test-fixtures';
+import { createTestClock, signIn } from './test-fixtures';
 
 /** Ada's wallet: the same key signs when it is attached and when she signs in with it again. */
 const ADA_WALLET = ethereumWallet();
@@ -65,6 +77,9 @@ interface RecentWrite {
     prepared: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
 }
+
+const sendTo = (url: string, body: Record<string, string>) => (world: World, _who: Ada, token: string) =>
+  call(world, 'POST', url, body, token);
 
 const RECENT_WRITES: RecentWrite[] = [
   {
@@ -101,6 +116,57 @@ const RECENT_WRITES: RecentWrite[] = [
     },
     send: (world, who, token) =>
       call(world, 'DELETE', ROUTES.userPhoneNumber(who.phoneId!), undefined, token),
+  },
+  // SS-05: adding a way to sign in, or an authenticator app (features/sessions/step-up.ts).
+  {
+    name: 'SS-05: POST /webauthn/register/start',
+    ada: {},
+    send: sendTo(ROUTES.webauthn.registerStart, { domain: DOMAIN }),
+  },
+  {
+    name: 'SS-05: POST /webauthn/register',
+    ada: {},
+    // A ceremony started by a fresh sign-in of Ada's: a registration challenge is the user's, not the session's.
+    prepare: async (world) => {
+      const fresh = await signIn(world.t.ctx, world.t.project, ADA);
+      const creation = await startRegistration(world.t, fresh.session_token);
+      return { credential: JSON.stringify(new SoftwareAuthenticator().create(creation, ORIGIN).response) };
+    },
+    send: (world, _who, token, prepared) =>
+      call(world, 'POST', ROUTES.webauthn.register, { public_key_credential: prepared.credential }, token),
+  },
+  { name: 'SS-05: POST /totps', ada: {}, send: sendTo(ROUTES.totps.create, {}) },
+  {
+    name: 'SS-05: POST /crypto_wallets/authenticate attaching a new wallet',
+    ada: {},
+    prepare: async (world) => {
+      const wallet = ethereumWallet();
+      return { address: wallet.address, signature: await wallet.sign(await challengeFor(world.t, wallet)) };
+    },
+    send: (world, _who, token, { address, signature }) =>
+      walletAuthenticate(world.t, { type: 'ethereum', address: address! }, signature!, {
+        sessionToken: token,
+      }),
+  },
+  {
+    name: 'SS-05: POST /magic_links/email/send/secondary to a new address',
+    ada: {},
+    send: sendTo(ROUTES.magicLinksEmailSendSecondary, { email: 'ada.work@example.com' }),
+  },
+  {
+    name: 'SS-05: POST /otps/sms/send/secondary to a new number',
+    ada: {},
+    send: sendTo(ROUTES.otps.sendSecondary('sms'), { phone_number: '+14155550177' }),
+  },
+  {
+    name: 'SS-05: POST /otps/whatsapp/send/secondary to a new number',
+    ada: {},
+    send: sendTo(ROUTES.otps.sendSecondary('whatsapp'), { phone_number: '+14155550178' }),
+  },
+  {
+    name: 'SS-05: POST /otps/email/send/secondary to a new address',
+    ada: {},
+    send: sendTo(ROUTES.otps.sendSecondary('email'), { email: 'ada.otp@example.com' }),
   },
 ];
 

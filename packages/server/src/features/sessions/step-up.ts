@@ -20,13 +20,22 @@
 // session and before the body is read: a refused call changes nothing. The other values depend on what the call
 // would do, so the service checks them where it knows, with assertStepUp / assertMayAttach:
 // - 'attaching': the call would attach a credential the user did not have (a wallet proven by a signed-in caller,
-//   an OAuth registration linked by the callback whose token a signed-in caller redeems);
+//   an OAuth registration linked by the callback whose token a signed-in caller redeems, an address or number a
+//   secondary send claims for the session: assertMayClaim in their routes);
 // - 'last-identifier': the removal would leave the user no other verified e-mail address or phone number
 //   (users/user-service.ts deleteUserResource, inside its transaction, so two removals at once cannot both pass).
+//
+// SS-05 ("registration needs fresh UV or a recent factor"): ADDING a way to sign in — a passkey, a wallet, an address
+// or number — and enrolling an authenticator app need a recent sign-in as well, not only the removals and the
+// password. Else the recent sign-in rule is three calls deep: a stale session registers a passkey (or attaches a
+// wallet, or claims an address) and signs in with it, anew or as a secondary sign-in, and is recent; an app it
+// enrols and confirms would even become the account's required second factor. Signing in again with what the user
+// already holds (a passkey, the wallet, an owned address) stays open to a stale session: that is how it gets recent.
 import type { onRequestHookHandler, RouteOptions } from 'fastify';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { contextOf } from '../../infra/request-context';
 import { assertSecondFactorWhenRequired } from '../totps/second-factor';
+import { findOwnedIdentifier, type IdentifierKind } from '../users/identifiers';
 import { assertRecentAuthentication } from './recent-authentication';
 
 export interface SessionRouteRule {
@@ -58,16 +67,16 @@ export const SESSION_ROUTE_RULES = {
     'always',
     'sets a new password without the current one and ends the other sessions (TK-10)',
   ),
-  'POST /webauthn/register/start': rule('always', 'never', 'starts adding a passkey'),
+  'POST /webauthn/register/start': rule('always', 'always', 'starts adding a passkey (SS-05)'),
   'POST /webauthn/register': rule(
     'always',
-    'never',
+    'always',
     'adds a passkey; its factor joins the session without making it recent (webauthn/service.ts)',
   ),
   'PUT /webauthn/update/:id': rule('always', 'never', 'renames a passkey'),
   'POST /totps': rule(
     'always',
-    'never',
+    'always',
     'enrols an authenticator app (one with a verified app is refused anyway: active_totp_exists)',
   ),
   'PUT /users/me': rule('always', 'never', 'edits the profile'),
@@ -87,22 +96,22 @@ export const SESSION_ROUTE_RULES = {
   'DELETE /users/biometric_registrations/:id': rule('always', 'never', 'removes a biometric registration'),
   'POST /magic_links/email/send/secondary': rule(
     'always',
-    'never',
+    'attaching',
     'sends a link that attaches the address to the user (a pending claim of this session until redeemed)',
   ),
   'POST /otps/sms/send/secondary': rule(
     'always',
-    'never',
+    'attaching',
     'sends a code that attaches the number to the user',
   ),
   'POST /otps/whatsapp/send/secondary': rule(
     'always',
-    'never',
+    'attaching',
     'sends a code that attaches the number to the user',
   ),
   'POST /otps/email/send/secondary': rule(
     'always',
-    'never',
+    'attaching',
     'sends a code that attaches the address to the user',
   ),
   'POST /crypto_wallets/authenticate/start/secondary': rule(
@@ -112,7 +121,7 @@ export const SESSION_ROUTE_RULES = {
   ),
   'POST /crypto_wallets/authenticate': rule(
     'attaching',
-    'never',
+    'attaching',
     'signed in, attaches a wallet the user did not have (crypto-wallets/service.ts authenticate); a wallet of theirs is a step-up',
   ),
   'POST /oauth/authenticate': rule(
@@ -188,6 +197,24 @@ export function assertMayAttach(
     secondFactor: rule.secondFactor === 'attaching',
     recentSignIn: rule.recentSignIn === 'attaching',
   });
+}
+
+/**
+ * A secondary send of `route` to `value` (null: input the service refuses): an address or number nobody holds becomes
+ * this session's pending claim, attached to the user once redeemed, so the row's 'attaching' checks apply. Sent to
+ * an address the user holds, it is a sign-in again with what they have (no check); held by someone else, the
+ * service refuses it (duplicate_email / duplicate_phone_number).
+ */
+export async function assertMayClaim(
+  ctx: Pick<AppContext, 'clock' | 'db'>,
+  request: Pick<RequestContext, 'project' | 'session'>,
+  route: SessionRoute,
+  identifier: { kind: IdentifierKind; value: string | null },
+): Promise<void> {
+  const { kind, value } = identifier;
+  if (value === null) return;
+  const owner = await findOwnedIdentifier(ctx, { kind, projectId: request.project.id, value });
+  if (owner === null) assertMayAttach(ctx, request, route);
 }
 
 /**

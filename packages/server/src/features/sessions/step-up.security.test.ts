@@ -6,7 +6,7 @@
 import { ROUTES, SDK_API_PREFIX } from '@gatehouse/protocol';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test-support/app';
+import { basicAuth, createTestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import {
   challengeFor,
@@ -227,6 +227,13 @@ describe.each(testDatabaseKinds())('SS-08 step-up on %s', (kind) => {
       );
       expect([route, answer]).toEqual([route, '403 second_factor_required']);
     }
+    // HEAD runs the GET route's handler: the session list is refused there too.
+    const head = await world.t.app.inject({
+      method: 'HEAD',
+      url: `${SDK_API_PREFIX}${ROUTES.sessionsList}`,
+      headers: { authorization: basicAuth(world.t.publicToken, firstFactor.session_token) },
+    });
+    expect(head.statusCode).toBe(403);
     const outcomes = await walk(writes, firstFactor.session_token);
     expect(outcomes).toEqual(
       Object.fromEntries(writes.map((write) => [write.route, '403 second_factor_required'])),

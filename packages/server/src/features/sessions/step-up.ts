@@ -225,7 +225,8 @@ export async function assertMayClaim(
 export function stepUpOnRoute(ctx: Pick<AppContext, 'clock'>) {
   return (route: RouteOptions & { routePath: string }): void => {
     for (const method of [route.method].flat()) {
-      const rule = sessionRouteRule(method, route.routePath);
+      // Fastify answers HEAD with the GET route's handler (its exposed HEAD routes): the GET row applies.
+      const rule = sessionRouteRule(method === 'HEAD' ? 'GET' : method, route.routePath);
       if (rule === undefined) continue;
       const checks = {
         secondFactor: rule.secondFactor === 'always',

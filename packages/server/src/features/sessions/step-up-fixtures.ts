@@ -310,15 +310,16 @@ export async function stateOf(world: World, userId: string) {
     })
     .from(sessions)
     .orderBy(sessions.id);
-  const liveOAuthTokens = await db
+  const oauthTokenRows = await db
     .select({ id: oauthTokens.id, usedAt: oauthTokens.usedAt })
-    .from(oauthTokens);
+    .from(oauthTokens)
+    .orderBy(oauthTokens.id);
   return {
     user: await loadUser(world.t.ctx, userId),
     counts,
     passwordHash: password?.hash ?? null,
     sessions: sessionRows,
-    oauthTokens: liveOAuthTokens,
+    oauthTokens: oauthTokenRows,
     messages: world.delivery.messages.length,
   };
 }

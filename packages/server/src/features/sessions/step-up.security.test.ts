@@ -41,7 +41,7 @@ interface Write {
   allowed?: { status: number; errorType: string };
 }
 
-/** "status error_type", or "200" (and the new session token, when the write rotated it). */
+/** "status error_type", or "200". */
 function outcome(response: LightMyRequestResponse): string {
   if (response.statusCode === 200) return '200';
   return `${response.statusCode} ${(response.json() as { error_type?: string }).error_type}`;

@@ -36,6 +36,7 @@ import {
 } from './features/projects/project-service';
 import { registerJwksRoutes, registerSessionRoutes, resolveSession } from './features/sessions';
 import { createSessionState } from './features/sessions/session-state';
+import { stepUpOnRoute } from './features/sessions/step-up';
 import { reencryptTotpSecrets, registerTotpRoutes } from './features/totps';
 import { registerUserRoutes } from './features/users';
 import { registerWebauthnRoutes } from './features/webauthn';
@@ -329,6 +330,9 @@ async function assemble(
   await app.register(
     async (sdk) => {
       sdk.addHook('onRequest', createRequestContextHook(ctx, { resolveSession }));
+      // Issue 20 item 3 (SS-08): the routes that write on the user's credentials check the session's second factor
+      // and how recently it signed in, as features/sessions/step-up.ts lists them.
+      sdk.addHook('onRoute', stepUpOnRoute(ctx));
       // Unknown /sdk/v1 routes still get CORS headers so the SDK can read the 404.
       sdk.setNotFoundHandler(notFoundHandler);
       registerCorsPreflight(sdk);

@@ -24,6 +24,7 @@ import type { AuthenticationFactor, CryptoWalletType } from '@gatehouse/protocol
 import type { AppContext, RequestContext } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
+import { assertMayAttach } from '../sessions/step-up';
 import { signUpCheck, TOO_MANY_SIGN_UPS_MESSAGE } from '../users';
 import { parseWalletAddress, parseWalletType, type WalletAddress } from './addresses';
 import {
@@ -201,6 +202,9 @@ export async function authenticate(
   // Refusals that need no write come before the consume, so a refused call leaves the challenge as it was.
   const owner = await findWallet(ctx, key);
   if (session !== null && owner !== null && owner.userId !== session.userId) throw duplicateWallet();
+  // Issue 20 item 3 (features/sessions/step-up.ts): attaching a wallet the user did not have is a credential write.
+  const attaches = session !== null && owner === null;
+  if (attaches) assertMayAttach(ctx, request, 'POST /crypto_wallets/authenticate');
   const signUp = session === null && owner === null ? signUpCheck(request.ip) : null;
   if (signUp !== null) await ctx.limits.consume(signUp, TOO_MANY_SIGN_UPS_MESSAGE);
 
@@ -219,5 +223,7 @@ export async function authenticate(
     userId: row.userId,
     factor: cryptoWalletFactor(row),
     sessionDurationMinutes,
+    // A wallet attached now proves nothing the user held: the session does not become recent by it.
+    reauthenticates: !attaches,
   });
 }

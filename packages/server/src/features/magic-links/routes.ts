@@ -5,6 +5,8 @@ import { ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, sendData } from '../../infra/context';
 import { contextOf } from '../../infra/request-context';
+import { assertMayClaim } from '../sessions/step-up';
+import { parseEmail } from './email-address';
 import { AuthenticateMagicLinkBody, SendMagicLinkBody } from './schema';
 import { authenticateMagicLink, type SendMode, sendMagicLink } from './service';
 
@@ -21,12 +23,19 @@ export async function registerMagicLinkRoutes(sdk: FastifyInstance, ctx: AppCont
       product: 'emailMagicLinks',
       session: mode === 'secondary' ? 'required' : 'none',
     } as const;
-    app.post(url, { schema: { body: SendMagicLinkBody }, config }, async (request, reply) =>
-      sendData(
+    app.post(url, { schema: { body: SendMagicLinkBody }, config }, async (request, reply) => {
+      // Issue 20 item 3 (features/sessions/step-up.ts): a secondary send to an address nobody holds attaches it.
+      if (mode === 'secondary') {
+        await assertMayClaim(ctx, contextOf(request), 'POST /magic_links/email/send/secondary', {
+          kind: 'email',
+          value: parseEmail(request.body.email),
+        });
+      }
+      return sendData(
         reply,
         await sendMagicLink(ctx, contextOf(request), { body: request.body, mode, action: url }),
-      ),
-    );
+      );
+    });
   }
   app.post(
     ROUTES.magicLinksAuthenticate,

@@ -10,11 +10,13 @@ import { ApiError } from '../../infra/errors';
 import { assertPkce } from '../../infra/pkce';
 import { guardCall } from '../../infra/rate-limits';
 import { issueSession, validateSessionDuration } from '../sessions';
+import { assertMayAttach } from '../sessions/step-up';
 import { OAUTH_TOKEN_NOT_FOUND_MESSAGE, TOO_MANY_OAUTH_AUTHENTICATIONS_MESSAGE } from './messages';
 import type { AuthenticateOAuthBody } from './schema';
 import {
   consumeOAuthToken,
   findLiveOAuthToken,
+  type OAuthTokenRow,
   type ProviderValues,
   readProviderTokens,
   releaseOAuthToken,
@@ -41,6 +43,22 @@ export function oauthFactor(options: {
     },
   };
   return factor as Omit<AuthenticationFactor, 'last_authenticated_at'>;
+}
+
+/**
+ * Issue 20 item 3: how long before its token a registration may have been created and still count as linked by the
+ * callback that issued the token. The callback links (login.ts findOrCreateProviderUser), stores the provider's
+ * tokens and issues ours in a few database writes, milliseconds apart; a minute leaves room for a loaded database.
+ * A registration an earlier callback linked within that minute counts too: the cautious side (not a step-up).
+ */
+export const LINKED_BY_CALLBACK_MS = 60_000;
+
+/** True when the token's own callback linked the registration (see LINKED_BY_CALLBACK_MS). */
+function linkedByItsCallback(
+  registration: { createdAt: Date },
+  token: Pick<OAuthTokenRow, 'createdAt'>,
+): boolean {
+  return registration.createdAt.getTime() >= token.createdAt.getTime() - LINKED_BY_CALLBACK_MS;
 }
 
 function notFound(): ApiError {
@@ -82,6 +100,12 @@ export async function authenticateOAuth(
     // The registration was unlinked between the callback and this call: nothing to sign in with.
     if (registration === undefined || registration.userId !== candidate.userId) throw notFound();
     const provider = registration.providerType as OAuthProvider;
+    // Issue 20 item 3 (features/sessions/step-up.ts): joined to the caller's session, a registration linked by this
+    // token's callback is a credential attached now, not a step-up: refused while the project's required second
+    // factor is missing (the token is given back, below), and it does not make the session recent.
+    const attaches =
+      request.session?.userId === candidate.userId && linkedByItsCallback(registration, candidate);
+    if (attaches) assertMayAttach(ctx, request, 'POST /oauth/authenticate');
     const issued = await issueSession(ctx, request, {
       userId: candidate.userId,
       factor: oauthFactor({
@@ -91,6 +115,7 @@ export async function authenticateOAuth(
         subject: registration.providerSubject,
       }),
       sessionDurationMinutes,
+      reauthenticates: !attaches,
     });
     const providerValues: ProviderValues = await readProviderTokens(ctx, registration.id);
     return {

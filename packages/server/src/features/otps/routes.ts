@@ -5,7 +5,11 @@ import { ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, sendData } from '../../infra/context';
 import { contextOf } from '../../infra/request-context';
+import { parseEmail } from '../magic-links/email-address';
+import { assertMayClaim, type SessionRoute } from '../sessions/step-up';
+import type { IdentifierKind } from '../users/identifiers';
 import type { OtpChannel } from './methods';
+import { parsePhone } from './phone-number';
 import { AuthenticateOtpBody, SendEmailOtpBody, SendPhoneOtpBody } from './schema';
 import { authenticateOtp, type OtpSendMode, sendOtp } from './service';
 
@@ -19,6 +23,15 @@ const SEND_MODES: ReadonlyArray<readonly [(channel: OtpChannel) => string, OtpSe
   [OTP_ROUTES.sendSecondary, 'secondary'],
 ];
 
+/** The destination a secondary send would claim, as the service normalises it (null: input it refuses). */
+function claimed(
+  channel: OtpChannel,
+  body: SendPhoneOtpBody | SendEmailOtpBody,
+): { kind: IdentifierKind; value: string | null } {
+  if (channel === 'email') return { kind: 'email', value: parseEmail((body as SendEmailOtpBody).email) };
+  return { kind: 'phone_number', value: parsePhone((body as SendPhoneOtpBody).phone_number)?.e164 ?? null };
+}
+
 export async function registerOtpRoutes(sdk: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = sdk.withTypeProvider<TypeBoxTypeProvider>();
   for (const channel of OTP_CHANNELS) {
@@ -26,12 +39,21 @@ export async function registerOtpRoutes(sdk: FastifyInstance, ctx: AppContext): 
     for (const [path, mode] of SEND_MODES) {
       const config = { product: 'otp', session: mode === 'secondary' ? 'required' : 'none' } as const;
       const action = path(channel);
-      app.post(action, { schema: { body }, config }, async (request, reply) =>
-        sendData(
+      app.post(action, { schema: { body }, config }, async (request, reply) => {
+        // Issue 20 item 3 (features/sessions/step-up.ts): a secondary send to a destination nobody holds attaches it.
+        if (mode === 'secondary') {
+          await assertMayClaim(
+            ctx,
+            contextOf(request),
+            `POST ${action}` as SessionRoute,
+            claimed(channel, request.body),
+          );
+        }
+        return sendData(
           reply,
           await sendOtp(ctx, contextOf(request), { channel, mode, body: request.body, action }),
-        ),
-      );
+        );
+      });
     }
   }
   app.post(

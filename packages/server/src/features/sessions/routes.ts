@@ -11,7 +11,6 @@ import { type AppContext, sendData, sendDataJson } from '../../infra/context';
 import { projects } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { contextOf } from '../../infra/request-context';
-import { assertSecondFactorWhenRequired } from '../totps/second-factor';
 import { authenticateSession, listOwnSessions, revokeOtherSessions, revokeSession } from './session-service';
 
 // The only keys the SDK sends here (wire-format.md §4.3); unlike the sign-in calls, nothing is spread into it.
@@ -42,16 +41,15 @@ export async function registerSessionRoutes(sdk: FastifyInstance, ctx: AppContex
 
   // Issue 13 item 3 (Gatehouse's own calls, no Stytch counterpart): the account page's "active sessions" list and
   // "Sign out everywhere else". Both need the caller's session; neither takes a body or query. Like the credential
-  // removals (issue 13 item 1), a session still waiting for its required second factor is refused: whoever holds
-  // only the first factor must neither see where the user is signed in nor sign the user out everywhere else.
+  // removals (issue 13 item 1), a session still waiting for its required second factor is refused (the route hook of
+  // step-up.ts SESSION_ROUTE_RULES): whoever holds only the first factor must neither see where the user is signed
+  // in nor sign the user out everywhere else.
   app.get(ROUTES.sessionsList, { config: { session: 'required' } }, async (request, reply) => {
-    assertSecondFactorWhenRequired(contextOf(request));
     const listed = await listOwnSessions(ctx, contextOf(request));
     return sendData(reply, listed);
   });
 
   app.post(ROUTES.sessionsRevokeOthers, { config: { session: 'required' } }, async (request, reply) => {
-    assertSecondFactorWhenRequired(contextOf(request));
     const revoked_count = await revokeOtherSessions(ctx, contextOf(request));
     return sendData(reply, { revoked_count });
   });

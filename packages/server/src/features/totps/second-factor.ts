@@ -5,10 +5,10 @@
 //
 // Decision: the session stays a valid session, as in
 // Stytch — /sessions/authenticate, /users/me and the TOTP calls accept it, so the app can read the factors and
-// step it up, and the application's own server sees the factors through the backend API. Server routes that
-// REMOVE a credential (the six DELETE /users/{kind}/{id}) refuse it with `second_factor_required` (403): otherwise
-// whoever holds only the first factor (a mailbox) could delete the authenticator app and so switch the second
-// factor off. Enrolling another app is already refused while one is active (active_totp_exists).
+// step it up, and the application's own server sees the factors through the backend API. Every route that writes
+// on the user's credentials, identifiers or profile refuses it with `second_factor_required` (403; issue 20 item 3,
+// the list is features/sessions/step-up.ts): otherwise whoever holds only the first factor (a mailbox) could delete
+// the authenticator app, or set a password, and so switch the second factor off.
 import type { AuthenticationFactor, User } from '@gatehouse/protocol';
 import type { RequestContext } from '../../infra/context';
 import { ApiError } from '../../infra/errors';

@@ -229,6 +229,9 @@ export async function authenticateTotp(
       userId,
       factor: totpFactor(row.id),
       sessionDurationMinutes,
+      // Issue 20 item 3: the first code confirms the app this session just enrolled; only a code of an app the user
+      // already had makes the session recent (else enrolling and confirming would pass the recent sign-in checks).
+      reauthenticates: row.verified,
     });
     // Issue 20 item 4 (SS-09): the first accepted code made the enrolment a second factor of the account.
     if (!row.verified) notifySecurityEvent(ctx, request, { userId, event: { kind: 'totp_added' } });

@@ -169,7 +169,17 @@ const RESOURCE_TABLES = {
 export async function deleteUserResource(
   ctx: AppContext,
   request: NoticeRequest,
-  options: { kind: UserResourceKind; id: string; userId: string; projectId: string },
+  options: {
+    kind: UserResourceKind;
+    id: string;
+    userId: string;
+    projectId: string;
+    /**
+     * Issue 20 item 3 (SS-08): called, inside the transaction and with the user row locked, when removing this e-mail
+     * address or phone number would leave the user no other verified one; throwing refuses the removal.
+     */
+    beforeRemovingLastIdentifier?: () => void;
+  },
 ): Promise<void> {
   const removed = await removeUserResource(ctx, options);
   // Issue 20 item 4 (SS-09, WA-08 "delete … sends a notification"): told once the row is gone.
@@ -179,7 +189,13 @@ export async function deleteUserResource(
 /** Deletes the row (deleteUserResource's rules); answers the notice its removal calls for, if any. */
 async function removeUserResource(
   ctx: AppContext,
-  options: { kind: UserResourceKind; id: string; userId: string; projectId: string },
+  options: {
+    kind: UserResourceKind;
+    id: string;
+    userId: string;
+    projectId: string;
+    beforeRemovingLastIdentifier?: () => void;
+  },
 ): Promise<SecurityNoticeEvent | null> {
   const { table, errorType, label } = RESOURCE_TABLES[options.kind];
   const own = and(
@@ -210,20 +226,21 @@ async function removeUserResource(
     const [found] = await tx.select({ id: table.id }).from(table).where(own);
     if (found === undefined) throw notFound();
     const { userId, id } = options;
-    const result = await tx.execute(sql`SELECT (
-      EXISTS (SELECT 1 FROM ${userEmails} WHERE ${userEmails.userId} = ${userId} AND ${userEmails.verified}
-        AND ${userEmails.claimSessionId} IS NULL AND ${userEmails.id} <> ${id})
-      OR EXISTS (SELECT 1 FROM ${userPhoneNumbers} WHERE ${userPhoneNumbers.userId} = ${userId}
-        AND ${userPhoneNumbers.verified} AND ${userPhoneNumbers.claimSessionId} IS NULL
-        AND ${userPhoneNumbers.id} <> ${id})
+    const result = await tx.execute(sql`SELECT other_identifier, (other_identifier
       OR EXISTS (SELECT 1 FROM ${passwords} WHERE ${passwords.userId} = ${userId} AND NOT ${passwords.requiresReset})
       OR EXISTS (SELECT 1 FROM ${webauthnRegistrations} WHERE ${webauthnRegistrations.userId} = ${userId}
         AND ${webauthnRegistrations.verified} AND ${webauthnRegistrations.id} <> ${id})
       OR EXISTS (SELECT 1 FROM ${cryptoWallets} WHERE ${cryptoWallets.userId} = ${userId} AND ${cryptoWallets.verified})
       OR EXISTS (SELECT 1 FROM ${oauthRegistrations} WHERE ${oauthRegistrations.userId} = ${userId}
         AND ${oauthRegistrations.id} <> ${id})
-    ) AS other_way`);
-    const [row] = rowsOf<{ other_way: boolean }>(result);
+    ) AS other_way FROM (SELECT (
+      EXISTS (SELECT 1 FROM ${userEmails} WHERE ${userEmails.userId} = ${userId} AND ${userEmails.verified}
+        AND ${userEmails.claimSessionId} IS NULL AND ${userEmails.id} <> ${id})
+      OR EXISTS (SELECT 1 FROM ${userPhoneNumbers} WHERE ${userPhoneNumbers.userId} = ${userId}
+        AND ${userPhoneNumbers.verified} AND ${userPhoneNumbers.claimSessionId} IS NULL
+        AND ${userPhoneNumbers.id} <> ${id})
+    ) AS other_identifier) AS identifiers`);
+    const [row] = rowsOf<{ other_identifier: boolean; other_way: boolean }>(result);
     if (row?.other_way !== true) {
       throw new ApiError(
         'last_authentication_factor',
@@ -231,6 +248,10 @@ async function removeUserResource(
           ? 'This is the only way to sign in to this account. Add another sign-in method before unlinking it.'
           : `This is the only way to sign in to this account. Add another sign-in method before removing this ${label}.`,
       );
+    }
+    // After the refusal above: asking for a fresh sign-in would not make that removal possible.
+    if (IDENTIFIER_KINDS.has(options.kind) && row?.other_identifier !== true) {
+      options.beforeRemovingLastIdentifier?.();
     }
     if (options.kind !== 'webauthn_registrations') {
       await tx.delete(table).where(eq(table.id, id));
@@ -243,6 +264,9 @@ async function removeUserResource(
     return passkey === undefined ? null : { kind: 'passkey_removed', name: passkey.name };
   });
 }
+
+/** The user's identifiers: an e-mail address or phone number (issue 20 item 3: the last verified one). */
+const IDENTIFIER_KINDS: ReadonlySet<UserResourceKind> = new Set(['emails', 'phone_numbers']);
 
 /** The sub-resources a person signs in with (a TOTP is a second factor; biometric registrations are mobile-only). */
 const SIGN_IN_KINDS: ReadonlySet<UserResourceKind> = new Set([

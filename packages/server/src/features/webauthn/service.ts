@@ -259,6 +259,9 @@ export async function finishRegistration(
     userId,
     factor: webauthnFactor(registration),
     sessionDurationMinutes,
+    // Issue 20 item 3: the factor proves the passkey this call attaches, not one the user held, so the session does
+    // not become recent by it (or a stale session could register a passkey to pass the recent sign-in checks).
+    reauthenticates: false,
   });
   // Issue 20 item 4 (SS-09, WA-08 "create … sends a notification"): a new way into the account.
   notifySecurityEvent(ctx, request, { userId, event: { kind: 'passkey_added', name: registration.name } });

@@ -464,6 +464,8 @@ describe.each(testDatabaseKinds())('passkeys on %s', (kind) => {
 
     it('refuses to delete the last way to sign in (a passkey, the e-mail unproven) with last_authentication_factor', async () => {
       const ada = await signedInUser(t, 'ada@example.com');
+      // The fixture's user proved their address; this one has not.
+      await t.ctx.db.update(userEmails).set({ verified: false });
       const { sessionToken, registrationId } = await registered(t, new SoftwareAuthenticator(), ada);
       const refused = await call(
         t,

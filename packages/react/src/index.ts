@@ -6,7 +6,9 @@ export type {
   OtpAuthenticateOptions,
   OtpChannel,
   OtpLoginOrCreateOptions,
+  OtpSendOptions,
   OtpSendResult,
+  TotpAuthenticateOptions,
   WebAuthnAuthenticateOptions,
   WebAuthnRegisterOptions,
   WebAuthnUpdateOptions,
@@ -31,6 +33,22 @@ export type { PasskeyRegistrationProps } from './passkey-registration';
 export { PasskeyRegistration } from './passkey-registration';
 export type { GatehouseProviderProps } from './provider';
 export { GatehouseProvider, useGatehouse, useSession, useUser } from './provider';
+export type {
+  EnabledMethods,
+  ReauthenticationGuard,
+  ReauthenticationMethod,
+  ReauthenticationProps,
+  ReauthenticationReason,
+  ReauthenticationRequest,
+} from './reauthentication';
+export {
+  isReauthenticationCancelled,
+  Reauthentication,
+  ReauthenticationCancelledError,
+  reauthenticationMethods,
+  reauthenticationReasonOf,
+  useReauthentication,
+} from './reauthentication';
 export type { ResetPasswordProps } from './reset-password';
 export { ResetPassword } from './reset-password';
 export type { StringKey, Strings } from './strings';

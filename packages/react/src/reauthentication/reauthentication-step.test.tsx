@@ -5,12 +5,16 @@
 import type { User, WebAuthnRegistration } from '@gatehouse/protocol';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoginConfig } from '../config';
 import { PasskeyRegistration, type PasskeyRegistrationProps } from '../passkey-registration';
 import { GatehouseProvider } from '../provider';
 import { apiError, createFakeClient, deferred, type FakeClient, fakeUser } from '../test-support/fake-client';
 import { REAUTHENTICATION_STRINGS as TEXT } from './reauthentication-strings';
+import { loadReauthenticationStep } from './screens';
+
+// The step is a lazy chunk; loaded once here so a slow first import does not count against each test's waits.
+beforeAll(() => loadReauthenticationStep());
 
 afterEach(() => {
   cleanup();

@@ -4,14 +4,16 @@
 // on the control that asked), and rejects with the retry's own error when the second attempt fails too.
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GatehouseProvider } from '../provider';
 import { apiError, createFakeClient, type FakeClient, fakeUser } from '../test-support/fake-client';
 import { Reauthentication } from './reauthentication';
 import { isReauthenticationCancelled } from './reauthentication-errors';
 import { REAUTHENTICATION_STRINGS as TEXT } from './reauthentication-strings';
+import { loadReauthenticationStep } from './screens';
 import { useReauthentication } from './use-reauthentication';
 
+beforeAll(() => loadReauthenticationStep());
 afterEach(cleanup);
 
 type Outcome = { value: unknown } | { error: unknown };

@@ -1,3 +1,6 @@
+// The "Confirm it's you" step and its guard (issue 20 item 3) are the subpath `@gatehouse/react/reauthentication`
+// (src/reauthentication/index.ts), not re-exported here: a page that only signs in would otherwise load the guard
+// with its first chunks (bench widget-size, default configuration).
 export type { Callbacks, WidgetEvent, WidgetEventType } from './callbacks';
 export { WIDGET_EVENT_TYPES } from './callbacks';
 export type {
@@ -33,22 +36,6 @@ export type { PasskeyRegistrationProps } from './passkey-registration';
 export { PasskeyRegistration } from './passkey-registration';
 export type { GatehouseProviderProps } from './provider';
 export { GatehouseProvider, useGatehouse, useSession, useUser } from './provider';
-export type {
-  EnabledMethods,
-  ReauthenticationGuard,
-  ReauthenticationMethod,
-  ReauthenticationProps,
-  ReauthenticationReason,
-  ReauthenticationRequest,
-} from './reauthentication';
-export {
-  isReauthenticationCancelled,
-  Reauthentication,
-  ReauthenticationCancelledError,
-  reauthenticationMethods,
-  reauthenticationReasonOf,
-  useReauthentication,
-} from './reauthentication';
 export type { ResetPasswordProps } from './reset-password';
 export { ResetPassword } from './reset-password';
 export type { StringKey, Strings } from './strings';

@@ -1,6 +1,6 @@
-// Issue 20 item 3: the account page's "Confirm it's you" — the widget's step (@gatehouse/react <Reauthentication>)
-// with the account page's configuration, shown in the section whose change asked for it.
-import { Reauthentication, type ReauthenticationRequest } from '@gatehouse/react';
+// Issue 20 item 3: the account page's "Confirm it's you" — the widget's step (<Reauthentication> of
+// @gatehouse/react/reauthentication) with the account page's configuration, in the section whose change asked.
+import { Reauthentication, type ReauthenticationRequest } from '@gatehouse/react/reauthentication';
 import { ACCOUNT_CONFIG } from '../widget-config';
 
 export function ConfirmItsYou({

@@ -1,5 +1,5 @@
 // Issue 11 item 4 (moved here by issue 13 item 3): the linked social accounts, as they arrive on the user.
-import { isReauthenticationCancelled, useReauthentication } from '@gatehouse/react';
+import { isReauthenticationCancelled, useReauthentication } from '@gatehouse/react/reauthentication';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AppClient, UserView } from '../app-client';

@@ -4,7 +4,7 @@
 // `reauthentication_required` or `second_factor_required` waits for "Confirm it's you" (the section renders
 // <ConfirmItsYou request={reauthentication} />) and runs again once confirmed; Cancel leaves everything as it was,
 // with no message.
-import { isReauthenticationCancelled, useReauthentication } from '@gatehouse/react';
+import { isReauthenticationCancelled, useReauthentication } from '@gatehouse/react/reauthentication';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { STRINGS } from '../strings';

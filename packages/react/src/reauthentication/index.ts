@@ -3,15 +3,10 @@
 export { Reauthentication, type ReauthenticationProps } from './reauthentication';
 export {
   isReauthenticationCancelled,
-  ReauthenticationCancelledError,
   type ReauthenticationReason,
   reauthenticationReasonOf,
 } from './reauthentication-errors';
-export {
-  type EnabledMethods,
-  type ReauthenticationMethod,
-  reauthenticationMethods,
-} from './reauthentication-methods';
+export type { EnabledMethods, ReauthenticationMethod } from './reauthentication-methods';
 export {
   type ReauthenticationGuard,
   type ReauthenticationRequest,

@@ -14,17 +14,20 @@ export function reauthenticationReasonOf(error: unknown): ReauthenticationReason
     : null;
 }
 
-/** What a guarded action rejects with when the person cancelled the confirmation: nothing changed, say nothing. */
-export class ReauthenticationCancelledError extends Error {
-  constructor() {
-    super('The confirmation was cancelled; nothing was changed.');
-    this.name = 'ReauthenticationCancelledError';
-  }
+const CANCELLED = 'ReauthenticationCancelledError';
+
+/**
+ * What a guarded action rejects with when the person cancelled the confirmation: nothing changed, say nothing. An
+ * Error named ReauthenticationCancelledError, made by a function rather than a subclass: a top-level
+ * `class … extends Error` counts as a side effect to bundlers, which then keep this module in every page that
+ * imports the package's index, even pages that never ask for a confirmation (bench widget-size).
+ */
+export function reauthenticationCancelledError(): Error {
+  const error = new Error('The confirmation was cancelled; nothing was changed.');
+  error.name = CANCELLED;
+  return error;
 }
 
 export function isReauthenticationCancelled(error: unknown): boolean {
-  return (
-    error instanceof ReauthenticationCancelledError ||
-    (error instanceof Error && error.name === 'ReauthenticationCancelledError')
-  );
+  return error instanceof Error && error.name === CANCELLED;
 }

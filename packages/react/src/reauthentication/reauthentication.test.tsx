@@ -1,6 +1,6 @@
 // Issue 20 item 3: <Reauthentication> and useReauthentication for pages outside the widget (the web app's account
 // page). The guard passes other errors through untouched, opens the step on the two 403 answers, resolves with the
-// retried action's result after the confirmation, rejects with ReauthenticationCancelledError on Cancel (focus back
+// retried action's result after the confirmation, rejects with a ReauthenticationCancelledError on Cancel (focus back
 // on the control that asked), and rejects with the retry's own error when the second attempt fails too.
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -4,4 +4,5 @@ import { lazy } from 'react';
 
 export const loadReauthenticationStep = () => import('./reauthentication-step');
 
-export const ReauthenticationStepScreen = lazy(loadReauthenticationStep);
+// Marked pure: a page that imports the package's index but never renders the step does not keep this chunk.
+export const ReauthenticationStepScreen = /* @__PURE__ */ lazy(loadReauthenticationStep);

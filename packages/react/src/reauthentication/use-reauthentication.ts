@@ -3,16 +3,16 @@
 //
 //   const { request, guard } = useReauthentication();
 //   await guard(() => client.user.deleteWebauthnRegistration(id)); // resolves with the action's result
-//   {request ? <ReauthenticationStep request={request} /> : null}  // or <Reauthentication request={request} />
+//   {request ? <Reauthentication request={request} /> : null}     // inside the widget: ReauthenticationFrame
 //
-// `guard` rejects with the retry's error if the second attempt fails too (it is not retried again), and with a
-// ReauthenticationCancelledError when the person cancels: nothing was changed and nothing needs saying. Every
-// other error of the first attempt passes through untouched. When the step closes, focus goes back to the control
-// that started the change if it is still on the page (and once it is enabled again).
+// `guard` rejects with the retry's error if the second attempt fails too (it is not retried again), and with an
+// Error named ReauthenticationCancelledError (isReauthenticationCancelled) when the person cancels: nothing was
+// changed and nothing needs saying. Every other error of the first attempt passes through untouched. When the step
+// closes, focus goes back to the control that started the change if it is still on the page (once it is enabled).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  ReauthenticationCancelledError,
   type ReauthenticationReason,
+  reauthenticationCancelledError,
   reauthenticationReasonOf,
 } from './reauthentication-errors';
 
@@ -20,7 +20,7 @@ export interface ReauthenticationRequest {
   reason: ReauthenticationReason;
   /** The step calls this after the secondary sign-in: the original action runs again; settles when it did. */
   confirmed(): Promise<void>;
-  /** The step's Cancel: the guarded call rejects with ReauthenticationCancelledError. */
+  /** The step's Cancel: the guarded call rejects with an Error named ReauthenticationCancelledError. */
   cancel(): void;
 }
 
@@ -97,7 +97,7 @@ export function useReauthentication(): ReauthenticationGuard {
               if (settled) return;
               settled = true;
               close(opened, trigger);
-              reject(new ReauthenticationCancelledError());
+              reject(reauthenticationCancelledError());
             },
           };
           openRef.current = opened;

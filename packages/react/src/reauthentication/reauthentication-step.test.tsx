@@ -1,15 +1,21 @@
 // Issue 20 item 3: "Confirm it's you" inside the widget's passkey management. Deleting (and renaming, creating) a
 // passkey that the server answers `reauthentication_required` / `second_factor_required` opens the step in place of
 // the list, focus on its heading; each method confirms with its secondary sign-in, then the change runs again once;
-// Cancel puts the list back with nothing changed; failed confirmations stay on screen. Also in a shadow root.
-import type { User, WebAuthnRegistration } from '@gatehouse/protocol';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+// Cancel puts the list back with nothing changed; failed confirmations stay on screen. (Renaming, creating, the
+// shadow root and string overrides: reauthentication-frame.test.tsx.)
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LoginConfig } from '../config';
-import { PasskeyRegistration, type PasskeyRegistrationProps } from '../passkey-registration';
-import { GatehouseProvider } from '../provider';
-import { apiError, createFakeClient, deferred, type FakeClient, fakeUser } from '../test-support/fake-client';
+import { apiError, deferred } from '../test-support/fake-client';
+import {
+  ALL_PRODUCTS,
+  clientFor,
+  expectDeleted,
+  names,
+  openStep,
+  PASSKEYS,
+  RECENT_SIGN_IN_NEEDED,
+  step,
+} from '../test-support/reauthentication';
 import { REAUTHENTICATION_STRINGS as TEXT } from './reauthentication-strings';
 import { loadReauthenticationStep } from './screens';
 
@@ -20,96 +26,6 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-function registration(id: string, name: string): WebAuthnRegistration {
-  return {
-    webauthn_registration_id: id,
-    name,
-    domain: 'localhost',
-    user_agent: 'test',
-    authenticator_type: 'platform',
-    verified: true,
-  };
-}
-
-const PASSKEYS = [registration('wr-1', 'MacBook'), registration('wr-2', 'Pixel')];
-const VERIFIED_EMAIL = { email_id: 'email-1', email: 'ada@example.com', verified: true };
-const ALL_PRODUCTS: LoginConfig = {
-  products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys'],
-  otpOptions: { methods: ['email'] },
-  sessionOptions: { sessionDurationMinutes: 45 },
-};
-
-const RECENT_SIGN_IN_NEEDED = () =>
-  apiError({
-    error_type: 'reauthentication_required',
-    error_message:
-      'For your security, confirm it is you: this change needs a sign-in within the last 10 minutes.',
-    status_code: 403,
-  });
-
-/** A user with the given credentials; the delete answers reauthentication_required until a sign-in confirmed. */
-function clientFor(overrides: Partial<User>, options: { reason?: string } = {}): FakeClient {
-  const client = createFakeClient({
-    user: fakeUser({ emails: [VERIFIED_EMAIL], webauthn_registrations: PASSKEYS, ...overrides }),
-  });
-  let recent = false;
-  const confirmed = async () => {
-    recent = true;
-    return { request_id: 'request-id-confirm', status_code: 200, __user: {} };
-  };
-  client.webauthnAuthenticateImpl = confirmed;
-  client.totpAuthenticateImpl = confirmed;
-  client.passwordAuthenticateImpl = confirmed;
-  client.otpAuthenticateImpl = confirmed;
-  client.deleteWebauthnRegistrationImpl = async () => {
-    if (recent) return { request_id: 'request-id-delete', status_code: 200 };
-    throw apiError({
-      error_type: options.reason ?? 'reauthentication_required',
-      error_message: 'Confirm it is you.',
-      status_code: 403,
-    });
-  };
-  return client;
-}
-
-async function openStep(
-  client: FakeClient,
-  props: PasskeyRegistrationProps = { config: ALL_PRODUCTS },
-  title: string = TEXT.reauthenticationTitle,
-) {
-  const user = userEvent.setup();
-  const view = render(
-    <GatehouseProvider client={client}>
-      <PasskeyRegistration {...props} />
-    </GatehouseProvider>,
-  );
-  await user.click(await screen.findByRole('button', { name: 'Skip' }));
-  await screen.findByRole('heading', { name: 'Passkey successfully created!' });
-  await waitFor(() => expect(client.calls.userGet).toBe(1));
-  await user.click(screen.getByRole('button', { name: 'Delete MacBook' }));
-  await user.click(screen.getByRole('button', { name: 'Delete' }));
-  const heading = await screen.findByRole('heading', { name: title });
-  return { user, view, heading };
-}
-
-function step(): HTMLElement {
-  return screen.getByRole('region', { name: TEXT.reauthenticationTitle });
-}
-
-function names(): string[] {
-  return within(screen.getByRole('list'))
-    .getAllByRole('listitem')
-    .map((item) => item.querySelector('.gh-passkey-name')?.textContent ?? '');
-}
-
-/** The step closed and the list shows without the deleted passkey. */
-async function expectDeleted(client: FakeClient) {
-  await waitFor(() => expect(screen.queryByRole('heading', { name: TEXT.reauthenticationTitle })).toBeNull());
-  expect(names()).toEqual(['Pixel']);
-  // Tried, refused, confirmed, tried again: twice in all.
-  expect(client.calls.deleteWebauthnRegistration).toEqual(['wr-1', 'wr-1']);
-}
 
 describe('"Confirm it\'s you" in the passkey list', () => {
   it('opens in place of the list, focus on its heading, and confirms with a passkey first', async () => {
@@ -357,124 +273,5 @@ describe('"Confirm it\'s you" in the passkey list', () => {
     expect(names()).toEqual(['MacBook', 'Pixel']);
     expect(client.calls.deleteWebauthnRegistration).toEqual(['wr-1', 'wr-1']);
     expect(logged).toHaveBeenCalled();
-  });
-
-  it('renaming asks too; Cancel puts the old name back', async () => {
-    const client = clientFor({});
-    client.webauthnUpdateImpl = () => Promise.reject(RECENT_SIGN_IN_NEEDED());
-    const user = userEvent.setup();
-    render(
-      <GatehouseProvider client={client}>
-        <PasskeyRegistration config={ALL_PRODUCTS} />
-      </GatehouseProvider>,
-    );
-    await user.click(await screen.findByRole('button', { name: 'Skip' }));
-    await user.click(await screen.findByRole('button', { name: 'Edit Pixel' }));
-    const input = screen.getByRole('textbox', { name: 'Passkey name' });
-    await user.clear(input);
-    await user.type(input, 'Work phone{Enter}');
-    await screen.findByRole('heading', { name: TEXT.reauthenticationTitle });
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(names()).toEqual(['MacBook', 'Pixel']);
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Pixel' })),
-    );
-  });
-
-  it('works inside a shadow root (enableShadowDOM)', async () => {
-    const client = clientFor({});
-    const user = userEvent.setup();
-    const view = render(
-      <GatehouseProvider client={client}>
-        <PasskeyRegistration config={{ ...ALL_PRODUCTS, enableShadowDOM: true }} />
-      </GatehouseProvider>,
-    );
-    const shadow = view.container.querySelector<HTMLElement>('[data-gatehouse-shadow-host]')!.shadowRoot!;
-    const inShadow = within(shadow as unknown as HTMLElement);
-    await user.click(await inShadow.findByRole('button', { name: 'Skip' }));
-    await waitFor(() => expect(client.calls.userGet).toBe(1));
-    await user.click(await inShadow.findByRole('button', { name: 'Delete MacBook' }));
-    await user.click(inShadow.getByRole('button', { name: 'Delete' }));
-    const heading = await inShadow.findByRole('heading', { name: TEXT.reauthenticationTitle });
-    expect(shadow.activeElement).toBe(heading);
-    await user.click(inShadow.getByRole('button', { name: TEXT.reauthenticationUsePasskey }));
-    await waitFor(() =>
-      expect(inShadow.queryByRole('heading', { name: TEXT.reauthenticationTitle })).toBeNull(),
-    );
-    expect(
-      within(inShadow.getByRole('list'))
-        .getAllByRole('listitem')
-        .map((item) => item.querySelector('.gh-passkey-name')?.textContent),
-    ).toEqual(['Pixel']);
-  });
-
-  it('takes its texts from the strings overrides', async () => {
-    const client = clientFor({});
-    await openStep(
-      client,
-      {
-        config: ALL_PRODUCTS,
-        strings: {
-          reauthenticationTitle: 'Bitte bestätigen',
-          reauthenticationUsePasskey: 'Passkey verwenden',
-        },
-      },
-      'Bitte bestätigen',
-    );
-    expect(screen.getByRole('button', { name: 'Passkey verwenden' })).toBeTruthy();
-  });
-});
-
-describe('"Confirm it\'s you" when creating a passkey', () => {
-  it('second_factor_required on registration: confirm with the app, the registration runs again', async () => {
-    const client = clientFor({ totps: [{ totp_id: 'totp-1', verified: true }] });
-    let stepped = false;
-    client.totpAuthenticateImpl = async () => {
-      stepped = true;
-      return { request_id: 'r', status_code: 200, __user: {} };
-    };
-    client.webauthnRegisterImpl = async () => {
-      if (!stepped)
-        throw apiError({
-          error_type: 'second_factor_required',
-          error_message: 'code first',
-          status_code: 403,
-        });
-      return { request_id: 'r', status_code: 200, webauthn_registration_id: 'wr-new', __user: {} };
-    };
-    const user = userEvent.setup();
-    const view = render(
-      <GatehouseProvider client={client}>
-        <PasskeyRegistration config={ALL_PRODUCTS} />
-      </GatehouseProvider>,
-    );
-    const root = () => view.container.querySelector<HTMLElement>('[data-gatehouse-widget]')!;
-    await user.click(await screen.findByRole('button', { name: 'Create a Passkey' }));
-    await screen.findByRole('heading', { name: TEXT.reauthenticationTitle });
-    expect(root().dataset.state).toBe('passkey-registration.creating');
-    await user.type(screen.getByLabelText(TEXT.reauthenticationTotpLabel), '123456');
-    expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' })).toBeTruthy();
-    expect(client.calls.webauthnRegister).toHaveLength(2);
-  });
-
-  it('Cancel returns to the start screen without a message, focus on "Create a Passkey"', async () => {
-    const client = clientFor({ totps: [{ totp_id: 'totp-1', verified: true }] });
-    client.webauthnRegisterImpl = () => Promise.reject(RECENT_SIGN_IN_NEEDED());
-    const user = userEvent.setup();
-    const view = render(
-      <GatehouseProvider client={client}>
-        <PasskeyRegistration config={ALL_PRODUCTS} />
-      </GatehouseProvider>,
-    );
-    await user.click(await screen.findByRole('button', { name: 'Create a Passkey' }));
-    await screen.findByRole('heading', { name: TEXT.reauthenticationTitle });
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    const root = view.container.querySelector<HTMLElement>('[data-gatehouse-widget]')!;
-    expect(root.dataset.state).toBe('passkey-registration');
-    expect(root.querySelector('.gh-banner')).toBeNull();
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Create a Passkey' })),
-    );
-    expect(client.calls.webauthnRegister).toHaveLength(1);
   });
 });

@@ -11,14 +11,18 @@
 import { isAPIError } from '@gatehouse/sdk';
 import { type FormEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { sessionDurationMinutes } from '../config';
-import { ErrorText } from '../error-text';
 import { describeError } from '../errors';
 import { methodIdOf, otpExpirationMinutes } from '../methods/otp/otp-options';
 import { assertAuthenticated, passkeySignInMessage } from '../methods/passkeys/passkey-errors';
-import { PasswordField, ReadOnlyEmail } from '../methods/passwords/password-field';
-import { formatString } from '../strings';
 import { useWidget } from '../widget-context';
-import { CODE_LENGTH, CodeInput } from './code-input';
+import {
+  EmailCodePanel,
+  PasskeyPanel,
+  PasswordPanel,
+  StepBanner,
+  type StepStrings,
+  TotpPanel,
+} from './method-panels';
 import {
   codeEmailOf,
   passwordEmailOf,
@@ -33,8 +37,6 @@ import {
 } from './reauthentication-state';
 import { useReauthenticationStrings } from './reauthentication-strings';
 import type { ReauthenticationRequest } from './use-reauthentication';
-
-type StepStrings = ReturnType<typeof useReauthenticationStrings>;
 
 /** SPEC §8: these answers mean the e-mailed code was wrong ('Invalid passcode, please try again.'). */
 const WRONG_CODE_ERRORS: ReadonlySet<string> = new Set(['otp_code_not_found', 'unable_to_auth_otp_code']);
@@ -218,6 +220,8 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
   const errorShown = state.error !== null;
   const describedBy = [ids.intro, errorShown ? ids.error : null].filter((id) => id !== null).join(' ');
   const others = state.methods.filter((item) => item !== method);
+  const panel = { strings, confirming, invalid: errorShown, describedBy };
+  const codeField = { codeId: ids.code, codeRef, code, onCode: setCode };
 
   return (
     <section
@@ -242,134 +246,39 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
         <div ref={panelRef} className="gh-form">
           {method === null ? <p className="gh-text">{strings.reauthenticationUnavailable}</p> : null}
           {method === 'passkey' ? (
-            <>
-              <p className="gh-text">{strings.reauthenticationPasskeyText}</p>
-              <button
-                type="button"
-                className="gh-button gh-button-primary"
-                aria-disabled={confirming}
-                aria-describedby={errorShown ? ids.error : undefined}
-                onClick={() => void confirmWithPasskey()}
-              >
-                {confirming ? <span className="gh-spinner" aria-hidden="true" /> : null}
-                {strings.reauthenticationUsePasskey}
-              </button>
-            </>
+            <PasskeyPanel {...panel} onConfirm={() => void confirmWithPasskey()} />
           ) : null}
           {method === 'totp' ? (
-            <form
-              className="gh-form"
-              noValidate
-              aria-busy={confirming}
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (code.length === CODE_LENGTH) void confirmWithTotp(code);
-              }}
-            >
-              <p className="gh-text">{strings.reauthenticationTotpText}</p>
-              <label className="gh-label" htmlFor={ids.code}>
-                {strings.reauthenticationTotpLabel}
-              </label>
-              <CodeInput
-                id={ids.code}
-                inputRef={codeRef}
-                value={code}
-                onChange={setCode}
-                onComplete={(digits) => void confirmWithTotp(digits)}
-                readOnly={confirming}
-                invalid={errorShown}
-                describedBy={describedBy}
-              />
-              <ConfirmButton busy={confirming} strings={strings} />
-            </form>
+            <TotpPanel {...panel} {...codeField} onConfirm={(digits) => void confirmWithTotp(digits)} />
           ) : null}
           {method === 'password' && passwordEmail !== null ? (
-            <form className="gh-form" noValidate aria-busy={confirming} onSubmit={confirmWithPassword}>
-              <p className="gh-text">{strings.reauthenticationPasswordText}</p>
-              <ReadOnlyEmail email={passwordEmail} />
-              <PasswordField
-                value={password}
-                onChange={setPassword}
-                autoComplete="current-password"
-                readOnly={confirming}
-                error={null}
-                describedBy={describedBy}
-              />
-              <ConfirmButton busy={confirming} strings={strings} />
-            </form>
+            <PasswordPanel
+              {...panel}
+              email={passwordEmail}
+              password={password}
+              onPassword={setPassword}
+              onSubmit={confirmWithPassword}
+            />
           ) : null}
           {method === 'email-code' && codeEmail !== null ? (
-            state.methodId === null ? (
-              <>
-                <p className="gh-text">
-                  {formatString(strings.reauthenticationEmailCodeText, { email: codeEmail })}
-                </p>
-                <SendCodeButton
-                  label={strings.reauthenticationSendCode}
-                  sending={state.screen === 'reauthentication.email-code.sending'}
-                  strings={strings}
-                  onClick={() => void sendEmailCode()}
-                />
-              </>
-            ) : (
-              <form
-                className="gh-form"
-                noValidate
-                aria-busy={confirming}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (code.length === CODE_LENGTH) confirmWithEmailCode(code);
-                }}
-              >
-                <p className="gh-text" role="status">
-                  {formatString(strings.reauthenticationCodeSent, { email: codeEmail })}
-                </p>
-                <label className="gh-label" htmlFor={ids.code}>
-                  {strings.reauthenticationCodeLabel}
-                </label>
-                <CodeInput
-                  id={ids.code}
-                  inputRef={codeRef}
-                  value={code}
-                  onChange={setCode}
-                  onComplete={confirmWithEmailCode}
-                  readOnly={confirming}
-                  invalid={errorShown}
-                  describedBy={describedBy}
-                />
-                <ConfirmButton busy={confirming} strings={strings} />
-                <SendCodeButton
-                  label={strings.reauthenticationSendNewCode}
-                  sending={state.screen === 'reauthentication.email-code.sending'}
-                  strings={strings}
-                  link
-                  onClick={() => void sendEmailCode()}
-                />
-              </form>
-            )
+            <EmailCodePanel
+              {...panel}
+              {...codeField}
+              email={codeEmail}
+              sent={state.methodId !== null}
+              sending={state.screen === 'reauthentication.email-code.sending'}
+              onSend={() => void sendEmailCode()}
+              onConfirm={confirmWithEmailCode}
+            />
           ) : null}
         </div>
       )}
-      <div className="gh-banner-region" role="status" aria-live="polite" aria-atomic="true">
-        {state.error !== null ? (
-          <div className="gh-banner gh-banner-error" data-variant="error">
-            <p id={ids.error}>
-              <ErrorText
-                error={{ message: state.error, helpUrl: null }}
-                helpLinkText={strings.errorHelpLink}
-              />
-            </p>
-            <button
-              type="button"
-              className="gh-banner-dismiss"
-              aria-label={strings.dismiss}
-              onClick={() => dispatch({ type: 'dismiss-error' })}
-            >
-              ×
-            </button>
-          </div>
-        ) : null}
-      </div>
+      <StepBanner
+        id={ids.error}
+        error={state.error}
+        strings={strings}
+        onDismiss={() => dispatch({ type: 'dismiss-error' })}
+      />
       {others.length > 0 && !retrying ? (
         <div className="gh-button-stack">
           <p className="gh-text">{strings.reauthenticationOtherWays}</p>
@@ -397,34 +306,6 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
         {strings.cancel}
       </button>
     </section>
-  );
-}
-
-function ConfirmButton({ busy, strings }: { busy: boolean; strings: StepStrings }) {
-  return (
-    <button type="submit" className="gh-button gh-button-primary" aria-disabled={busy}>
-      {busy ? <span className="gh-spinner" aria-hidden="true" /> : null}
-      {busy ? strings.reauthenticationConfirming : strings.reauthenticationConfirm}
-    </button>
-  );
-}
-
-function SendCodeButton(props: {
-  label: string;
-  sending: boolean;
-  strings: StepStrings;
-  link?: boolean;
-  onClick(): void;
-}) {
-  return (
-    <button
-      type="button"
-      className={props.link === true ? 'gh-link-button' : 'gh-button gh-button-primary'}
-      aria-disabled={props.sending}
-      onClick={props.onClick}
-    >
-      {props.sending ? props.strings.reauthenticationSending : props.label}
-    </button>
   );
 }
 

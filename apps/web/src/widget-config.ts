@@ -121,6 +121,19 @@ export const SESSION_CONFIG: LoginConfig = {
   sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
 };
 
+/**
+ * The account page's widget pieces (passkey registration, "Confirm it's you", issue 20 item 3): the session length
+ * and the products the step may confirm with (reauthentication-methods.ts in @gatehouse/react) — passkeys, a
+ * password, and a code e-mailed to a verified address (the `otp` product of the standard sign-in; its e-mail
+ * channel, which the sign-in page leaves out only because SPEC §2 forbids it beside login links on Main). Each is
+ * offered only to a user who has it; the authenticator app needs no product.
+ */
+export const ACCOUNT_CONFIG: LoginConfig = {
+  products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys'],
+  otpOptions: { methods: ['email'] },
+  sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+};
+
 const OVERRIDE_KEYS = ['products', 'otp_methods', 'shadow', 'mount', 'oauth_providers', 'one_tap'] as const;
 
 function parseList<T extends string>(raw: string | null, known: readonly T[]): T[] | null {

@@ -34,8 +34,15 @@ export interface OtpAuthenticateOptions {
   session_duration_minutes: number;
 }
 
+/** wire-format.md §4.5 secondary send: with a session held the SDK posts /otps/{channel}/send/secondary. */
+export interface OtpSendOptions {
+  expiration_minutes: number;
+}
+
 export interface OtpChannel {
   loginOrCreate(destination: string, options: OtpLoginOrCreateOptions): Promise<OtpSendResult>;
+  /** Issue 20 item 3: the "Confirm it's you" step e-mails a code to the signed-in user's own address. */
+  send(destination: string, options: OtpSendOptions): Promise<OtpSendResult>;
 }
 
 /** SPEC §7: passkey registration sends is_passkey true. */
@@ -160,6 +167,12 @@ export interface WidgetCryptoWalletsClient {
   }): Promise<unknown>;
 }
 
+/** wire-format.md §4.8: a code from the authenticator app adds a `totp` factor to the session (SPEC §4). */
+export interface TotpAuthenticateOptions {
+  totp_code: string;
+  session_duration_minutes: number;
+}
+
 export interface WidgetClient {
   readonly publicToken: string;
   bootstrap: {
@@ -203,6 +216,9 @@ export interface WidgetClient {
     authenticate(options: WebAuthnAuthenticateOptions): Promise<unknown>;
     browserSupportsAutofill(): Promise<boolean>;
     update(options: WebAuthnUpdateOptions): Promise<unknown>;
+  };
+  totps: {
+    authenticate(options: TotpAuthenticateOptions): Promise<unknown>;
   };
   oauth: WidgetOAuthClient;
   cryptoWallets: WidgetCryptoWalletsClient;

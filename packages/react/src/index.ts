@@ -1,3 +1,6 @@
+// The "Confirm it's you" step and its guard (issue 20 item 3) are the subpath `@gatehouse/react/reauthentication`
+// (src/reauthentication/index.ts), not re-exported here: a page that only signs in would otherwise load the guard
+// with its first chunks (bench widget-size, default configuration).
 export type { Callbacks, WidgetEvent, WidgetEventType } from './callbacks';
 export { WIDGET_EVENT_TYPES } from './callbacks';
 export type {
@@ -6,7 +9,9 @@ export type {
   OtpAuthenticateOptions,
   OtpChannel,
   OtpLoginOrCreateOptions,
+  OtpSendOptions,
   OtpSendResult,
+  TotpAuthenticateOptions,
   WebAuthnAuthenticateOptions,
   WebAuthnRegisterOptions,
   WebAuthnUpdateOptions,

@@ -3,10 +3,15 @@
 import type { WebAuthnRegistration } from '@gatehouse/protocol';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadPasskeyRegistrationScreens } from './methods/passkeys/screens';
 import { PasskeyRegistration, type PasskeyRegistrationProps } from './passkey-registration';
 import { GatehouseProvider } from './provider';
 import { apiError, createFakeClient, deferred, type FakeClient, fakeUser } from './test-support/fake-client';
+
+// The screens are a lazy chunk (with the reauthentication guard since issue 20): imported once here, so its first
+// transform on a loaded machine does not count against the first test's 1-second waits.
+beforeAll(() => loadPasskeyRegistrationScreens());
 
 afterEach(() => {
   cleanup();

@@ -1,10 +1,12 @@
 // DESIGN convention 6: every user-visible string of the widget lives here (English default, overridable through
 // the `strings` prop or `config.strings`). Texts quoted from SPEC §2, §5 and §8 are requirements: keep them exact.
-// A lazily loaded method may keep its defaults beside its code (methods/crypto/crypto-strings.ts,
-// methods/passwords/password-strings.ts: their texts would add about 1 KiB gzip to every page, bench widget-size); its keys are part of `Strings` all the same, overridden
-// through the same objects, and resolved by the method with resolveStringTable.
+// A lazily loaded part may keep its defaults beside its code (methods/crypto/crypto-strings.ts,
+// methods/passwords/password-strings.ts, reauthentication/reauthentication-strings.ts: their texts would add about
+// 1 KiB gzip to every page, bench widget-size); its keys are part of `Strings` all the same, overridden through the
+// same objects, and resolved by that part with resolveStringTable.
 import type { CRYPTO_STRINGS } from './methods/crypto/crypto-strings';
 import type { PASSWORD_STRINGS } from './methods/passwords/password-strings';
+import type { REAUTHENTICATION_STRINGS } from './reauthentication/reauthentication-strings';
 
 export const DEFAULT_STRINGS = {
   // SPEC §2 Main.
@@ -158,7 +160,10 @@ export const DEFAULT_STRINGS = {
 
 export type StringKey = keyof typeof DEFAULT_STRINGS;
 /** The keys whose defaults load with their method's code. */
-export type LazyStringKey = keyof typeof CRYPTO_STRINGS | keyof typeof PASSWORD_STRINGS;
+export type LazyStringKey =
+  | keyof typeof CRYPTO_STRINGS
+  | keyof typeof PASSWORD_STRINGS
+  | keyof typeof REAUTHENTICATION_STRINGS;
 export type Strings = { [K in StringKey]: string } & { [K in LazyStringKey]?: string };
 
 export type StringOverrides = Partial<Strings> | null | undefined;

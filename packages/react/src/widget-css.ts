@@ -11,6 +11,7 @@ border-radius:var(--gh-container-border-radius);color:var(--gh-color-primary);fo
 font-size:16px;line-height:1.4;text-align:left}
 .gh-widget *,.gh-widget *::before,.gh-widget *::after{box-sizing:border-box}
 .gh-screen{display:flex;flex-direction:column;gap:24px}
+.gh-contents{display:contents}.gh-contents[hidden]{display:none}
 .gh-logo{display:flex;justify-content:center}
 .gh-logo img{max-height:var(--gh-logo-max-height);max-width:var(--gh-logo-max-width);object-fit:contain}
 .gh-heading{margin:0;font-size:24px;font-weight:600;line-height:1.25;color:var(--gh-color-primary)}

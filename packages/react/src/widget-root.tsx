@@ -39,7 +39,7 @@ export interface WidgetRootProps {
   initialScreen: WidgetScreenState;
   configError: ConfigurationErrorKind | null;
   /** Which component this is (a class on the root, handy for page styles and tests). */
-  mode: 'login' | 'reset-password' | 'passkey-registration';
+  mode: 'login' | 'reset-password' | 'passkey-registration' | 'reauthentication';
   renderScreen: (state: WidgetState) => ReactNode;
   /** Runs once when the widget first mounts (e.g. the render_login_screen event). */
   onFirstMount?: (context: WidgetContextValue) => void;

@@ -34,6 +34,7 @@ export type WidgetScreenState =
   | 'passkey-registration.creating'
   | 'passkey-registration.no-user'
   | 'passkey-registration-success'
+  | 'reauthentication'
   | CryptoScreen;
 
 /** SPEC §2 crypto screens: CryptoConnect, CryptoSignMessage, CryptoOtherScreen, CryptoSetupWallet, CryptoError, CryptoConfirmation. */
@@ -158,6 +159,7 @@ export type WidgetAction =
   | { type: 'passkey-create-started' }
   | { type: 'passkey-created' }
   | { type: 'passkey-create-failed'; banner: Banner }
+  | { type: 'passkey-create-cancelled' }
   | { type: 'passkey-skipped' }
   | { type: 'passkey-setup-another' }
   | { type: 'password-user-found'; userType: 'new' | 'password' }
@@ -349,6 +351,10 @@ function transition(state: WidgetState, action: WidgetAction): WidgetState {
     case 'passkey-create-failed':
       if (state.screen !== 'passkey-registration.creating') return state;
       return { ...state, screen: 'passkey-registration', banner: action.banner };
+    case 'passkey-create-cancelled':
+      // Issue 20 item 3: "Confirm it's you" was cancelled; nothing was created and nothing needs saying.
+      if (state.screen !== 'passkey-registration.creating') return state;
+      return { ...state, screen: 'passkey-registration', banner: null };
     case 'passkey-skipped':
       if (state.screen !== 'passkey-registration') return state;
       return { ...state, screen: 'passkey-registration-success', banner: null };

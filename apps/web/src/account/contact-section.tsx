@@ -2,13 +2,15 @@
 // secondary (wire-format.md §4.5 /otps/{email|sms}/send/secondary: a session is held, so the destination is added
 // to this user rather than signing anyone in), then the code entered authenticates it (POST /otps/authenticate)
 // and the SDK stores the user with the new address. An e-mail can instead get a login link sent secondary
-// (§4.4), which adds the address when opened. Removing one is DELETE /users/emails|phone_numbers/{id} (§4.2).
+// (§4.4), which adds the address when opened. Removing one is DELETE /users/emails|phone_numbers/{id} (§4.2);
+// removing the last verified one needs a recent sign-in (issue 20 item 3: "Confirm it's you", then it runs again).
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { AppClient, UserView } from '../app-client';
 import { STRINGS } from '../strings';
 import { SESSION_DURATION_MINUTES } from '../widget-config';
 import { invalidateAccount, reasonOf } from './account-data';
+import { ConfirmItsYou } from './confirm-its-you';
 import { RemovalError, RemoveButton } from './remove-button';
 import { useToast } from './toasts';
 import { useRemoval } from './use-removal';
@@ -151,7 +153,7 @@ function AddContact({ client, kind }: { client: AppClient; kind: Kind }) {
 }
 
 export function ContactSection({ client, user }: { client: AppClient; user: UserView }) {
-  const { busy, error, remove } = useRemoval();
+  const { busy, error, remove, reauthentication } = useRemoval();
   return (
     <section aria-labelledby="account-contact-heading">
       <h2 id="account-contact-heading">{STRINGS.account.contactSection}</h2>
@@ -208,6 +210,7 @@ export function ContactSection({ client, user }: { client: AppClient; user: User
         </ul>
       )}
       <RemovalError error={error} testId="account-contact-error" />
+      <ConfirmItsYou request={reauthentication} testId="account-contact-reauthentication" />
       <AddContact client={client} kind="email" />
       <AddContact client={client} kind="phone" />
     </section>

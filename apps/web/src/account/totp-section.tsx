@@ -2,13 +2,15 @@
 // SVG data URL) and the secret for typing by hand, and the 10 recovery codes, shown this once (the server keeps
 // only their hashes) with copy and download and an "I saved them" box that must be ticked before the first code
 // from the app confirms the set-up (POST /totps/authenticate). When set up: how many recovery codes are left
-// (POST /totps/recovery_codes, `recovery_codes_remaining`) and removal (DELETE /users/totps/{id}).
+// (POST /totps/recovery_codes, `recovery_codes_remaining`) and removal (DELETE /users/totps/{id}), which needs a
+// recent sign-in (issue 20 item 3: "Confirm it's you", then the removal runs again).
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { AppClient, UserView } from '../app-client';
 import { STRINGS } from '../strings';
 import { SESSION_DURATION_MINUTES } from '../widget-config';
 import { invalidateAccount, reasonOf, useRecoveryCodesRemaining } from './account-data';
+import { ConfirmItsYou } from './confirm-its-you';
 import { RemovalError, RemoveButton } from './remove-button';
 import { useToast } from './toasts';
 import { useRemoval } from './use-removal';
@@ -151,7 +153,7 @@ function Enrol({
 export function TotpSection({ client, user }: { client: AppClient; user: UserView }) {
   const verified = user.totps.find((totp) => totp.verified) ?? null;
   const remaining = useRecoveryCodesRemaining(client, verified !== null);
-  const { busy, error, remove } = useRemoval();
+  const { busy, error, remove, reauthentication } = useRemoval();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
@@ -197,6 +199,7 @@ export function TotpSection({ client, user }: { client: AppClient; user: UserVie
             }
           />
           <RemovalError error={error} testId="account-totp-error" />
+          <ConfirmItsYou request={reauthentication} testId="account-totp-reauthentication" />
         </>
       ) : enrolment !== null ? (
         // Shown once: leaving this state (finishing) forgets the codes; they are never fetched again.

@@ -4,6 +4,8 @@
 // the active sessions. Every read goes through TanStack Query with SPEC §9's data-cache constants
 // (account/query-client.ts) and every change invalidates them; confirmations are the app's own toasts, which
 // auto-close after 5000 ms (SPEC §9, account/toasts.tsx). App renders every page inside <GatehouseProvider>.
+// Issue 20 item 3: removing a passkey, the authenticator app or the last verified address asks "Confirm it's you"
+// when the sign-in is not recent (ACCOUNT_CONFIG says which ways the step may offer), then runs again.
 import { PasskeyRegistration } from '@gatehouse/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,7 +22,7 @@ import { Link } from '../router';
 import { STRINGS } from '../strings';
 import { useSession } from '../use-client-state';
 import { useDocumentTitle } from '../use-document-title';
-import { SESSION_CONFIG } from '../widget-config';
+import { ACCOUNT_CONFIG } from '../widget-config';
 
 export interface AccountPageProps {
   client: AppClient;
@@ -65,7 +67,7 @@ function SignedIn({ client, session }: { client: AppClient; session: SessionView
         <p aria-live="polite">{STRINGS.account.loading}</p>
       )}
       <section className="account-passkeys" aria-label={STRINGS.account.passkeysSection}>
-        <PasskeyRegistration config={SESSION_CONFIG} />
+        <PasskeyRegistration config={ACCOUNT_CONFIG} />
       </section>
       {user ? <TotpSection client={client} user={user} /> : null}
       {user ? <ProvidersSection client={client} user={user} /> : null}

@@ -11,12 +11,14 @@ import type {
   OtpAuthenticateOptions,
   OtpChannel,
   OtpLoginOrCreateOptions,
+  OtpSendOptions,
   OtpSendResult,
   PasswordCredentialsOptions,
   PasswordResetByEmailOptions,
   PasswordResetByEmailStartOptions,
   PasswordStrengthCheckOptions,
   PasswordStrengthCheckResult,
+  TotpAuthenticateOptions,
   UserType,
   WebAuthnAuthenticateOptions,
   WebAuthnRegisterOptions,
@@ -35,6 +37,8 @@ export interface FakeClient extends WidgetClient {
     telemetry: { name: string; details: Record<string, unknown> }[];
     otpLoginOrCreate: { method: OtpMethod; destination: string; options: OtpLoginOrCreateOptions }[];
     otpAuthenticate: { code: string; methodId: string; options: OtpAuthenticateOptions }[];
+    otpSend: { method: OtpMethod; destination: string; options: OtpSendOptions }[];
+    totpAuthenticate: TotpAuthenticateOptions[];
     webauthnRegister: WebAuthnRegisterOptions[];
     webauthnAuthenticate: WebAuthnAuthenticateOptions[];
     webauthnUpdate: WebAuthnUpdateOptions[];
@@ -69,6 +73,10 @@ export interface FakeClient extends WidgetClient {
   /** Default: a method id per call ('method-id-1', 'method-id-2', …). */
   otpLoginOrCreateImpl: (method: OtpMethod, destination: string) => Promise<OtpSendResult>;
   otpAuthenticateImpl: (code: string, methodId: string) => Promise<unknown>;
+  /** Secondary sends (default: a method id per call, 'method-id-send-1', …). */
+  otpSendImpl: (method: OtpMethod, destination: string) => Promise<OtpSendResult>;
+  /** Default: a session answer. */
+  totpAuthenticateImpl: (options: TotpAuthenticateOptions) => Promise<unknown>;
   webauthnRegisterImpl: (options: WebAuthnRegisterOptions) => Promise<unknown>;
   webauthnAuthenticateImpl: (options: WebAuthnAuthenticateOptions) => Promise<unknown>;
   webauthnUpdateImpl: (options: WebAuthnUpdateOptions) => Promise<unknown>;
@@ -182,6 +190,8 @@ export function createFakeClient(
     telemetry: [],
     otpLoginOrCreate: [],
     otpAuthenticate: [],
+    otpSend: [],
+    totpAuthenticate: [],
     webauthnRegister: [],
     webauthnAuthenticate: [],
     webauthnUpdate: [],
@@ -201,10 +211,15 @@ export function createFakeClient(
     cryptoAuthenticate: [],
   };
   let methodIds = 0;
+  let sendIds = 0;
   const channel = (method: OtpMethod): OtpChannel => ({
     loginOrCreate: (destination, options) => {
       calls.otpLoginOrCreate.push({ method, destination, options });
       return client.otpLoginOrCreateImpl(method, destination);
+    },
+    send: (destination, options) => {
+      calls.otpSend.push({ method, destination, options });
+      return client.otpSendImpl(method, destination);
     },
   });
 
@@ -218,6 +233,11 @@ export function createFakeClient(
       return { method_id: `method-id-${methodIds}` };
     },
     otpAuthenticateImpl: async () => ({ request_id: 'request-id-otp', status_code: 200, __user: {} }),
+    otpSendImpl: async () => {
+      sendIds += 1;
+      return { method_id: `method-id-send-${sendIds}` };
+    },
+    totpAuthenticateImpl: async () => ({ request_id: 'request-id-totp', status_code: 200, __user: {} }),
     webauthnRegisterImpl: async () => ({
       request_id: 'request-id-register',
       status_code: 200,
@@ -354,6 +374,12 @@ export function createFakeClient(
       update: (options) => {
         calls.webauthnUpdate.push(options);
         return client.webauthnUpdateImpl(options);
+      },
+    },
+    totps: {
+      authenticate: (options) => {
+        calls.totpAuthenticate.push(options);
+        return client.totpAuthenticateImpl(options);
       },
     },
     oauth: {

@@ -2,11 +2,17 @@
 // PasskeyRegistrationSuccess ('Passkey successfully created!', the 'Existing Passkeys' list with inline rename and
 // delete, 'Set up another Passkey', 'Done'). SPEC §4 transitions and list editing, SPEC §8 messages (list load,
 // delete and rename failures are only logged), wire-format.md §7.4 PASSKEY_REGISTER / PASSKEY_SKIP / PASSKEY_DONE.
+// Issue 20 item 3: creating, renaming and deleting go through the reauthentication guard: a `reauthentication_required`
+// or `second_factor_required` answer opens "Confirm it's you" in place of the screen, and the change runs again
+// once the person confirmed; Cancel puts the list (or the start screen) back as it was, focus on the row's control.
 import type { User } from '@gatehouse/protocol';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useReducer } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { BannerRegion } from '../../banner';
 import { eventData } from '../../callbacks';
 import { Logo } from '../../main/main-screen';
+import { isReauthenticationCancelled } from '../../reauthentication/reauthentication-errors';
+import { ReauthenticationFrame } from '../../reauthentication/reauthentication-frame';
+import { useReauthentication } from '../../reauthentication/use-reauthentication';
 import { ScreenHeading } from '../../screen-heading';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
@@ -22,6 +28,7 @@ import {
 export function PasskeyRegistrationStart() {
   const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
   const creating = state.screen === 'passkey-registration.creating';
+  const { request, guard } = useReauthentication();
 
   const create = async () => {
     if (state.screen !== 'passkey-registration') return;
@@ -29,14 +36,20 @@ export function PasskeyRegistrationStart() {
     try {
       // SPEC §7: passkey registration sends is_passkey true; the session length only when the page sets one.
       const duration = config.sessionOptions?.sessionDurationMinutes;
-      const data = await client.webauthn.register(
-        duration === undefined
-          ? { is_passkey: true }
-          : { is_passkey: true, session_duration_minutes: duration },
+      const data = await guard(() =>
+        client.webauthn.register(
+          duration === undefined
+            ? { is_passkey: true }
+            : { is_passkey: true, session_duration_minutes: duration },
+        ),
       );
       emitEvent('PASSKEY_REGISTER', eventData(data));
       dispatch({ type: 'passkey-created' });
     } catch (error) {
+      if (isReauthenticationCancelled(error)) {
+        dispatch({ type: 'passkey-create-cancelled' });
+        return;
+      }
       dispatch({
         type: 'passkey-create-failed',
         banner: { variant: 'error', error: { message: passkeyCreateMessage(error, strings), helpUrl: null } },
@@ -52,7 +65,7 @@ export function PasskeyRegistrationStart() {
   };
 
   return (
-    <>
+    <ReauthenticationFrame request={request}>
       <Logo />
       <ScreenHeading>{strings.passkeyRegistrationTitle}</ScreenHeading>
       <p className="gh-text">{strings.passkeyRegistrationText}</p>
@@ -76,7 +89,7 @@ export function PasskeyRegistrationStart() {
         </button>
       </div>
       <BannerRegion />
-    </>
+    </ReauthenticationFrame>
   );
 }
 
@@ -95,6 +108,19 @@ export function PasskeyRegistrationSuccess() {
   const { rows, mode } = list;
   const listId = useId();
   const warningId = useId();
+  const { request, guard } = useReauthentication();
+  const listRef = useRef<HTMLUListElement>(null);
+  // After a cancelled confirmation: the control of the row whose change was asked for gets focus back.
+  const [refocus, setRefocus] = useState<{ id: string; action: 'edit' | 'delete' } | null>(null);
+
+  useEffect(() => {
+    if (refocus === null || request !== null) return;
+    setRefocus(null);
+    const row = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-passkey-id]') ?? [])].find(
+      (item) => item.dataset.passkeyId === refocus.id,
+    );
+    row?.querySelector<HTMLElement>(`[data-action="${refocus.action}"]`)?.focus();
+  }, [refocus, request]);
 
   useEffect(() => {
     let active = true;
@@ -121,10 +147,13 @@ export function PasskeyRegistrationSuccess() {
     }
     // SPEC §4: the list changes at once; a refusal puts the old name back (and is only logged, SPEC §8).
     update({ type: 'renamed', id: row.id, name });
-    client.webauthn.update({ webauthn_registration_id: row.id, name }).catch((error: unknown) => {
-      console.error('Gatehouse widget: could not rename the passkey', error);
-      update({ type: 'rename-refused', id: row.id, name, previousName: row.name });
-    });
+    guard(() => client.webauthn.update({ webauthn_registration_id: row.id, name })).catch(
+      (error: unknown) => {
+        update({ type: 'rename-refused', id: row.id, name, previousName: row.name });
+        if (isReauthenticationCancelled(error)) setRefocus({ id: row.id, action: 'edit' });
+        else console.error('Gatehouse widget: could not rename the passkey', error);
+      },
+    );
   };
 
   const confirmDelete = () => {
@@ -133,14 +162,15 @@ export function PasskeyRegistrationSuccess() {
     const row = rows[index];
     if (row === undefined) return;
     update({ type: 'deleted', id: row.id });
-    client.user.deleteWebauthnRegistration(row.id).catch((error: unknown) => {
-      console.error('Gatehouse widget: could not delete the passkey', error);
+    guard(() => client.user.deleteWebauthnRegistration(row.id)).catch((error: unknown) => {
       update({ type: 'delete-refused', row, index });
+      if (isReauthenticationCancelled(error)) setRefocus({ id: row.id, action: 'delete' });
+      else console.error('Gatehouse widget: could not delete the passkey', error);
     });
   };
 
   return (
-    <>
+    <ReauthenticationFrame request={request}>
       <Logo />
       <ScreenHeading>{strings.passkeyCreatedTitle}</ScreenHeading>
       <section className="gh-passkeys" aria-labelledby={listId}>
@@ -150,7 +180,7 @@ export function PasskeyRegistrationSuccess() {
         {rows.length === 0 ? (
           <p className="gh-text">{list.loaded ? strings.noPasskeys : null}</p>
         ) : (
-          <ul className="gh-passkey-list" data-mode={mode.kind}>
+          <ul ref={listRef} className="gh-passkey-list" data-mode={mode.kind}>
             {rows.map((row) => (
               <PasskeyListRow
                 key={row.id}
@@ -203,7 +233,7 @@ export function PasskeyRegistrationSuccess() {
           </button>
         </div>
       )}
-    </>
+    </ReauthenticationFrame>
   );
 }
 
@@ -273,6 +303,7 @@ function PasskeyListRow({
   return (
     <li
       className="gh-passkey-row"
+      data-passkey-id={row.id}
       data-row-state={marked ? 'marked-for-deletion' : 'idle'}
       aria-describedby={marked ? warningId : undefined}
     >
@@ -283,6 +314,7 @@ function PasskeyListRow({
           <button
             type="button"
             className="gh-link-button"
+            data-action="edit"
             aria-label={formatString(strings.editPasskey, { name: row.name })}
             onClick={onEdit}
           >
@@ -291,6 +323,7 @@ function PasskeyListRow({
           <button
             type="button"
             className="gh-link-button"
+            data-action="delete"
             aria-label={formatString(strings.deletePasskey, { name: row.name })}
             onClick={onDelete}
           >

@@ -1,0 +1,211 @@
+// Issue 20 item 3, E2E line: "the account page asks for a recent sign-in before removing a passkey, and proceeds
+// after", in Chromium with a CDP virtual authenticator. Sign in by login link (dev outbox), add a passkey on /account,
+// make the session's sign-in an hour old, delete the passkey: the server answers 403 reauthentication_required and
+// the widget's "Confirm it's you" step opens (axe); confirming with the passkey (a secondary sign-in) lets the
+// deletion run again and succeed. Cancelling instead keeps the passkey.
+//
+// How the sign-in gets old without waiting out the project's 10-minute window: this file's server runs on a
+// throw-away PostgreSQL database (../support/postgres.ts) instead of PGlite, and the test moves that session's
+// `authenticated_at` an hour back — exactly the row time would leave, read by the unchanged production code path
+// (features/sessions/recent-authentication.ts). The alternative, a 1-minute window for the dev project through a
+// PROJECT_FILE entry, also needs no test-only server code, but makes every test sleep past a minute of wall clock;
+// PGlite's data folder cannot be written by a second process while the server holds it.
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { test as base, expect } from '../support/fixtures';
+import { waitForMessage } from '../support/outbox';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/postgres';
+import { type RunningServer, startServer } from '../support/server';
+import { enableVirtualWebAuthn, type VirtualAuthenticator } from '../support/webauthn';
+
+const TEXT = {
+  createPasskey: 'Create a Passkey',
+  createdTitle: 'Passkey successfully created!',
+  existingPasskeys: 'Existing Passkeys',
+  noPasskeys: 'No passkeys yet.',
+  skip: 'Skip',
+  // @gatehouse/react reauthentication-strings.ts.
+  confirmTitle: 'Confirm it’s you',
+  recentText: 'For your security, this change needs a recent sign-in. Confirm it’s you to continue.',
+  usePasskey: 'Use a passkey',
+} as const;
+
+const test = base.extend<object, { database: ThrowawayDatabase; server: RunningServer }>({
+  database: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the destructured first argument.
+    async ({}, use) => {
+      const database = await createThrowawayDatabase('reauth');
+      await use(database);
+      await database.drop();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ database }, use) => {
+      // DATA_DIR ':memory:' only skips copying the PGlite template: DATABASE_URL makes the server use PostgreSQL.
+      const server = await startServer({ env: { DATABASE_URL: database.url, DATA_DIR: ':memory:' } });
+      process.env.GATEHOUSE_E2E_BASE_URL = server.url;
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
+
+let counter = 0;
+function uniqueEmail(label: string): string {
+  counter += 1;
+  return `e2e-reauth-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+/** Chromium logs every 4xx answer as a console error; the refused DELETE gets one on purpose. */
+function unexpectedConsoleErrors(errors: string[]): string[] {
+  return errors.filter(
+    (error) => !/Failed to load resource: the server responded with a status of 403/.test(error),
+  );
+}
+
+/** Signs in (or up) by login link through the dev outbox and lands on /account. */
+async function signInByEmail(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Email' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Continue with email' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const message = await waitForMessage({ to: email, channel: 'email', where: (m) => m.links.length > 0 });
+  await page.goto(message.links[0]!);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('account-emails')).toContainText(email);
+}
+
+function passkeySection(page: Page) {
+  return page.getByRole('region', { name: 'Passkeys' });
+}
+
+function passkeyRows(page: Page) {
+  return passkeySection(page).getByRole('region', { name: TEXT.existingPasskeys }).getByRole('listitem');
+}
+
+/** Signed in with one passkey on a fresh platform authenticator; answers the passkey's name. */
+async function signInWithPasskey(
+  page: Page,
+  context: Parameters<typeof enableVirtualWebAuthn>[0]['context'],
+  label: string,
+): Promise<{ name: string; authenticator: VirtualAuthenticator }> {
+  await signInByEmail(page, uniqueEmail(label));
+  const webauthn = await enableVirtualWebAuthn({ context, page });
+  const authenticator = await webauthn.addAuthenticator();
+  await passkeySection(page).getByRole('button', { name: TEXT.createPasskey }).click();
+  await expect(passkeySection(page).getByRole('heading', { name: TEXT.createdTitle })).toBeVisible();
+  await expect(passkeyRows(page)).toHaveCount(1);
+  const name = (await passkeyRows(page).first().locator('.gh-passkey-name').textContent())?.trim() ?? '';
+  expect(name).not.toBe('');
+  return { name, authenticator };
+}
+
+/** Moves this page's session sign-in an hour back, past the project's 10-minute window. */
+async function makeSignInOld(page: Page, database: ThrowawayDatabase): Promise<string> {
+  const sessionId = (await page.getByTestId('account-session-id').textContent())?.trim() ?? '';
+  const { rowCount } = await database.query(
+    `UPDATE sessions SET authenticated_at = now() - interval '1 hour' WHERE id = $1`,
+    [sessionId],
+  );
+  expect(rowCount).toBe(1);
+  return sessionId;
+}
+
+async function signedInMinutesAgo(database: ThrowawayDatabase, sessionId: string): Promise<number> {
+  const { rows } = await database.query<{ minutes: number }>(
+    `SELECT extract(epoch from now() - authenticated_at)::float8 / 60 AS minutes FROM sessions WHERE id = $1`,
+    [sessionId],
+  );
+  return Number(rows[0]?.minutes);
+}
+
+/** Marks the passkey for deletion and confirms; answers the DELETE's status. */
+async function deletePasskey(page: Page, name: string): Promise<number> {
+  const section = passkeySection(page);
+  await section.getByRole('button', { name: `Delete ${name}` }).click();
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().includes('/sdk/v1/users/webauthn_registrations/') &&
+      response.request().method() === 'DELETE',
+  );
+  await section.getByRole('button', { name: 'Delete', exact: true }).click();
+  return (await answered).status();
+}
+
+test.describe('"Confirm it\'s you" before removing a passkey', () => {
+  // Sign-up, two ceremonies and page loads on a 2-core machine shared with other suites.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('the account page asks for a recent sign-in before removing a passkey, and proceeds after', async ({
+    page,
+    context,
+    database,
+    consoleErrors,
+  }) => {
+    const { name, authenticator } = await signInWithPasskey(page, context, 'proceed');
+    const sessionId = await makeSignInOld(page, database);
+
+    // The server refuses: the step opens in place of the list, focus on its heading.
+    expect(await deletePasskey(page, name)).toBe(403);
+    const section = passkeySection(page);
+    const heading = section.getByRole('heading', { name: TEXT.confirmTitle });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expect(section.getByText(TEXT.recentText)).toBeVisible();
+    await expect(section.locator('[data-state^="reauthentication."]')).toHaveAttribute(
+      'data-state',
+      'reauthentication.passkey',
+    );
+    await expect(section.getByRole('region', { name: TEXT.existingPasskeys })).toBeHidden();
+    await expectNoAxeViolations(page); // the "Confirm it's you" step
+
+    // Confirm with the passkey (a secondary sign-in), then the deletion runs again and succeeds.
+    const retried = page.waitForResponse(
+      (response) =>
+        response.url().includes('/sdk/v1/users/webauthn_registrations/') &&
+        response.request().method() === 'DELETE',
+    );
+    await section.getByRole('button', { name: TEXT.usePasskey }).click();
+    expect((await retried).status()).toBe(200);
+    await expect(heading).toHaveCount(0);
+    await expect(section.getByText(TEXT.noPasskeys)).toBeVisible();
+    expect(await signedInMinutesAgo(database, sessionId)).toBeLessThan(1);
+
+    // The server agrees after a reload; the authenticator still holds its credential, now unknown to the server.
+    await page.reload();
+    await section.getByRole('button', { name: TEXT.skip }).click();
+    await expect(section.getByText(TEXT.noPasskeys)).toBeVisible();
+    expect(await authenticator.credentials()).toHaveLength(1);
+    expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
+  });
+
+  test('cancelling the confirmation keeps the passkey', async ({
+    page,
+    context,
+    database,
+    consoleErrors,
+  }) => {
+    const { name } = await signInWithPasskey(page, context, 'cancel');
+    const sessionId = await makeSignInOld(page, database);
+
+    expect(await deletePasskey(page, name)).toBe(403);
+    const section = passkeySection(page);
+    await expect(section.getByRole('heading', { name: TEXT.confirmTitle })).toBeFocused();
+    await section.getByRole('button', { name: 'Cancel' }).click();
+
+    // Back where the person was: the row, focus on its Delete button, no message; nothing changed on the server.
+    await expect(section.getByRole('heading', { name: TEXT.confirmTitle })).toHaveCount(0);
+    await expect(passkeyRows(page)).toHaveCount(1);
+    await expect(section.getByRole('button', { name: `Delete ${name}` })).toBeFocused();
+    await expect(section.locator('.gh-banner')).toHaveCount(0);
+    expect(await signedInMinutesAgo(database, sessionId)).toBeGreaterThan(59);
+    await page.reload();
+    await section.getByRole('button', { name: TEXT.skip }).click();
+    await expect(passkeyRows(page)).toHaveCount(1);
+    await expect(passkeyRows(page).first()).toContainText(name);
+    expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
+  });
+});

@@ -218,7 +218,12 @@ export async function authenticate(
   const row =
     session === null
       ? (await findOrCreateWalletUser(ctx, { ...key, tokenMode: request.tokenMode })).wallet
-      : await attachWallet(ctx, { ...key, tokenMode: request.tokenMode, userId: session.userId });
+      : await attachWallet(ctx, {
+          ...key,
+          tokenMode: request.tokenMode,
+          userId: session.userId,
+          sessionId: session.row.id,
+        });
   return issueSession(ctx, request, {
     userId: row.userId,
     factor: cryptoWalletFactor(row),

@@ -9,6 +9,7 @@ import type { AppContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
 import { cryptoWallets } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { lockLiveSession } from '../sessions';
 import { insertUserWithIdentifier } from '../users';
 
 export type WalletRow = typeof cryptoWallets.$inferSelect;
@@ -100,26 +101,31 @@ export async function findOrCreateWalletUser(
  */
 export async function attachWallet(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  key: WalletKey & { tokenMode: 'test' | 'live'; userId: string },
+  key: WalletKey & { tokenMode: 'test' | 'live'; userId: string; sessionId: string },
 ): Promise<WalletRow> {
   const existing = await findWallet(ctx, key);
   if (existing !== null) {
     if (existing.userId !== key.userId) throw duplicateWallet();
     return existing;
   }
-  const [inserted] = await ctx.db
-    .insert(cryptoWallets)
-    .values({
-      id: newId('crypto-wallet', key.tokenMode),
-      userId: key.userId,
-      projectId: key.projectId,
-      walletType: key.type,
-      address: key.address,
-      verified: true,
-      createdAt: ctx.clock.now(),
-    })
-    .onConflictDoNothing()
-    .returning();
+  // Written while the session is held (issue 20 item 1): a first proof that resets the account meanwhile either
+  // removes this wallet after it commits, or ends the session before it and nothing is written.
+  const [inserted] = await ctx.db.transaction(async (tx) => {
+    await lockLiveSession(tx, { sessionId: key.sessionId, userId: key.userId });
+    return tx
+      .insert(cryptoWallets)
+      .values({
+        id: newId('crypto-wallet', key.tokenMode),
+        userId: key.userId,
+        projectId: key.projectId,
+        walletType: key.type,
+        address: key.address,
+        verified: true,
+        createdAt: ctx.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+  });
   if (inserted) return inserted;
   const winner = await findWallet(ctx, key);
   if (winner === null || winner.userId !== key.userId) throw duplicateWallet();

@@ -167,7 +167,13 @@ async function verifyAccountPassword(
   ctx: AppContext,
   request: RequestContext,
   options: { email: string; password: string },
-): Promise<{ userId: string; emailId: string; requiresReset: boolean; failuresBefore: number }> {
+): Promise<{
+  userId: string;
+  emailId: string;
+  passwordId: string;
+  requiresReset: boolean;
+  failuresBefore: number;
+}> {
   const { email, password } = options;
   await assertFailureBudget(ctx, request, email);
   const place = await takeStreakPlace(ctx, request, email);
@@ -208,6 +214,7 @@ async function verifyAccountPassword(
   return {
     userId: owner.userId,
     emailId: owner.id,
+    passwordId: stored.id,
     requiresReset: stored.requiresReset,
     failuresBefore: place.failuresBefore,
   };
@@ -493,6 +500,7 @@ export async function resetByExistingPassword(
     userId: account.userId,
     hash: await ctx.passwords.hash(body.new_password),
     tokenMode: request.tokenMode,
+    basis: { replaces: { passwordId: account.passwordId } },
   });
   // BF-09: the new password ends any lock of the user's other addresses.
   await clearPasswordCeiling(ctx, request, account.userId);
@@ -522,6 +530,7 @@ export async function resetBySession(
     userId,
     hash: await ctx.passwords.hash(body.password),
     tokenMode: request.tokenMode,
+    basis: { session: { sessionId: signedIn(request).row.id } },
   });
   // BF-09: a new password ends the old one's lock.
   await clearPasswordCeiling(ctx, request, userId);

@@ -5,6 +5,8 @@ import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
 import { newId, sha256 } from '../../infra/crypto';
 import { passwordResetTokens, passwords } from '../../infra/db/schema';
+import { ApiError } from '../../infra/errors';
+import { lockLiveSession } from '../sessions';
 
 export interface PasswordRow {
   id: string;
@@ -27,21 +29,52 @@ export async function findPassword(ctx: Pick<AppContext, 'db'>, userId: string):
   return row ?? null;
 }
 
+/**
+ * Issue 20 item 1 (races with a first proof that resets the account, features/users/first-proof.ts): what a
+ * password write stands on. `session`: written on behalf of this signed-in session, which must still exist (held
+ * while writing, features/sessions lockLiveSession). `replaces`: the password row the caller verified, which must
+ * still be the user's (a reset in between removed it: nothing is written). Writes by a reset link or a new sign-up
+ * need neither.
+ */
+export type PasswordWriteBasis =
+  | { session: { sessionId: string } }
+  | { replaces: { passwordId: string } }
+  | null;
+
+/** The password row the caller stood on is gone (a first proof reset the account meanwhile). */
+function passwordGone(): ApiError {
+  return new ApiError('unauthorized_credentials', 'The email address or password is not correct.');
+}
+
 /** Sets (or replaces) the user's password; a new one never needs a reset. */
 export async function savePassword(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  options: { userId: string; hash: string; tokenMode: 'test' | 'live' },
+  options: { userId: string; hash: string; tokenMode: 'test' | 'live'; basis?: PasswordWriteBasis },
 ): Promise<void> {
-  await ctx.db
-    .insert(passwords)
-    .values({
-      id: newId('password', options.tokenMode),
-      userId: options.userId,
-      hash: options.hash,
-      requiresReset: false,
-      createdAt: ctx.clock.now(),
-    })
-    .onConflictDoUpdate({ target: passwords.userId, set: { hash: options.hash, requiresReset: false } });
+  const basis = options.basis ?? null;
+  if (basis !== null && 'replaces' in basis) {
+    const replaced = await ctx.db
+      .update(passwords)
+      .set({ hash: options.hash, requiresReset: false })
+      .where(and(eq(passwords.id, basis.replaces.passwordId), eq(passwords.userId, options.userId)))
+      .returning({ id: passwords.id });
+    if (replaced.length === 0) throw passwordGone();
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (basis !== null)
+      await lockLiveSession(tx, { sessionId: basis.session.sessionId, userId: options.userId });
+    await tx
+      .insert(passwords)
+      .values({
+        id: newId('password', options.tokenMode),
+        userId: options.userId,
+        hash: options.hash,
+        requiresReset: false,
+        createdAt: ctx.clock.now(),
+      })
+      .onConflictDoUpdate({ target: passwords.userId, set: { hash: options.hash, requiresReset: false } });
+  });
 }
 
 /** The same password under today's parameters (issue 10: upgraded at the next sign-in); only if unchanged since. */

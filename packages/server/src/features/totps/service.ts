@@ -12,7 +12,13 @@ import { totpRecoveryCodes, totps } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import type { Reencryption } from '../../infra/secret-key';
 import { notifySecurityEvent } from '../notices';
-import { type IssuedSession, issueSession, signedIn, validateSessionDuration } from '../sessions';
+import {
+  type IssuedSession,
+  issueSession,
+  lockLiveSession,
+  signedIn,
+  validateSessionDuration,
+} from '../sessions';
 import { loadUser } from '../users';
 import {
   forgetFailures,
@@ -118,6 +124,8 @@ export async function createTotp(
   const secret = newTotpSecret();
   const recoveryCodes = newRecoveryCodes();
   await ctx.db.transaction(async (tx) => {
+    // Issue 20 item 1: written while the session is held, so a first proof resetting the account cannot leave it.
+    await lockLiveSession(tx, { sessionId: signedIn(request).row.id, userId });
     const [active] = await tx
       .select({ id: totps.id })
       .from(totps)

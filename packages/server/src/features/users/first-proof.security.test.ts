@@ -367,6 +367,51 @@ describe.each(testDatabaseKinds())('first proof wins, whole, on %s', (kind) => {
     }
   });
 
+  it("AT-06 under a race: wallets the squatter's session attaches while the owner proves the address end up on no account of the owner's", async () => {
+    const squatter = await squat('password');
+    const session = squatter.tokens.at(-1)!;
+    // Six new wallets, each with a secondary challenge of the squatter's session signed in advance.
+    const wallets = Array.from({ length: 6 }, () => ethereumWallet());
+    const signed = await Promise.all(
+      wallets.map(async (wallet) => {
+        const challenge = dataOf<{ challenge: string }>(
+          await post(
+            ROUTES.cryptoWallets.authenticateStartSecondary,
+            { crypto_wallet_address: wallet.address, crypto_wallet_type: 'ethereum' },
+            session,
+          ),
+        ).challenge;
+        return { wallet, signature: await wallet.sign(challenge) };
+      }),
+    );
+    const { message } = await nextMessageTo(VICTIM, () =>
+      post(ROUTES.magicLinksEmailLoginOrCreate, { email: VICTIM }),
+    );
+    const [proof, ...attaches] = await Promise.all([
+      post(ROUTES.magicLinksAuthenticate, { token: linkIn(message).token }),
+      ...signed.map(({ wallet, signature }) =>
+        post(
+          ROUTES.cryptoWallets.authenticate,
+          {
+            crypto_wallet_address: wallet.address,
+            crypto_wallet_type: 'ethereum',
+            signature,
+            session_duration_minutes: 30,
+          },
+          session,
+        ),
+      ),
+    ]);
+    const prover = dataOf<Signed>(proof!);
+    expect((await me(prover.session_token)).crypto_wallets).toEqual([]);
+    const live = await t.ctx.db.execute(sql`SELECT id FROM sessions WHERE user_id = ${squatter.userId}`);
+    expect((live as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    for (const answer of attaches) {
+      if (answer.statusCode === 200) expect(await sessionAlive(answer.json().data.session_token)).toBe(false);
+      else expect(answer.statusCode, answer.body).toBeLessThan(500);
+    }
+  });
+
   it('AT-06: a proof by a session of the account itself (its holder verifying their own address) strips nothing', async () => {
     const owner = dataOf<Signed>(
       await post(ROUTES.passwords.create, { email: VICTIM, password: STRONG, session_duration_minutes: 30 }),

@@ -19,7 +19,7 @@ import { newId } from '../../infra/crypto';
 import { webauthnRegistrations } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { notifySecurityEvent } from '../notices';
-import { issueSession, signedIn, validateSessionDuration } from '../sessions';
+import { issueSession, lockLiveSession, signedIn, validateSessionDuration } from '../sessions';
 import { loadUser } from '../users';
 import { assertStorableText } from '../users/storable';
 import { type ChallengeRecord, consumeChallenge, createChallenge } from './challenges';
@@ -286,33 +286,37 @@ async function insertRegistration(
 ): Promise<RegistrationRow> {
   const { project, challenge } = options;
   // §7.1 step 26: a credential id already registered (to anyone in this project) is refused. The unique index
-  // settles races: ON CONFLICT DO NOTHING returns no row for the loser.
-  const [inserted] = await ctx.db
-    .insert(webauthnRegistrations)
-    .values({
-      id: newId('webauthn-registration', request.tokenMode),
-      userId: options.userId,
-      projectId: project.id,
-      credentialId: options.credentialId,
-      publicKey: options.publicKey,
-      signCount: options.counter,
-      transports: options.transports,
-      domain: challenge.rpId,
-      userAgent: challenge.userAgent,
-      authenticatorType: options.authenticatorType,
-      aaguid: options.aaguid,
-      name: defaultRegistrationName({
-        aaguid: options.aaguid,
+  // settles races: ON CONFLICT DO NOTHING returns no row for the loser. Written while the registering session is
+  // held (issue 20 item 1): a first proof resetting the account meanwhile cannot leave this passkey on it.
+  const [inserted] = await ctx.db.transaction(async (tx) => {
+    await lockLiveSession(tx, { sessionId: signedIn(request).row.id, userId: options.userId });
+    return tx
+      .insert(webauthnRegistrations)
+      .values({
+        id: newId('webauthn-registration', request.tokenMode),
+        userId: options.userId,
+        projectId: project.id,
+        credentialId: options.credentialId,
+        publicKey: options.publicKey,
+        signCount: options.counter,
+        transports: options.transports,
+        domain: challenge.rpId,
         userAgent: challenge.userAgent,
+        authenticatorType: options.authenticatorType,
+        aaguid: options.aaguid,
+        name: defaultRegistrationName({
+          aaguid: options.aaguid,
+          userAgent: challenge.userAgent,
+          isPasskey: challenge.isPasskey,
+        }),
         isPasskey: challenge.isPasskey,
-      }),
-      isPasskey: challenge.isPasskey,
-      backedUp: options.backedUp,
-      verified: true,
-      createdAt: ctx.clock.now(),
-    })
-    .onConflictDoNothing({ target: [webauthnRegistrations.projectId, webauthnRegistrations.credentialId] })
-    .returning();
+        backedUp: options.backedUp,
+        verified: true,
+        createdAt: ctx.clock.now(),
+      })
+      .onConflictDoNothing({ target: [webauthnRegistrations.projectId, webauthnRegistrations.credentialId] })
+      .returning();
+  });
   if (!inserted) throw new ApiError('duplicate_webauthn_registration', DUPLICATE_REGISTRATION_MESSAGE);
   return inserted;
 }

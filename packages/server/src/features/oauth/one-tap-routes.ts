@@ -19,6 +19,11 @@ export const OneTapSubmitBody = Type.Object({
   oauth_callback_id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
   login_redirect_url: RedirectUrlField,
   signup_redirect_url: RedirectUrlField,
+  /**
+   * Gatehouse's SDK sends the S256 challenge of a fresh `oauth` PKCE pair when the project requires PKCE for OAuth
+   * (issue 20 item 6), and the token is bound to it; the Stytch services page sends none (UNBOUND_ONE_TAP_CHALLENGE).
+   */
+  code_challenge: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
 });
 export type OneTapSubmitBody = Static<typeof OneTapSubmitBody>;
 

@@ -10,6 +10,14 @@ import { build } from 'esbuild';
 /** The server path of the client-side services page (wire-format.md §8; README "Moving from Stytch"). */
 export const CLIENTSIDE_SERVICES_PATH = '/clientside-services/index.html';
 
+/**
+ * The page's URL as a site configures it (README "Moving from Stytch"): bound to the site's public token, so that
+ * project's allowed origins may frame it (issue 20 item 6).
+ */
+export function clientsideServicesUrl(serverUrl: string, publicToken: string): string {
+  return `${new URL(serverUrl).origin}${CLIENTSIDE_SERVICES_PATH}?public_token=${encodeURIComponent(publicToken)}`;
+}
+
 const PAGE_PATH = '/__stytch-ui/index.html';
 const SCRIPT_PATH = '/__stytch-ui/stytch-ui.js';
 
@@ -60,6 +68,11 @@ export interface OpenStytchUiOptions {
    * URL the dev project allows, where an OAuth round trip lands (wire-format.md §1.3).
    */
   alsoServeAt?: string[];
+  /**
+   * The site's origin (default: the server's): another origin serves the page (by route interception) and the UI
+   * calls the server across origins, as a real site does; it must be among the project's allowed origins.
+   */
+  siteOrigin?: string;
 }
 
 /** Every `onEvent` and `onError` the UI called, in order (read with `stytchUiEvents`). */
@@ -81,7 +94,7 @@ export async function openStytchUi(page: Page, options: OpenStytchUiOptions): Pr
     testAPIURL: origin,
     liveAPIURL: origin,
     dfpBackendURL: origin,
-    clientsideServicesIframeURL: `${origin}${CLIENTSIDE_SERVICES_PATH}`,
+    clientsideServicesIframeURL: clientsideServicesUrl(origin, options.publicToken),
   };
   const mount = {
     mode: options.mode ?? 'login',
@@ -109,23 +122,24 @@ export async function openStytchUi(page: Page, options: OpenStytchUiOptions): Pr
   else if (mount.mode === 'passkeyRegistration') client.mountPasskeyRegistration(common);
   else client.mountLogin(common);
 </script></body></html>`;
-  await page.route(`${origin}${SCRIPT_PATH}`, (route) =>
+  const site = options.siteOrigin ?? origin;
+  await page.route(`${site}${SCRIPT_PATH}`, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: script }),
   );
   const path = options.path ?? PAGE_PATH;
   // Only this path (with any query): a glob such as `/authenticate*` would also catch `/authenticate-other`.
   await page.route(
-    (url) => url.origin === origin && url.pathname === path,
+    (url) => url.origin === site && url.pathname === path,
     (route) => route.fulfill({ contentType: 'text/html', body: html }),
   );
   const alsoServeAt = options.alsoServeAt ?? [];
   if (alsoServeAt.length > 0) {
     await page.route(
-      (url) => url.origin === origin && alsoServeAt.includes(url.pathname),
+      (url) => url.origin === site && alsoServeAt.includes(url.pathname),
       (route) => route.fulfill({ contentType: 'text/html', body: html }),
     );
   }
-  await page.goto(`${origin}${path}${options.query ? `?${options.query}` : ''}`);
+  await page.goto(`${site}${path}${options.query ? `?${options.query}` : ''}`);
 }
 
 /** The UI's onEvent/onError calls so far. */

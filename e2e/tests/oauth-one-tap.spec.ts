@@ -96,9 +96,15 @@ test('One Tap with the stand-in script: its ID token signs a new user in, then t
   const issuedBefore = google.issued;
   for (const round of ['new', 'returning'] as const) {
     const scriptLoaded = page.waitForResponse(google.scriptUrl);
+    const submitted = page.waitForRequest((request) => request.url().endsWith('/oauth/google/onetap/submit'));
+    const authenticated = page.waitForRequest((request) => request.url().endsWith('/oauth/authenticate'));
     await page.goto(ONE_TAP_PATH);
     expect((await scriptLoaded).status()).toBe(200);
     await page.waitForURL(`${server.url}/account`);
+    // The development project requires PKCE for OAuth (issue 20 item 6): the widget binds the One Tap token to
+    // a fresh pair and redeems it with the verifier.
+    expect((await submitted).postDataJSON().code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await authenticated).postDataJSON().code_verifier).toMatch(/^[0-9a-f]{64,128}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account');
     await expect(page.getByTestId('account-emails')).toContainText(`${sub}@example.com`);
     await expect(page.getByTestId('account-providers').getByRole('listitem')).toHaveCount(1);

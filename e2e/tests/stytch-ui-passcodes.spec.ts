@@ -1,6 +1,7 @@
 // The published Stytch pre-built UI (`@stytch/vanilla-js` 4.13.1) against Gatehouse in Chromium: its passcode
 // flows and its Google One Tap, which go through the client-side services page the server serves at
-// CLIENTSIDE_SERVICES_PATH (issue 14 items 1 and 2; wire-format.md §8). The UI parses every phone number in that
+// CLIENTSIDE_SERVICES_PATH, bound to the site's public token (issue 14 items 1 and 2, issue 20 item 6;
+// wire-format.md §8). The UI parses every phone number in that
 // page before it sends anything, so these tests fail without it. Each flow ends with a session the UI's own client
 // holds (`window.__stytchClient.session.getSync()`), and no request leaves the server's origin — but for One Tap,
 // whose script the UI always loads from Google's host: that host is routed to a stand-in here (as in
@@ -20,7 +21,7 @@ import { GSI_STAND_IN_SCRIPT, standInCredentialScript } from '../support/google-
 import { waitForMessage } from '../support/outbox';
 import { type RunningServer, startServerWithDevGoogle } from '../support/server';
 import {
-  CLIENTSIDE_SERVICES_PATH,
+  clientsideServicesUrl,
   openStytchUi,
   recordRequests,
   type StytchUiCallback,
@@ -163,13 +164,50 @@ for (const method of ['sms', 'whatsapp'] as const) {
     await expect(page.getByText(`A 6-digit passcode was sent to you at ${phone.e164}.`)).toBeVisible();
     await enterPasscode(page, phone.e164, method);
     await expectSignedIn(page);
-    expect(requests.all.some((request) => request.url() === `${server.url}${CLIENTSIDE_SERVICES_PATH}`)).toBe(
-      true,
-    );
+    expect(
+      requests.all.some(
+        (request) => request.url() === clientsideServicesUrl(server.url, devProject.public_token),
+      ),
+    ).toBe(true);
     expect(requests.foreign()).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 }
+
+test('XS-03 / XS-04: a site on another of the project’s origins frames the services page bound to its token, which lists that project’s origins, and parses its numbers', async ({
+  page,
+  server,
+  devProject,
+}) => {
+  // 127.0.0.1 and localhost are two origins of the development project (ensureDevProject): the UI runs on one and
+  // calls the server, and frames the services page, on the other, as a site does.
+  const site = `http://127.0.0.1:${new URL(server.url).port}`;
+  const servicesUrl = clientsideServicesUrl(server.url, devProject.public_token);
+  const served = page.waitForResponse(servicesUrl);
+  // The site's page is served by route interception, which Chromium counts as a public address: its calls to the
+  // server on loopback need the local-network permission a person would grant.
+  await page.context().grantPermissions(['local-network-access'], { origin: site });
+  await openStytchUi(page, {
+    serverUrl: server.url,
+    publicToken: devProject.public_token,
+    config: OTP_CONFIG,
+    siteOrigin: site,
+  });
+  const phone = nextPhone();
+  const input = page.getByRole('textbox', { name: '(123) 456-7890' });
+  // The UI frames the services page at its first parse.
+  await input.fill(phone.typed);
+  const csp = (await served).headers()['content-security-policy'] ?? '';
+  const ancestors = /frame-ancestors ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+  expect(new Set(ancestors)).toEqual(new Set(["'self'", site, new URL(server.url).origin]));
+  // The services page answered the site's parse (it then shows the national format).
+  await expect(input).toHaveValue(phone.formatted);
+  const sent = page.waitForRequest(`${server.url}/sdk/v1/otps/sms/login_or_create`);
+  await page.getByRole('button', { name: 'Continue with text message' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ phone_number: phone.e164 });
+  await enterPasscode(page, phone.e164, 'sms');
+  await expectSignedIn(page);
+});
 
 test('e-mail passcode signs in', async ({ page, server, devProject, consoleErrors }) => {
   const requests = recordRequests(page, server.url);
@@ -203,9 +241,11 @@ test('an invalid phone number shows the UI’s error and sends nothing', async (
   await page.getByRole('button', { name: 'Continue with text message' }).click();
   await expect(page.getByText('Invalid phone number, please try again.')).toBeVisible();
   // The services page answered (the error comes from its isValid: false), and no passcode was asked for.
-  expect(requests.all.some((request) => request.url() === `${server.url}${CLIENTSIDE_SERVICES_PATH}`)).toBe(
-    true,
-  );
+  expect(
+    requests.all.some(
+      (request) => request.url() === clientsideServicesUrl(server.url, devProject.public_token),
+    ),
+  ).toBe(true);
   expect(requests.all.filter((request) => request.url().includes('/otps/'))).toEqual([]);
   expect(eventTypes(await stytchUiEvents(page))).toEqual(['error:error']);
   expect(await clientSession(page)).toBeNull();
@@ -247,10 +287,13 @@ async function runUiOneTap(
   };
   await openStytchUi(page, ui);
   const start = await started;
-  expect(start.status()).toBe(200);
-  expect(start.request().frame().url()).toBe(`${server.url}${CLIENTSIDE_SERVICES_PATH}`);
+  expect(start.status(), await start.text()).toBe(200);
+  const servicesUrl = clientsideServicesUrl(server.url, options.publicToken);
+  expect(start.request().frame().url()).toBe(servicesUrl);
   const submit = await submitted;
-  expect(submit.request().frame().url()).toBe(`${server.url}${CLIENTSIDE_SERVICES_PATH}`);
+  expect(submit.request().frame().url()).toBe(servicesUrl);
+  // The page names the site that framed it to the server (issue 20 item 6, XS-03).
+  expect(await start.request().headerValue('x-gatehouse-frame-origin')).toBe(new URL(server.url).origin);
   expect(submit.request().postDataJSON()).toMatchObject({
     csrf_token: expect.any(String),
     oauth_callback_id: expect.any(String),
@@ -285,8 +328,11 @@ test('One Tap: start and submit go through the services page, and the UI lands s
   // (here the UI page again) redeems it with oauth.authenticate.
   await page.waitForURL((url) => url.pathname === REDIRECT_PATH && url.searchParams.has('token'));
   const token = new URL(page.url()).searchParams.get('token') ?? '';
+  // The redirect page mounts the UI without One Tap: with it, the prompt would start (and, with the stand-in's
+  // credential, submit and navigate) again while the token is being redeemed.
   await openStytchUi(page, {
     ...ui,
+    config: OTP_CONFIG,
     query: new URLSearchParams({ token, stytch_token_type: 'oauth' }).toString(),
   });
   const authenticated = await page.evaluate(

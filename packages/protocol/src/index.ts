@@ -91,5 +91,11 @@ export { PASSWORD_ROUTES, RESET_PASSWORD_ERROR_TYPE, USER_TYPES, USERS_SEARCH_RO
 export type { OAuthProvider, OtpMethod, Product } from './products';
 export { CONSTANTS, DEFAULT_PRODUCTS, OAUTH_PROVIDERS, OTP_METHODS, PRODUCTS } from './products';
 export type { UserResourceKind } from './routes';
-export { OAUTH_PUBLIC_ROUTES, ROUTES, SDK_API_PREFIX, USER_RESOURCE_KINDS } from './routes';
+export {
+  FRAME_ORIGIN_HEADER,
+  OAUTH_PUBLIC_ROUTES,
+  ROUTES,
+  SDK_API_PREFIX,
+  USER_RESOURCE_KINDS,
+} from './routes';
 export type { TelemetryBatchItem, TelemetryBlob, TelemetryEvent, TelemetryEventName } from './telemetry';

@@ -92,3 +92,11 @@ export const OAUTH_PUBLIC_ROUTES = {
   start: (provider: string) => `/v1/public/oauth/${encodeURIComponent(provider)}/start`,
   callback: (provider: string) => `/v1/public/oauth/${encodeURIComponent(provider)}/callback`,
 } as const;
+
+/**
+ * Gatehouse's own (issue 20 item 6, security-tests.md XS-03): the header the client-side services page (wire-format.md
+ * §8) puts on its One Tap calls, naming the origin of the site that framed it (the browser-set `event.origin` of the
+ * message it answers). Those calls come from the server's own origin, which every project allows; the server checks
+ * this origin against the token's project instead.
+ */
+export const FRAME_ORIGIN_HEADER = 'x-gatehouse-frame-origin';

@@ -180,6 +180,13 @@ export function createOAuthModule(options: {
           .string('oauth_callback_id', submitOptions.oauth_callback_id)
           .optionalString('login_redirect_url', submitOptions.login_redirect_url)
           .optionalString('signup_redirect_url', submitOptions.signup_redirect_url);
+        // Issue 20 item 6: the redirect carries an oauth token like a provider callback's, so where the project
+        // requires PKCE it is bound to a fresh pair as a start is (wire-format.md §6); oauth.authenticate sends the
+        // verifier. The Stytch SDK's One Tap goes through the services page and sends no challenge.
+        const { pkceRequiredForOAuth } = await bootstrap.get();
+        let code_challenge: string | undefined;
+        if (pkceRequiredForOAuth) code_challenge = (await pkce.create('oauth')).code_challenge;
+        else pkce.clear('oauth');
         const data = await http.request<OneTapSubmitResponse>({
           method: 'POST',
           path: ROUTES.oauth.oneTapSubmit,
@@ -189,6 +196,7 @@ export function createOAuthModule(options: {
             oauth_callback_id: submitOptions.oauth_callback_id,
             login_redirect_url: submitOptions.login_redirect_url,
             signup_redirect_url: submitOptions.signup_redirect_url,
+            code_challenge,
           },
         });
         // wire-format.md §8: the SDK navigates to the answered redirect URL (it carries the oauth token).

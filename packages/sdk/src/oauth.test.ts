@@ -332,6 +332,42 @@ describe('oauth.googleOneTap (wire-format.md §8)', () => {
     expect(navigate).toHaveBeenCalledWith(redirect);
   });
 
+  it('issue 20 item 6: with pkce_required_for_oauth the submit carries a fresh pair’s challenge, and authenticate its verifier', async () => {
+    const redirect = 'https://app.example.com/authenticate?stytch_token_type=oauth&token=t-2';
+    const { client, apiRequests, storage } = setup({
+      pkce: true,
+      stored: { [PKCE_OAUTH]: STORED_PAIR },
+      routes: { 'POST /oauth/google/onetap/submit': () => ok({ redirect_url: redirect }) },
+    });
+    await client.oauth.googleOneTap.submit({ id_token: 'id-token', csrf_token: 'c', oauth_callback_id: 'o' });
+    const pair = JSON.parse(storage.getItem(PKCE_OAUTH) ?? 'null') as {
+      code_challenge: string;
+      code_verifier: string;
+    };
+    expect(pair.code_verifier).not.toBe(STORED_PAIR.code_verifier);
+    expect(pair.code_challenge).toBe(
+      await challengeFor({ verifier: pair.code_verifier, subtle: crypto.subtle }),
+    );
+    expect(apiRequests()[0]?.body).toEqual({
+      id_token: 'id-token',
+      csrf_token: 'c',
+      oauth_callback_id: 'o',
+      code_challenge: pair.code_challenge,
+    });
+    await client.oauth.authenticate('t-2');
+    expect(apiRequests()[1]?.body).toMatchObject({ token: 't-2', code_verifier: pair.code_verifier });
+  });
+
+  it('without pkce_required_for_oauth the submit sends no challenge and deletes a stale pair', async () => {
+    const { client, apiRequests, storage } = setup({
+      stored: { [PKCE_OAUTH]: STORED_PAIR },
+      routes: { 'POST /oauth/google/onetap/submit': () => ok({ redirect_url: 'https://app.example.com/a' }) },
+    });
+    await client.oauth.googleOneTap.submit({ id_token: 'id-token', csrf_token: 'c', oauth_callback_id: 'o' });
+    expect(apiRequests()[0]?.body).not.toHaveProperty('code_challenge');
+    expect(storage.getItem(PKCE_OAUTH)).toBeNull();
+  });
+
   it('a refused submit (one of the One Tap states of SPEC §4) throws and navigates nowhere', async () => {
     const { client, navigate } = setup({
       routes: {

@@ -81,7 +81,11 @@ export interface OAuthProviderStart {
 export interface GoogleOneTapModule {
   /** POST /oauth/google/onetap/start: the Google client id and the CSRF token One Tap needs. */
   start(): Promise<OneTapStartResponse>;
-  /** POST /oauth/google/onetap/submit, then navigates to the answered `redirect_url`. */
+  /**
+   * POST /oauth/google/onetap/submit, then navigates to the answered `redirect_url`. With bootstrap
+   * `pkce_required_for_oauth` the body carries the challenge of a fresh `oauth` PKCE pair (as a start does), which
+   * oauth.authenticate then redeems with its verifier; otherwise any stored pair is deleted.
+   */
   submit(options: OneTapSubmitOptions): Promise<OneTapSubmitResponse>;
 }
 

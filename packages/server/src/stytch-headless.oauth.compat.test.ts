@@ -125,8 +125,11 @@ describe.each(testDatabaseKinds())('the Stytch headless client’s OAuth (vanill
       provider_params: { login_hint: 'grace@example.com' },
     });
     expect(`${start.origin}${start.pathname}`).toBe(`${page.baseUrl}/v1/public/oauth/google/start`);
+    // The project has the defaults, which require PKCE for OAuth (issue 20 item 6): the SDK sends a challenge.
+    expect([...start.searchParams.keys()].slice(0, 2)).toEqual(['public_token', 'code_challenge']);
     expect(Object.fromEntries(start.searchParams)).toEqual({
       public_token: page.t.publicToken,
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       custom_scopes: 'openid',
       provider_login_hint: 'grace@example.com',
       login_redirect_url: TEST_REDIRECT_URL,
@@ -140,7 +143,10 @@ describe.each(testDatabaseKinds())('the Stytch headless client’s OAuth (vanill
     const authorization = new URL(lastBrowser!.hops[0]!.location!);
     expect(authorization.searchParams.get('login_hint')).toBe('grace@example.com');
 
+    const requestsBefore = page.answered('/oauth/authenticate').length;
     const result = await page.client.oauth.authenticate(token, { session_duration_minutes: 30 });
+    const sent = page.answered('/oauth/authenticate')[requestsBefore]!;
+    expect((sent.body as { code_verifier?: string }).code_verifier).toMatch(/^[0-9a-f]{64,128}$/);
     expect(result.provider_type).toBe('google');
     expect(result.provider_subject).toBe('google-sub-grace');
     expect(result.provider_values.access_token).toEqual(expect.any(String));
@@ -155,9 +161,9 @@ describe.each(testDatabaseKinds())('the Stytch headless client’s OAuth (vanill
     await page.client.session.revoke();
   });
 
-  it('sends a code_challenge and its verifier when the project requires PKCE for OAuth', async () => {
+  it('sends neither a code_challenge nor a verifier when the project turns PKCE for OAuth off', async () => {
     await page.t.ctx.db.execute(
-      sql`UPDATE projects SET settings = settings || '{"pkce_required_for_oauth": true}'::jsonb WHERE id = ${page.t.project.id}`,
+      sql`UPDATE projects SET settings = settings || '{"pkce_required_for_oauth": false}'::jsonb WHERE id = ${page.t.project.id}`,
     );
     page.t.ctx.projects.clear();
     const bootstraps = page.answered('/projects/bootstrap/').length;
@@ -165,13 +171,13 @@ describe.each(testDatabaseKinds())('the Stytch headless client’s OAuth (vanill
     // The bootstrap of the new client must be in before start() reads its PKCE flag.
     await waitFor(() => page.answered('/projects/bootstrap/').length > bootstraps);
     const start = await capturedStart({ login_redirect_url: TEST_REDIRECT_URL });
-    expect(start.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(start.searchParams.has('code_challenge')).toBe(false);
     const token = (await throughProvider(start)).searchParams.get('token')!;
     const requestsBefore = page.answered('/oauth/authenticate').length;
     const result = await page.client.oauth.authenticate(token, { session_duration_minutes: 30 });
     expect(result.user_id).toMatch(/^user-test-/);
     const sent = page.answered('/oauth/authenticate')[requestsBefore]!;
-    expect((sent.body as { code_verifier?: string }).code_verifier).toMatch(/^[0-9a-f]{64,128}$/);
+    expect(sent.body).not.toHaveProperty('code_verifier');
     expect(page.externalUrls()).toEqual([]);
   });
 });

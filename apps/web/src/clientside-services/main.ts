@@ -11,10 +11,11 @@
 // (+0.5 kB gzipped) over the same bytes as before. The protocol package is not imported (services.ts).
 // The SDK's parser module itself (its package exports only the lazy loader, whose helper chunk would come along).
 import { parsePhoneNumber } from '../../../../packages/sdk/src/phone';
-import { createClientsideServices, readAllowedOrigins } from './services';
+import { createClientsideServices, readAllowedOrigins, readBoundPublicToken } from './services';
 
 const services = createClientsideServices({
   allowedOrigins: readAllowedOrigins(document),
+  publicToken: readBoundPublicToken(document),
   apiOrigin: window.location.origin,
   fetch: (input, init) => window.fetch(input, init),
   parsePhoneNumber: async (options) => parsePhoneNumber(options),

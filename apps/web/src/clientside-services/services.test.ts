@@ -1,14 +1,21 @@
 // The client-side services page's message handling (issue 14 item 1; wire-format.md §8): each method, bad
-// requests, and messages from a foreign origin or without a port, which get no answer at all.
-import { ROUTES, SDK_API_PREFIX } from '@gatehouse/protocol';
+// requests, and messages from a foreign origin or without a port, which get no answer at all; issue 20 item 6
+// (XS-03): the page bound to one project's token, the framing site named to the server on every call.
+import {
+  FRAME_ORIGIN_HEADER as PROTOCOL_FRAME_ORIGIN_HEADER,
+  ROUTES,
+  SDK_API_PREFIX,
+} from '@gatehouse/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { parsePhoneNumber } from '../../../../packages/sdk/src/phone';
 import {
   type ClientsideServicesOptions,
   createClientsideServices,
+  FRAME_ORIGIN_HEADER,
   ONE_TAP_START_PATH,
   ONE_TAP_SUBMIT_PATH,
   readAllowedOrigins,
+  readBoundPublicToken,
   type ServiceAnswer,
 } from './services';
 
@@ -22,13 +29,18 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-function setup(fetchImpl: (url: string, init: RequestInit) => Promise<Response> = async () => json(500, {})) {
+function setup(
+  fetchImpl: (url: string, init: RequestInit) => Promise<Response> = async () => json(500, {}),
+  overrides: Partial<ClientsideServicesOptions> = {},
+) {
   const fetchMock = vi.fn(fetchImpl);
   const options: ClientsideServicesOptions = {
     allowedOrigins: new Set([SITE]),
+    publicToken: PUBLIC_TOKEN,
     apiOrigin: API,
     fetch: fetchMock as unknown as typeof fetch,
     parsePhoneNumber: async (request) => parsePhoneNumber(request),
+    ...overrides,
   };
   return { services: createClientsideServices(options), fetchMock };
 }
@@ -92,7 +104,7 @@ describe('client-side services: parsedPhoneNumber', () => {
       payload: { isValid: true, number: '+442079460018', national: '020 7946 0018' },
     });
     // Without a region: an international number parses, the default region (US) applies otherwise.
-    const plain = await services.answer('parsedPhoneNumber', [{ phoneNumber: '+14155552671' }]);
+    const plain = await services.answer('parsedPhoneNumber', [{ phoneNumber: '+14155552671' }], SITE);
     expect(plain).toMatchObject({ success: true, payload: { isValid: true, number: '+14155552671' } });
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -100,7 +112,7 @@ describe('client-side services: parsedPhoneNumber', () => {
   it('answers isValid false for a number that is not one', async () => {
     const { services } = setup();
     for (const phoneNumber of ['123', 'call me', '+1 415 555 26710000', '9'.repeat(65)]) {
-      const answer = await services.answer('parsedPhoneNumber', [{ phoneNumber, regionCode: 'US' }]);
+      const answer = await services.answer('parsedPhoneNumber', [{ phoneNumber, regionCode: 'US' }], SITE);
       expect(answer).toMatchObject({ success: true, payload: { isValid: false } });
     }
   });
@@ -112,7 +124,7 @@ describe('client-side services: parsedPhoneNumber', () => {
       { phoneNumber: 4155552671 },
       { phoneNumber: '4155552671', regionCode: 'USA' },
     ]) {
-      const answer = await services.answer('parsedPhoneNumber', [request]);
+      const answer = await services.answer('parsedPhoneNumber', [request], SITE);
       expect(answer).toMatchObject({ success: false, error: { name: 'TypeError' } });
     }
   });
@@ -144,6 +156,8 @@ describe('client-side services: One Tap', () => {
     expect((init?.headers as Record<string, string> | undefined)?.authorization).toBe(
       `Basic ${btoa(`${PUBLIC_TOKEN}:${PUBLIC_TOKEN}`)}`,
     );
+    // XS-03: the server learns which site framed the page (the browser-set origin of the message).
+    expect((init?.headers as Record<string, string> | undefined)?.[FRAME_ORIGIN_HEADER]).toBe(SITE);
   });
 
   it('submits the ID token with the CSRF token of its start, once', async () => {
@@ -154,7 +168,7 @@ describe('client-side services: One Tap', () => {
             data: { status_code: 200, redirect_url: 'https://site.example/authenticate?token=t' },
           }),
     );
-    await services.answer('oneTapStart', [{ publicToken: PUBLIC_TOKEN }]);
+    await services.answer('oneTapStart', [{ publicToken: PUBLIC_TOKEN }], SITE);
     const submit = {
       publicToken: PUBLIC_TOKEN,
       idToken: 'header.payload.signature',
@@ -177,7 +191,7 @@ describe('client-side services: One Tap', () => {
       signup_redirect_url: 'https://site.example/welcome',
     });
     // The prompt is spent: a second submit is refused here, without a request.
-    const again = await services.answer('oneTapSubmit', [submit]);
+    const again = await services.answer('oneTapSubmit', [submit], SITE);
     expect(again).toMatchObject({
       success: false,
       error: { name: 'StytchAPIError', error_type: 'invalid_csrf_token' },
@@ -199,7 +213,7 @@ describe('client-side services: One Tap', () => {
           error_message: 'Explained.',
         }),
       );
-      const answer = await services.answer('oneTapStart', [{ publicToken: PUBLIC_TOKEN }]);
+      const answer = await services.answer('oneTapStart', [{ publicToken: PUBLIC_TOKEN }], SITE);
       expect(answer).toEqual({
         success: false,
         error: {
@@ -218,12 +232,12 @@ describe('client-side services: One Tap', () => {
     const down = setup(async () => {
       throw new TypeError('Failed to fetch');
     });
-    expect(await down.services.answer('oneTapStart', [{ publicToken: PUBLIC_TOKEN }])).toMatchObject({
+    expect(await down.services.answer('oneTapStart', [{ publicToken: PUBLIC_TOKEN }], SITE)).toMatchObject({
       success: false,
       error: { name: 'StytchAPIUnreachableError' },
     });
     const html = setup(async () => new Response('<html>', { status: 502 }));
-    expect(await html.services.answer('oneTapStart', [{ publicToken: PUBLIC_TOKEN }])).toMatchObject({
+    expect(await html.services.answer('oneTapStart', [{ publicToken: PUBLIC_TOKEN }], SITE)).toMatchObject({
       success: false,
       error: { name: 'StytchAPIUnreachableError' },
     });
@@ -246,7 +260,7 @@ describe('client-side services: One Tap', () => {
       [42 as unknown as string, [{}]],
     ];
     for (const [method, args] of bad) {
-      const answer = await services.answer(method, args);
+      const answer = await services.answer(method, args, SITE);
       expect(answer).toMatchObject({ success: false, error: { name: 'TypeError' } });
       // The error names the problem, never the values sent.
       expect(JSON.stringify(answer)).not.toContain('x-evil');
@@ -260,6 +274,87 @@ describe('client-side services: One Tap', () => {
       const { answered } = post(services, { origin: SITE, data });
       expect(await answered).toMatchObject({ success: false, error: { name: 'TypeError' } });
     }
+  });
+});
+
+describe('client-side services: bound to one project (issue 20 item 6, XS-03)', () => {
+  const OTHER_TOKEN = 'public-token-live-99999999-aaaa-bbbb-cccc-0123456789ab';
+  const SECOND_SITE = 'https://second.site.example';
+
+  it('XS-03: a page bound to one project’s token refuses One Tap for another project’s token, without calling the server', async () => {
+    const { services, fetchMock } = setup(async () => startAnswer());
+    const { answered } = post(services, {
+      origin: SITE,
+      data: { method: 'oneTapStart', args: [{ publicToken: OTHER_TOKEN }] },
+    });
+    const answer = await answered;
+    expect(answer).toMatchObject({
+      success: false,
+      error: { name: 'StytchAPIError', error_type: 'invalid_public_token', status_code: 401 },
+    });
+    expect(JSON.stringify(answer)).not.toContain(OTHER_TOKEN);
+    const submit = await services.answer(
+      'oneTapSubmit',
+      [{ publicToken: OTHER_TOKEN, idToken: 'a.b.c', oauthCallbackID: CALLBACK_ID }],
+      SITE,
+    );
+    expect(submit).toMatchObject({ success: false, error: { error_type: 'invalid_public_token' } });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('XS-03: a page served without a token (only the server’s own pages may frame it) passes any token on, for the server to check', async () => {
+    const { services, fetchMock } = setup(async () => startAnswer(), {
+      publicToken: null,
+      allowedOrigins: new Set([API]),
+    });
+    expect(await services.answer('oneTapStart', [{ publicToken: OTHER_TOKEN }], API)).toMatchObject({
+      success: true,
+    });
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect((init?.headers as Record<string, string> | undefined)?.[FRAME_ORIGIN_HEADER]).toBe(API);
+    // And it answers no other site.
+    const foreign = post(services, {
+      origin: SITE,
+      data: { method: 'oneTapStart', args: [{ publicToken: OTHER_TOKEN }] },
+    });
+    await services.answer('parsedPhoneNumber', [{ phoneNumber: '+14155552671' }], API);
+    expect(foreign.answers).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('XS-03: a prompt started by one of the project’s sites cannot be submitted by another', async () => {
+    const { services, fetchMock } = setup(async () => startAnswer(), {
+      allowedOrigins: new Set([SITE, SECOND_SITE]),
+    });
+    await services.answer('oneTapStart', [{ publicToken: PUBLIC_TOKEN }], SITE);
+    const submit = { publicToken: PUBLIC_TOKEN, idToken: 'a.b.c', oauthCallbackID: CALLBACK_ID };
+    const { answered } = post(services, {
+      origin: SECOND_SITE,
+      data: { method: 'oneTapSubmit', args: [submit] },
+    });
+    expect(await answered).toMatchObject({ success: false, error: { error_type: 'invalid_csrf_token' } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the bound token the server wrote into the page, and none from an empty tag or the placeholder', () => {
+    const page = (content: string | null) => {
+      const doc = document.implementation.createHTMLDocument('t');
+      if (content !== null) {
+        const meta = doc.createElement('meta');
+        meta.setAttribute('name', 'gatehouse-public-token');
+        meta.setAttribute('content', content);
+        doc.head.append(meta);
+      }
+      return doc;
+    };
+    expect(readBoundPublicToken(page(PUBLIC_TOKEN))).toBe(PUBLIC_TOKEN);
+    expect(readBoundPublicToken(page(''))).toBeNull();
+    expect(readBoundPublicToken(page('%GATEHOUSE_PUBLIC_TOKEN%'))).toBeNull();
+    expect(readBoundPublicToken(page(null))).toBeNull();
+  });
+
+  it('names the framing site in the header the server reads', () => {
+    expect(FRAME_ORIGIN_HEADER).toBe(PROTOCOL_FRAME_ORIGIN_HEADER);
   });
 });
 

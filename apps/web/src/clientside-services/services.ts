@@ -6,12 +6,17 @@
 // StytchAPIUnreachableError, TypeError, …; `error_type` is read by its One Tap code).
 //
 // Checks, in order (security-tests.md XS-03):
-// - the caller: only a message whose `event.origin` is one the server allows (a project's allowed origin, or the
-//   server's own) is read; anything else is dropped without an answer, as is a message without exactly one port;
+// - the caller: only a message whose `event.origin` is one the server allows is read — the allowed origins of the
+//   project whose public token is in the page's URL (issue 20 item 6: the site puts `?public_token=…` into the SDK's
+//   clientsideServicesIframeURL), and the server's own; no other project's origin is ever listed. Anything else is
+//   dropped without an answer, as is a message without exactly one port;
 // - the request: a known method and one plain-object argument whose fields have the documented types, else a
-//   TypeError answer (never a request to the server);
-// - secrets: the One Tap CSRF token stays in this page (it binds start to submit, the UI never reads it); answers
-//   and error messages never echo a token or the caller's input.
+//   TypeError answer (never a request to the server); a One Tap request must carry the page's own public token;
+// - the server decides too: the One Tap calls come from the server's own origin, which every project allows, so
+//   each names the site that framed the page (FRAME_ORIGIN_HEADER = the message's `event.origin`) and the server
+//   refuses a site that is not among the token's project's allowed origins (403 origin_not_allowed);
+// - secrets: the One Tap CSRF token stays in this page (it binds start to submit, the UI never reads it), for the
+//   site that started the prompt only; answers and error messages never echo a token or the caller's input.
 
 /**
  * The One Tap routes (@gatehouse/protocol SDK_API_PREFIX + ROUTES.oauth; services.test.ts checks they agree),
@@ -19,6 +24,8 @@
  */
 export const ONE_TAP_START_PATH = '/sdk/v1/oauth/google/onetap/start';
 export const ONE_TAP_SUBMIT_PATH = '/sdk/v1/oauth/google/onetap/submit';
+/** @gatehouse/protocol FRAME_ORIGIN_HEADER, written out for the same reason (services.test.ts checks it). */
+export const FRAME_ORIGIN_HEADER = 'x-gatehouse-frame-origin';
 
 /** wire-format.md §8: `parsedPhoneNumber`'s answer. */
 export interface ParsedPhoneNumber {
@@ -28,8 +35,17 @@ export interface ParsedPhoneNumber {
 }
 
 export interface ClientsideServicesOptions {
-  /** Origins whose messages are answered (the page reads them from its meta tag, set by the server). */
+  /**
+   * Origins whose messages are answered (the page reads them from its meta tag, set by the server): the bound
+   * project's allowed origins and the server's own.
+   */
   allowedOrigins: ReadonlySet<string>;
+  /**
+   * The public token the page is bound to (its meta tag, set by the server from the page's URL), or null when the
+   * page was served without one, which only the server's own pages may frame. A bound page runs One Tap for this
+   * token only.
+   */
+  publicToken: string | null;
   /** Origin of the Gatehouse server the One Tap calls go to (the page's own origin). */
   apiOrigin: string;
   fetch: typeof fetch;
@@ -60,6 +76,8 @@ export const SERVICE_MESSAGES = {
   redirectUrl: 'loginRedirectURL and signupRedirectURL must be strings',
   unknownCallback:
     'This One Tap prompt was not started on this page, or was already submitted; start One Tap again.',
+  otherProject:
+    'This client-side services page serves the project of the public token in its URL, not this one: put the public token you use into clientsideServicesIframeURL (?public_token=…).',
   unreachable: 'Unable to contact the Gatehouse server. Are you online?',
   invalidResponse: 'Invalid response from the Gatehouse server.',
 } as const;
@@ -133,19 +151,26 @@ class ServiceFailure extends Error {
 export interface ClientsideServices {
   /** The page's `message` listener. */
   handleMessage(event: MessageEvent): void;
-  /** One request answered (what handleMessage posts on the port); exposed for tests. */
-  answer(method: unknown, args: unknown): Promise<ServiceAnswer>;
+  /**
+   * One request from the page at `origin` answered (what handleMessage posts on the port, once the origin passed);
+   * exposed for tests.
+   */
+  answer(method: unknown, args: unknown, origin: string): Promise<ServiceAnswer>;
 }
 
 export function createClientsideServices(options: ClientsideServicesOptions): ClientsideServices {
-  /** oauthCallbackId → the prompt's CSRF token and public token (single use, dropped at submit). */
-  const prompts = new Map<string, { csrfToken: string; publicToken: string }>();
+  /**
+   * oauthCallbackId → the prompt's CSRF token, public token and the site that started it (single use, dropped at
+   * submit; a submit from another site is refused).
+   */
+  const prompts = new Map<string, { csrfToken: string; publicToken: string; origin: string }>();
 
   async function callServer(
-    publicToken: string,
+    call: { publicToken: string; origin: string },
     path: string,
     body: object,
   ): Promise<Record<string, unknown>> {
+    const { publicToken } = call;
     let response: Response;
     try {
       response = await options.fetch(`${options.apiOrigin}${path}`, {
@@ -154,6 +179,7 @@ export function createClientsideServices(options: ClientsideServicesOptions): Cl
         headers: {
           authorization: `Basic ${btoa(`${publicToken}:${publicToken}`)}`,
           'content-type': 'application/json',
+          [FRAME_ORIGIN_HEADER]: call.origin,
         },
         body: JSON.stringify(body),
         credentials: 'omit',
@@ -193,16 +219,31 @@ export function createClientsideServices(options: ClientsideServicesOptions): Cl
     return options.parsePhoneNumber(regionCode === undefined ? { phoneNumber } : { phoneNumber, regionCode });
   }
 
-  /** POST /sdk/v1/oauth/google/onetap/start (features/oauth/one-tap-routes.ts), in the §8 answer shape. */
-  async function oneTapStart(request: Record<string, unknown>) {
+  /** The request's public token, which must be the page's own when it is bound to one. */
+  function boundPublicTokenOf(request: Record<string, unknown>): string {
     const publicToken = publicTokenOf(request);
-    const data = await callServer(publicToken, ONE_TAP_START_PATH, {});
+    if (options.publicToken !== null && publicToken !== options.publicToken) {
+      throw new ServiceFailure({
+        name: 'StytchAPIError',
+        message: SERVICE_MESSAGES.otherProject,
+        error_type: 'invalid_public_token',
+        error_message: SERVICE_MESSAGES.otherProject,
+        status_code: 401,
+      });
+    }
+    return publicToken;
+  }
+
+  /** POST /sdk/v1/oauth/google/onetap/start (features/oauth/one-tap-routes.ts), in the §8 answer shape. */
+  async function oneTapStart(request: Record<string, unknown>, origin: string) {
+    const publicToken = boundPublicTokenOf(request);
+    const data = await callServer({ publicToken, origin }, ONE_TAP_START_PATH, {});
     const googleClientId = typeof data.google_client_id === 'string' ? data.google_client_id : '';
     const csrfToken = typeof data.csrf_token === 'string' ? data.csrf_token : '';
     const oauthCallbackId = typeof data.oauth_callback_id === 'string' ? data.oauth_callback_id : '';
     if (oauthCallbackId !== '' && csrfToken !== '') {
       if (prompts.size >= MAX_PENDING_PROMPTS) prompts.delete(prompts.keys().next().value as string);
-      prompts.set(oauthCallbackId, { csrfToken, publicToken });
+      prompts.set(oauthCallbackId, { csrfToken, publicToken, origin });
     }
     return {
       requestId: typeof data.request_id === 'string' ? data.request_id : '',
@@ -215,14 +256,14 @@ export function createClientsideServices(options: ClientsideServicesOptions): Cl
   }
 
   /** POST …/onetap/submit with the prompt's CSRF token → `{redirect_url}` (the UI then navigates there). */
-  async function oneTapSubmit(request: Record<string, unknown>) {
-    const publicToken = publicTokenOf(request);
+  async function oneTapSubmit(request: Record<string, unknown>, origin: string) {
+    const publicToken = boundPublicTokenOf(request);
     const idToken = requiredString(request, 'idToken', SERVICE_MESSAGES.idToken);
     const oauthCallbackId = requiredString(request, 'oauthCallbackID', SERVICE_MESSAGES.oauthCallbackID);
     const loginRedirectUrl = optionalString(request, 'loginRedirectURL', SERVICE_MESSAGES.redirectUrl);
     const signupRedirectUrl = optionalString(request, 'signupRedirectURL', SERVICE_MESSAGES.redirectUrl);
     const prompt = prompts.get(oauthCallbackId);
-    if (prompt === undefined || prompt.publicToken !== publicToken) {
+    if (prompt === undefined || prompt.publicToken !== publicToken || prompt.origin !== origin) {
       throw new ServiceFailure({
         name: 'StytchAPIError',
         message: SERVICE_MESSAGES.unknownCallback,
@@ -233,7 +274,7 @@ export function createClientsideServices(options: ClientsideServicesOptions): Cl
     }
     // Single use, whatever the server answers (it consumes the prompt on its side too).
     prompts.delete(oauthCallbackId);
-    const data = await callServer(publicToken, ONE_TAP_SUBMIT_PATH, {
+    const data = await callServer({ publicToken, origin }, ONE_TAP_SUBMIT_PATH, {
       id_token: idToken,
       csrf_token: prompt.csrfToken,
       oauth_callback_id: oauthCallbackId,
@@ -249,20 +290,20 @@ export function createClientsideServices(options: ClientsideServicesOptions): Cl
     return { redirect_url: data.redirect_url };
   }
 
-  const handlers: Record<Method, (request: Record<string, unknown>) => Promise<unknown>> = {
+  const handlers: Record<Method, (request: Record<string, unknown>, origin: string) => Promise<unknown>> = {
     parsedPhoneNumber,
     oneTapStart,
     oneTapSubmit,
   };
 
-  async function answer(method: unknown, args: unknown): Promise<ServiceAnswer> {
+  async function answer(method: unknown, args: unknown, origin: string): Promise<ServiceAnswer> {
     if (typeof method !== 'string' || !(METHODS as readonly string[]).includes(method)) {
       return { success: false, error: typeError(SERVICE_MESSAGES.unknownMethod) };
     }
     const request = Array.isArray(args) ? args[0] : undefined;
     try {
       if (!isRecord(request)) throw new BadRequest(SERVICE_MESSAGES.notAnObject);
-      return { success: true, payload: await handlers[method as Method](request) };
+      return { success: true, payload: await handlers[method as Method](request, origin) };
     } catch (error) {
       if (error instanceof BadRequest) {
         return { success: false, error: typeError(SERVICE_MESSAGES.badRequest(method, error.message)) };
@@ -278,13 +319,20 @@ export function createClientsideServices(options: ClientsideServicesOptions): Cl
     if (port === undefined) return;
     const data: unknown = event.data;
     const { method, args } = isRecord(data) ? data : { method: undefined, args: undefined };
-    void answer(method, args).then((reply) => {
+    void answer(method, args, event.origin).then((reply) => {
       port.postMessage(reply);
       port.close();
     });
   }
 
   return { handleMessage, answer };
+}
+
+/** The public token the server bound the page to (`<meta name="gatehouse-public-token">`), or null. */
+export function readBoundPublicToken(doc: Document): string | null {
+  const content = doc.querySelector('meta[name="gatehouse-public-token"]')?.getAttribute('content') ?? '';
+  // Empty (no token in the URL, or one the server does not know) or an unreplaced placeholder: not bound.
+  return PUBLIC_TOKEN_PATTERN.test(content) ? content : null;
 }
 
 /** The origins the server wrote into the page (space-separated, in `<meta name="gatehouse-allowed-origins">`). */

@@ -19,7 +19,10 @@ export const PUBLIC_TOKEN_PLACEHOLDER = '%GATEHOUSE_PUBLIC_TOKEN%';
  * its `clientsideServicesIframeURL` (README "Moving from Stytch"). Built by apps/web (clientside-services/).
  */
 export const CLIENTSIDE_SERVICES_PATH = '/clientside-services/index.html';
-/** Replaced by the origins allowed to call the page (space-separated; apps/web/src/clientside-services). */
+/**
+ * Replaced by the origins allowed to call the page (space-separated; apps/web/src/clientside-services): the bound
+ * project's and the server's own. PUBLIC_TOKEN_PLACEHOLDER there is replaced by the bound token, or nothing.
+ */
 export const ALLOWED_ORIGINS_PLACEHOLDER = '%GATEHOUSE_ALLOWED_ORIGINS%';
 
 /**
@@ -90,27 +93,39 @@ export async function registerStaticWeb(
     app.get(url, (_request, reply) => servePage(reply));
   }
 
-  // The client-side services page: framed by the sites of the projects, so its own policy replaces the
-  // frame-ancestors 'none' every other answer carries (security-headers.ts clientsideServicesPolicy), and the page
-  // learns the same origins to check each message's sender. The server's own origin is always among them (a page
-  // it serves may mount the UI). Per project file: in production, the development project's origins are not listed
-  // (ProjectCache.allowedOrigins).
+  // The client-side services page, framed by a project's site: its own policy replaces the frame-ancestors 'none'
+  // every other answer carries (security-headers.ts clientsideServicesPolicy). Issue 20 item 6 (XS-03, XS-04): the
+  // page is bound to the project of the public token in its URL (`?public_token=…`, which the site puts into the
+  // SDK's clientsideServicesIframeURL): only that project's allowed origins, and the server's own (a page it serves
+  // may mount the UI), may frame it, the page learns the same origins to check each message's sender and the token
+  // to check each request's, and no other project's origin is listed anywhere. Without a token of a project this
+  // server serves (ctx.projects: in production never the development project), only the server's own pages may
+  // frame it. The page's One Tap calls name the framing site, which the server checks against the token's project
+  // (features/oauth/one-tap-routes.ts assertFrameOriginAllowed).
   const servicesFile = join(distDir, 'clientside-services', 'index.html');
-  app.get(CLIENTSIDE_SERVICES_PATH, async (_request, reply) => {
+  app.get(CLIENTSIDE_SERVICES_PATH, async (request, reply) => {
     let html: string;
     try {
       html = await readFile(servicesFile, 'utf8');
     } catch {
       return reply.code(503).headers(PAGE_HEADERS).send(MISSING_BUILD_PAGE);
     }
-    const origins = plainOrigins([ctx.config.publicUrl, ...(await ctx.projects.allowedOrigins())]);
+    const token = (request.query as Record<string, unknown> | undefined)?.public_token;
+    const bound = typeof token === 'string' ? await ctx.projects.resolve(token) : null;
+    const origins = plainOrigins([ctx.config.publicUrl, ...(bound?.project.allowedOrigins ?? [])]);
     // helmet wrote its headers on the raw response in the onRequest hook: replaced there.
     reply.raw.removeHeader('x-frame-options');
     reply.raw.setHeader('content-security-policy', clientsideServicesPolicy(ctx.config, origins));
     // A cross-origin page frames this one; `same-origin` would refuse it under the site's COEP.
     reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
     reply.headers(PAGE_HEADERS);
-    return reply.send(html.split(ALLOWED_ORIGINS_PLACEHOLDER).join(escapeHtml(origins.join(' '))));
+    return reply.send(
+      html
+        .split(ALLOWED_ORIGINS_PLACEHOLDER)
+        .join(escapeHtml(origins.join(' ')))
+        .split(PUBLIC_TOKEN_PLACEHOLDER)
+        .join(bound === null ? '' : escapeHtml(token as string)),
+    );
   });
 }
 

@@ -49,6 +49,7 @@ export async function* exportUsers(
         })),
         oauth_registrations: oauth.get(user.id) ?? [],
         password_hash: user.passwordHash,
+        password_requires_reset: user.passwordRequiresReset,
         totps: (totps.get(user.id) ?? []).map((secret_base32) => ({ secret_base32 })),
         webauthn_registrations: webauthn.get(user.id) ?? [],
         crypto_wallets: wallets.get(user.id) ?? [],

@@ -294,7 +294,12 @@ async function writeBatch(
     password:
       user.passwordHash === null
         ? null
-        : { id: newId('password', tokenMode), hash: user.passwordHash, createdAt },
+        : {
+            id: newId('password', tokenMode),
+            hash: user.passwordHash,
+            requiresReset: user.passwordRequiresReset,
+            createdAt,
+          },
   }));
   await insertImportedUsers(tx, records);
   await insertImportedTotps(ctx, tx, {

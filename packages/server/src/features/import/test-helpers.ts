@@ -36,6 +36,7 @@ export function portableUser(overrides: Partial<PortableUser> = {}): PortableUse
     phone_numbers: [],
     oauth_registrations: [],
     password_hash: null,
+    password_requires_reset: false,
     totps: [],
     webauthn_registrations: [],
     crypto_wallets: [],

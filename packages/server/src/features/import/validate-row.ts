@@ -37,6 +37,8 @@ export interface ImportableUser {
   phoneNumbers: Array<{ phoneNumber: string; verified: boolean }>;
   oauthRegistrations: Array<{ providerType: string; providerSubject: string }>;
   passwordHash: string | null;
+  /** The password must be reset before it signs in (portable-user.ts); false without a password. */
+  passwordRequiresReset: boolean;
   /** Normalised base32 (upper case, no padding or spaces). */
   totpSecrets: string[];
   webauthnRegistrations: Array<{
@@ -173,6 +175,13 @@ function passwordHash(value: unknown): string | null {
   return hash;
 }
 
+/** Issue 20 item 6: true or false when given, false when absent (an export from before the field). */
+function requiresReset(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') refuse('malformed_row', 'password_requires_reset is not true or false.');
+  return value;
+}
+
 function totpSecrets(value: unknown): string[] {
   const secrets = list('totps', value).map((item, index) => {
     const entry = record(`totps[${index}]`, item);
@@ -285,6 +294,9 @@ export function checkPortableUser(row: number, value: PortableUser | unknown): R
     if (status !== 'active' && status !== 'pending')
       refuse('malformed_row', 'status is not active or pending.');
     const userId = raw.user_id === null || raw.user_id === undefined ? null : text('user_id', raw.user_id);
+    const hash = passwordHash(raw.password_hash);
+    // Checked whether or not there is a hash; without one there is no password to reset.
+    const passwordRequiresReset = requiresReset(raw.password_requires_reset) && hash !== null;
     return {
       ok: true,
       user: {
@@ -301,7 +313,8 @@ export function checkPortableUser(row: number, value: PortableUser | unknown): R
         emails: emails(raw.emails ?? []),
         phoneNumbers: phoneNumbers(raw.phone_numbers ?? []),
         oauthRegistrations: oauthRegistrations(raw.oauth_registrations ?? []),
-        passwordHash: passwordHash(raw.password_hash),
+        passwordHash: hash,
+        passwordRequiresReset,
         totpSecrets: totpSecrets(raw.totps ?? []),
         webauthnRegistrations: webauthnRegistrations(raw.webauthn_registrations ?? []),
         cryptoWallets: cryptoWallets(raw.crypto_wallets ?? []),

@@ -9,6 +9,7 @@ import { newId, randomToken, sha256 } from '../../infra/crypto';
 import { magicLinkTokens, users } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
+import { securitySettings } from '../../infra/project-settings';
 import { authenticateResetTokenAsLogin } from '../passwords/reset-login';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
 import {
@@ -56,7 +57,17 @@ interface LinkSettings {
   templateId: string | null;
 }
 
-export function assertExpirationMinutes(value: number | undefined, field: string): number {
+/**
+ * A link's lifetime: the requested minutes within Stytch's bounds (else 400 invalid_expiration_minutes), SPEC §9's
+ * 30 when none is asked for, then capped by the project (issue 20 item 6, `max_link_expiration_minutes`, default 60):
+ * a client asking for longer, up to Stytch's 7 days, gets the cap rather than an error, so the published SDK's
+ * options keep working while a link read from a mailbox weeks later is worth nothing (TK-02).
+ */
+export function assertExpirationMinutes(
+  value: number | undefined,
+  field: string,
+  project: Pick<ProjectRecord, 'settings'>,
+): number {
   // SPEC §9: the default login-link expiry is 30 minutes, for login and signup links alike.
   const minutes = value ?? CONSTANTS.defaultMagicLinkExpiryMinutes;
   if (!Number.isInteger(minutes) || minutes < MIN_EXPIRATION_MINUTES || minutes > MAX_EXPIRATION_MINUTES) {
@@ -65,7 +76,7 @@ export function assertExpirationMinutes(value: number | undefined, field: string
       `${field} must be a whole number of minutes from ${MIN_EXPIRATION_MINUTES} to ${MAX_EXPIRATION_MINUTES}.`,
     );
   }
-  return minutes;
+  return Math.min(minutes, securitySettings(project.settings).maxLinkExpirationMinutes);
 }
 
 /** Checks every field of a send body (wire-format.md §4.4) and returns the settings of both link kinds. */
@@ -80,7 +91,11 @@ function resolveLinkSettings(
         allowedRedirectUrls: project.allowedRedirectUrls,
         kind: 'login',
       }),
-      expirationMinutes: assertExpirationMinutes(body.login_expiration_minutes, 'login_expiration_minutes'),
+      expirationMinutes: assertExpirationMinutes(
+        body.login_expiration_minutes,
+        'login_expiration_minutes',
+        project,
+      ),
       templateId: body.login_template_id || null,
     },
     signup: {
@@ -89,7 +104,11 @@ function resolveLinkSettings(
         allowedRedirectUrls: project.allowedRedirectUrls,
         kind: 'signup',
       }),
-      expirationMinutes: assertExpirationMinutes(body.signup_expiration_minutes, 'signup_expiration_minutes'),
+      expirationMinutes: assertExpirationMinutes(
+        body.signup_expiration_minutes,
+        'signup_expiration_minutes',
+        project,
+      ),
       templateId: body.signup_template_id || null,
     },
   };

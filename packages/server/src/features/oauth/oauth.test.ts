@@ -92,10 +92,16 @@ describe.each(testDatabaseKinds())('OAuth with a local OpenID provider on %s', (
     });
   }
 
-  function startUrl(query: Record<string, string> = {}): string {
+  /**
+   * The SDK's start URL. Projects require PKCE for OAuth by default (issue 20 item 6), so it carries the challenge
+   * of VERIFIER unless the query names another (`code_challenge: null` leaves it out).
+   */
+  function startUrl(query: Record<string, string | null> = {}): string {
     const url = new URL(`${APP_ORIGIN}/v1/public/oauth/google/start`);
     url.searchParams.set('public_token', t.publicToken);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries({ code_challenge: s256Challenge(VERIFIER), ...query })) {
+      if (value !== null) url.searchParams.set(name, value);
+    }
     return url.href;
   }
 
@@ -105,7 +111,7 @@ describe.each(testDatabaseKinds())('OAuth with a local OpenID provider on %s', (
   /** A person signs in at the provider as `accountId` (or declines) and lands back on the app. */
   async function signInWithGoogle(
     next: LocalProvider['next'],
-    query: Record<string, string> = {},
+    query: Record<string, string | null> = {},
     browser = newBrowser(),
   ) {
     provider.next = next;
@@ -113,13 +119,21 @@ describe.each(testDatabaseKinds())('OAuth with a local OpenID provider on %s', (
     return { end, browser };
   }
 
+  /** With the verifier of startUrl's challenge unless `extra` names another (`code_verifier: undefined`: none). */
   function authenticate(token: string, extra: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
     return sdkRequest(t.app, {
       method: 'POST',
       url: '/oauth/authenticate',
       publicToken: t.publicToken,
-      body: { token, session_duration_minutes: 30, ...extra },
+      body: { token, session_duration_minutes: 30, code_verifier: VERIFIER, ...extra },
     });
+  }
+
+  async function setPkceRequired(required: boolean): Promise<void> {
+    await t.ctx.db.execute(
+      sql`UPDATE projects SET settings = settings || ${JSON.stringify({ pkce_required_for_oauth: required })}::jsonb WHERE id = ${t.project.id}`,
+    );
+    t.ctx.projects.clear();
   }
 
   async function userCount(): Promise<number> {
@@ -348,7 +362,9 @@ describe.each(testDatabaseKinds())('OAuth with a local OpenID provider on %s', (
     );
 
     const missing = await signInWithGoogle({ accountId: 'ada' }, { code_challenge: challenge });
-    const without = await authenticate(missing.end.url.searchParams.get('token')!);
+    const without = await authenticate(missing.end.url.searchParams.get('token')!, {
+      code_verifier: undefined,
+    });
     expect(without.json().error_type).toContain('pkce');
 
     const right = await signInWithGoogle({ accountId: 'ada' }, { code_challenge: challenge });
@@ -357,15 +373,32 @@ describe.each(testDatabaseKinds())('OAuth with a local OpenID provider on %s', (
     ).toBe(200);
   });
 
-  it('requires a code_challenge at the start when the project sets pkce_required_for_oauth', async () => {
-    await t.ctx.db.execute(
-      sql`UPDATE projects SET settings = settings || '{"pkce_required_for_oauth": true}'::jsonb WHERE id = ${t.project.id}`,
-    );
-    t.ctx.projects.clear();
-    const response = await t.app.inject({ method: 'GET', url: startUrl() });
+  it('issue 20 item 6: a project created with defaults requires PKCE — no start without code_challenge, no authenticate without code_verifier (missing_pkce)', async () => {
+    expect(t.project.settings.pkce_required_for_oauth).toBe(true);
+    const response = await t.app.inject({ method: 'GET', url: startUrl({ code_challenge: null }) });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('PKCE');
     expect(await t.ctx.db.select().from(oauthStates)).toEqual([]);
+
+    const { end } = await signInWithGoogle({ accountId: 'ada' });
+    const token = end.url.searchParams.get('token')!;
+    const without = await authenticate(token, { code_verifier: undefined });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error_type).toBe('missing_pkce');
+    // A token issued without a challenge while the flag was off (an in-flight start when it was turned on) is
+    // refused once the project requires PKCE, verifier or not.
+    await setPkceRequired(false);
+    const before = await signInWithGoogle({ accountId: 'ada' }, { code_challenge: null });
+    await setPkceRequired(true);
+    const late = await authenticate(before.end.url.searchParams.get('token')!, { code_verifier: undefined });
+    expect(late.json().error_type).toBe('missing_pkce');
+  });
+
+  it('with pkce_required_for_oauth turned off, a start without code_challenge signs in without a verifier', async () => {
+    await setPkceRequired(false);
+    const { end } = await signInWithGoogle({ accountId: 'ada' }, { code_challenge: null });
+    const response = await authenticate(end.url.searchParams.get('token')!, { code_verifier: undefined });
+    expect(response.statusCode).toBe(200);
   });
 
   it('refuses a redirect URL outside the allowlist at the start, writing nothing (RD-01)', async () => {
@@ -515,8 +548,12 @@ describe('OAuth rate limits', () => {
   });
 
   it('limits starts and authentications per IP (429, a page for the start, the JSON error for the SDK call)', async () => {
+    // Projects require PKCE for OAuth by default (issue 20 item 6): the starts carry a challenge.
     const start = () =>
-      t.app.inject({ method: 'GET', url: `/v1/public/oauth/google/start?public_token=${t.publicToken}` });
+      t.app.inject({
+        method: 'GET',
+        url: `/v1/public/oauth/google/start?public_token=${t.publicToken}&code_challenge=${s256Challenge(VERIFIER)}`,
+      });
     expect((await start()).statusCode).toBe(302);
     expect((await start()).statusCode).toBe(302);
     const third = await start();

@@ -2,10 +2,11 @@
 // oauth product. Routes are relative to the prefix; the request-context hook already resolved the project, checked
 // the Origin against the project's allowed origins and the product against its enabled products.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ROUTES } from '@gatehouse/protocol';
+import { FRAME_ORIGIN_HEADER, ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
-import { type AppContext, sendData } from '../../infra/context';
+import { type AppContext, type ProjectRecord, sendData } from '../../infra/context';
+import { ApiError } from '../../infra/errors';
 import { contextOf } from '../../infra/request-context';
 import { DEFAULT_ONE_TAP_DEPENDENCIES, type OneTapDependencies, startOneTap, submitOneTap } from './one-tap';
 
@@ -19,12 +20,42 @@ export const OneTapSubmitBody = Type.Object({
   oauth_callback_id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
   login_redirect_url: RedirectUrlField,
   signup_redirect_url: RedirectUrlField,
+  /**
+   * Gatehouse's SDK sends the S256 challenge of a fresh `oauth` PKCE pair when the project requires PKCE for OAuth
+   * (issue 20 item 6), and the token is bound to it; the Stytch services page sends none (UNBOUND_ONE_TAP_CHALLENGE).
+   */
+  code_challenge: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
 });
 export type OneTapSubmitBody = Static<typeof OneTapSubmitBody>;
 
 function originOf(request: FastifyRequest): string | null {
   const origin = request.headers.origin;
   return typeof origin === 'string' && origin !== '' ? origin : null;
+}
+
+/**
+ * Issue 20 item 6 (security-tests.md XS-03): the client-side services page calls these routes from the server's
+ * own origin, which every project allows (infra/cors.ts), on behalf of the site that framed it, and names that site
+ * in FRAME_ORIGIN_HEADER (the browser-set origin of the message it answers; the page is ours, so it always does).
+ * That site must be one of the token's project's allowed origins, or the server itself as for CORS, else 403
+ * origin_not_allowed before anything is read or stored: one tenant's site cannot run another project's One Tap
+ * through the page. The answer names neither the project's origins nor anyone else's.
+ */
+export function assertFrameOriginAllowed(
+  request: FastifyRequest,
+  options: { project: Pick<ProjectRecord, 'allowedOrigins'>; publicUrl: string },
+): void {
+  const header = request.headers[FRAME_ORIGIN_HEADER];
+  if (header === undefined) return;
+  const frameOrigin = typeof header === 'string' ? header : '';
+  const allowed =
+    options.project.allowedOrigins.includes(frameOrigin) || frameOrigin === new URL(options.publicUrl).origin;
+  if (!allowed) {
+    throw new ApiError(
+      'origin_not_allowed',
+      "The page that framed the client-side services page is not in this project's allowed origins.",
+    );
+  }
 }
 
 /**
@@ -39,20 +70,22 @@ export async function registerOneTapRoutes(
   const app = sdk.withTypeProvider<TypeBoxTypeProvider>();
   const config = { product: 'oauth' } as const;
   // The SDK may send no body at all: the start takes nothing from it.
-  app.post(ROUTES.oauth.oneTapStart, { config }, async (request, reply) =>
-    sendData(reply, await startOneTap(ctx, contextOf(request), { origin: originOf(request), dependencies })),
-  );
+  const publicUrl = ctx.config.publicUrl;
+  app.post(ROUTES.oauth.oneTapStart, { config }, async (request, reply) => {
+    const rc = contextOf(request);
+    assertFrameOriginAllowed(request, { project: rc.project, publicUrl });
+    return sendData(reply, await startOneTap(ctx, rc, { origin: originOf(request), dependencies }));
+  });
   app.post(
     ROUTES.oauth.oneTapSubmit,
     { schema: { body: OneTapSubmitBody }, config },
-    async (request, reply) =>
-      sendData(
+    async (request, reply) => {
+      const rc = contextOf(request);
+      assertFrameOriginAllowed(request, { project: rc.project, publicUrl });
+      return sendData(
         reply,
-        await submitOneTap(ctx, contextOf(request), {
-          origin: originOf(request),
-          body: request.body,
-          dependencies,
-        }),
-      ),
+        await submitOneTap(ctx, rc, { origin: originOf(request), body: request.body, dependencies }),
+      );
+    },
   );
 }

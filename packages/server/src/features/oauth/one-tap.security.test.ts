@@ -1,14 +1,16 @@
 // security-tests.md TK-06 (Google One Tap and OIDC ID-token validation), FT-05 (JWKS failures), AT-02 (unverified
 // provider e-mail) and TK-05 (secrets at rest) on the One Tap calls. ID tokens are signed by a local key whose
 // public half a loopback server serves as the JWKS (one-tap-test-support.ts).
-import { ROUTES } from '@gatehouse/protocol';
+import { FRAME_ORIGIN_HEADER, ROUTES } from '@gatehouse/protocol';
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { oauthOneTapRequests, oauthRegistrations } from '../../infra/db/schema';
+import { oauthOneTapRequests, oauthRegistrations, projects } from '../../infra/db/schema';
 import { createTestApp, sdkRequest, TEST_ORIGIN, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { snapshotTables } from '../../test-support/snapshot';
 import { fakeClock } from '../magic-links/test-helpers';
+import { createProject } from '../projects/project-service';
 import { signIn } from '../sessions/test-fixtures';
 import {
   googleKeySet,
@@ -87,6 +89,71 @@ describe.each(testDatabaseKinds())('One Tap ID-token and CSRF checks on %s', (ki
     expect(response.json()).toMatchObject({ error_type: errorType });
     expect(await t.ctx.db.select().from(oauthRegistrations)).toHaveLength(0);
   }
+
+  describe('XS-03: calls of the client-side services page name the site that framed it (issue 20 item 6)', () => {
+    const TENANT_A = 'https://tenant-a.example';
+    const TENANT_B = 'https://tenant-b.example';
+    /** As the services page calls: from the server's own origin, naming the framing site. */
+    const fromServicesPage = (url: string, body: unknown, frameOrigin: string) =>
+      sdkRequest(t.app, {
+        method: 'POST',
+        url,
+        publicToken: t.publicToken,
+        body,
+        headers: { origin: new URL(t.ctx.config.publicUrl).origin, [FRAME_ORIGIN_HEADER]: frameOrigin },
+      });
+
+    beforeEach(async () => {
+      // Project A (the test project) allows TENANT_A; project B, another tenant, allows TENANT_B.
+      await t.ctx.db
+        .update(projects)
+        .set({ allowedOrigins: [...t.project.allowedOrigins, TENANT_A] })
+        .where(eq(projects.id, t.project.id));
+      t.ctx.projects.clear();
+      await createProject(t.ctx, {
+        name: 'Tenant B',
+        allowedOrigins: [TENANT_B],
+        allowedRedirectUrls: [`${TENANT_B}/authenticate`],
+        enabledProducts: ['oauth'],
+      });
+    });
+
+    it('XS-03: the page framed by project B’s site, with project A’s token, refuses to act (403 origin_not_allowed), revealing no origin', async () => {
+      const before = await snapshotTables(t.ctx.db);
+      const start = await fromServicesPage(ROUTES.oauth.oneTapStart, {}, TENANT_B);
+      expect(start.statusCode).toBe(403);
+      expect(start.json().error_type).toBe('origin_not_allowed');
+      expect(start.body).not.toContain('tenant-a');
+      expect(start.body).not.toContain('tenant-b');
+      for (const spoofed of ['null', '', `${TENANT_A}.evil.example`, `${TENANT_A} ${TENANT_B}`]) {
+        const response = await fromServicesPage(ROUTES.oauth.oneTapStart, {}, spoofed);
+        expect(response.statusCode, spoofed).toBe(403);
+      }
+      expect(await snapshotTables(t.ctx.db)).toEqual(before);
+
+      // A prompt A's site started cannot be submitted through a page B frames; it stays usable for A.
+      const started = (await fromServicesPage(ROUTES.oauth.oneTapStart, {}, TENANT_A)).json().data;
+      const idToken = await signIdToken({ key, now: clock.now(), nonce: started.nonce });
+      const body = {
+        id_token: idToken,
+        csrf_token: started.csrf_token,
+        oauth_callback_id: started.oauth_callback_id,
+      };
+      const refused = await fromServicesPage(ROUTES.oauth.oneTapSubmit, body, TENANT_B);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error_type).toBe('origin_not_allowed');
+      expect(await t.ctx.db.select().from(oauthRegistrations)).toHaveLength(0);
+      const accepted = await fromServicesPage(ROUTES.oauth.oneTapSubmit, body, TENANT_A);
+      expect(accepted.statusCode).toBe(200);
+    });
+
+    it('XS-03: framed by one of the project’s sites, or by the server’s own pages, it acts', async () => {
+      for (const frameOrigin of [TENANT_A, new URL(t.ctx.config.publicUrl).origin]) {
+        const response = await fromServicesPage(ROUTES.oauth.oneTapStart, {}, frameOrigin);
+        expect(response.statusCode, frameOrigin).toBe(200);
+      }
+    });
+  });
 
   it('valid: a token signed by the key set, for this client, with the prompt nonce, signs in', async () => {
     const started = await prompt();

@@ -3,7 +3,8 @@
 import { ONE_TAP_ERROR_TYPES, ROUTES } from '@gatehouse/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { oauthOneTapRequests, oauthRegistrations, projects } from '../../infra/db/schema';
+import { oauthOneTapRequests, oauthRegistrations, oauthTokens, projects } from '../../infra/db/schema';
+import { s256Challenge } from '../../infra/pkce';
 import { purgeExpired } from '../../infra/purge';
 import {
   createTestApp,
@@ -25,6 +26,7 @@ import {
   startFakeGoogleKeys,
   TEST_GOOGLE_CLIENT_ID,
 } from './one-tap-test-support';
+import { UNBOUND_ONE_TAP_CHALLENGE } from './store';
 
 const SIGNUP_URL = TEST_REDIRECT_URL;
 const LOGIN_URL = `${TEST_REDIRECT_URL}?from=login`;
@@ -126,6 +128,71 @@ describe.each(testDatabaseKinds())('Google One Tap on %s', (kind) => {
     expect(login.searchParams.get('from')).toBe('login');
     expect(login.searchParams.get('token')).not.toBe(signup.searchParams.get('token'));
     expect(await t.ctx.db.select().from(oauthRegistrations)).toHaveLength(1);
+  });
+
+  describe('issue 20 item 6: PKCE in a project that requires it for OAuth (the default)', () => {
+    const verifier = 'c0ffee42'.repeat(16);
+    const authenticate = (redirectUrl: string, codeVerifier?: string) =>
+      sdkRequest(t.app, {
+        method: 'POST',
+        url: ROUTES.oauth.authenticate,
+        publicToken: t.publicToken,
+        body: {
+          token: new URL(redirectUrl).searchParams.get('token'),
+          session_duration_minutes: 30,
+          code_verifier: codeVerifier,
+        },
+      });
+
+    it('a submit with a code_challenge (Gatehouse’s SDK) binds the token to its verifier', async () => {
+      expect(t.project.settings.pkce_required_for_oauth).toBe(true);
+      const bound = await signedSubmit({ code_challenge: s256Challenge(verifier) });
+      expect(bound.statusCode).toBe(200);
+      const [row] = await t.ctx.db.select().from(oauthTokens);
+      expect(row?.codeChallenge).toBe(s256Challenge(verifier));
+      const without = await authenticate(bound.json().data.redirect_url);
+      expect(without.statusCode).toBe(400);
+      expect(without.json().error_type).toBe('missing_pkce');
+
+      const again = await signedSubmit({ code_challenge: s256Challenge(verifier) });
+      const wrong = await authenticate(again.json().data.redirect_url, 'f'.repeat(64));
+      expect(wrong.json().error_type).toBe('pkce_mismatch');
+
+      const right = await signedSubmit({ code_challenge: s256Challenge(verifier) });
+      expect((await authenticate(right.json().data.redirect_url, verifier)).statusCode).toBe(200);
+    });
+
+    it('a submit without one (the Stytch services page, which cannot hold the site’s verifier) is redeemed without a verifier, and a stale one is ignored', async () => {
+      const first = await signedSubmit();
+      expect(first.statusCode).toBe(200);
+      const [row] = await t.ctx.db.select().from(oauthTokens);
+      expect(row?.codeChallenge).toBe(UNBOUND_ONE_TAP_CHALLENGE);
+      expect((await authenticate(first.json().data.redirect_url)).statusCode).toBe(200);
+      // A verifier left in the browser by an abandoned start (the Stytch SDK sends whatever pair it holds).
+      const second = await signedSubmit();
+      expect((await authenticate(second.json().data.redirect_url, verifier)).statusCode).toBe(200);
+    });
+
+    it('the unbound marker is no challenge a start can carry, and a malformed challenge is a 400 that spends nothing', async () => {
+      const start = await t.app.inject({
+        method: 'GET',
+        url: `/v1/public/oauth/google/start?public_token=${t.publicToken}&code_challenge=${encodeURIComponent(UNBOUND_ONE_TAP_CHALLENGE)}`,
+      });
+      expect(start.statusCode).toBe(400);
+      const prompt = await startedPrompt();
+      const idToken = await signIdToken({ key, now: clock.now(), nonce: prompt.nonce });
+      for (const code_challenge of [UNBOUND_ONE_TAP_CHALLENGE, 'short', 'a'.repeat(44)]) {
+        const response = await submit({
+          id_token: idToken,
+          csrf_token: prompt.csrf_token,
+          oauth_callback_id: prompt.oauth_callback_id,
+          code_challenge,
+        });
+        expect(response.statusCode, code_challenge).toBe(400);
+      }
+      expect(await t.ctx.db.select().from(oauthOneTapRequests)).toHaveLength(1);
+      expect(await t.ctx.db.select().from(oauthTokens)).toHaveLength(0);
+    });
   });
 
   it("accepts Google's scheme-less issuer form too", async () => {

@@ -39,6 +39,7 @@ import { resolveRedirectUrl } from '../magic-links/redirect-url';
 import { oauthProviderConfig, type ResolvedProviderConfig } from './config';
 import { completeProviderLogin } from './login';
 import { GOOGLE_ISSUER, GOOGLE_ISSUERS, GOOGLE_JWKS_URL, googlePreset } from './presets/google';
+import { UNBOUND_ONE_TAP_CHALLENGE } from './store';
 
 /** A prompt must be answered within 10 minutes (the same bound as an OAuth `state`, security-tests.md TK-02). */
 export const ONE_TAP_LIFETIME_MS = 10 * 60_000;
@@ -77,6 +78,7 @@ export interface OneTapSubmitBody {
   oauth_callback_id: string;
   login_redirect_url?: string | undefined;
   signup_redirect_url?: string | undefined;
+  code_challenge?: string | undefined;
 }
 
 /**
@@ -360,7 +362,9 @@ export async function submitOneTap(
     tokens: { access_token: '', id_token: body.id_token, refresh_token: '', scopes: ONE_TAP_SCOPES },
     loginRedirectUrl: requested.login,
     signupRedirectUrl: requested.signup,
-    codeChallenge: null,
+    // Issue 20 item 6: bound to the app's challenge when it sent one (Gatehouse's SDK, where the project requires
+    // PKCE); otherwise marked as One Tap's, which the Stytch services page cannot bind (store.ts).
+    codeChallenge: body.code_challenge ?? UNBOUND_ONE_TAP_CHALLENGE,
   });
   return { redirect_url: redirectUrl };
 }

@@ -20,6 +20,7 @@ import {
   type ProviderValues,
   readProviderTokens,
   releaseOAuthToken,
+  UNBOUND_ONE_TAP_CHALLENGE,
 } from './store';
 
 /** wire-format.md §4.1: these three providers' factors carry no email_id. */
@@ -85,12 +86,16 @@ export async function authenticateOAuth(
   // verifier burns the token (the SDK has no second verifier to try for OAuth, wire-format.md §6).
   const usedAt = await consumeOAuthToken(ctx, candidate);
   if (usedAt === null) throw notFound();
-  assertPkce({
-    project,
-    flow: 'oauth',
-    codeChallenge: candidate.codeChallenge,
-    codeVerifier: body.code_verifier ?? null,
-  });
+  // Issue 20 item 6: a One Tap token submitted without the app's challenge (the Stytch services page cannot carry
+  // one, store.ts) is redeemed without a verifier, and a stale one from an abandoned start is ignored.
+  if (candidate.codeChallenge !== UNBOUND_ONE_TAP_CHALLENGE) {
+    assertPkce({
+      project,
+      flow: 'oauth',
+      codeChallenge: candidate.codeChallenge,
+      codeVerifier: body.code_verifier ?? null,
+    });
+  }
   try {
     const [registration] = await ctx.db
       .select()

@@ -11,6 +11,15 @@ import { oauthProviderTokens, oauthStates, oauthTokens } from '../../infra/db/sc
 export const STATE_LIFETIME_MS = 10 * 60_000;
 /** The token in the redirect to the app is redeemed at once by the page; 10 minutes like Stytch's. */
 export const OAUTH_TOKEN_LIFETIME_MS = 10 * 60_000;
+/**
+ * The code_challenge stored on an oauth token that Google One Tap issued without the app's challenge: the published
+ * Stytch SDK submits One Tap through the client-side services page (wire-format.md §8), which cannot hold the
+ * site's PKCE verifier, so such a token is redeemed without one even where the project requires PKCE for OAuth
+ * (features/oauth/service.ts; README, the wire protocol against the catalogue). Gatehouse's own SDK sends a
+ * challenge with its One Tap submit and gets a bound token. Not base64url (':'), so no S256 challenge equals it, and
+ * the start refuses it (CODE_CHALLENGE_PATTERN).
+ */
+export const UNBOUND_ONE_TAP_CHALLENGE = 'one-tap:unbound';
 /** 32 random bytes (43 base64url characters) for state, browser binding and token: 256 bits (SS-01 ≥ 128). */
 const SECRET_BYTES = 32;
 

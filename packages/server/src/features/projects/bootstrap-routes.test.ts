@@ -53,7 +53,8 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
       captcha_settings: { enabled: false },
       pkce_required_for_email_magic_links: false,
       pkce_required_for_password_resets: false,
-      pkce_required_for_oauth: false,
+      // Issue 20 item 6: new projects require PKCE for OAuth.
+      pkce_required_for_oauth: true,
       pkce_required_for_sso: false,
       slug_pattern: null,
       create_organization_enabled: false,

@@ -2,6 +2,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { PRODUCTS } from '@gatehouse/protocol';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectCache } from '../../infra/auth';
 import { CAPTCHA_SITE_KEY } from '../../infra/captcha';
@@ -16,6 +17,7 @@ import { oauthProviderConfig } from '../oauth/config';
 import {
   configureDevProject,
   createProject,
+  DEV_DEFAULTS_REVISION,
   DEV_PROJECT_ID,
   devProjectOrigins,
   devProjectRedirectUrls,
@@ -82,6 +84,55 @@ describe.each(testDatabaseKinds())('project service on %s', (kind) => {
     expect(again.created || concurrent.created).toBe(false);
     expect(again.project.publicTokenTest).toBe(first.project.publicTokenTest);
     expect(await ctx.db.select().from(projects)).toHaveLength(1);
+  });
+
+  it('issue 20 item 6: new projects and the development project require PKCE for OAuth; an operator’s existing project keeps its setting', async () => {
+    const { project } = await createProject(ctx, {
+      name: 'Shop',
+      allowedOrigins: [],
+      allowedRedirectUrls: [],
+      enabledProducts: ['oauth'],
+    });
+    expect(project.settings.pkce_required_for_oauth).toBe(true);
+    // Links keep the reference's default (a link may be opened in another browser than the one that asked).
+    expect(project.settings.pkce_required_for_email_magic_links).toBe(false);
+    expect(project.settings.pkce_required_for_password_resets).toBe(false);
+    expect((await ensureDevProject(ctx)).project.settings.pkce_required_for_oauth).toBe(true);
+
+    // A project from before the change (settings stored with the old default) is not flipped by a file sync.
+    await ctx.db
+      .update(projects)
+      .set({ settings: { ...project.settings, pkce_required_for_oauth: false } })
+      .where(eq(projects.id, project.id));
+    const [synced] = (await syncProjectFile(ctx, parseProjectFile({ projects: [{ name: 'Shop' }] }))).updated;
+    expect(synced?.settings.pkce_required_for_oauth).toBe(false);
+  });
+
+  it('issue 20 item 6: a development project created before the change gets PKCE for OAuth once, at start; a later choice stays', async () => {
+    const { project: dev } = await ensureDevProject(ctx);
+    // As stored before the change: the old default and no revision.
+    const { dev_defaults_revision: _revision, ...before } = dev.settings;
+    await ctx.db
+      .update(projects)
+      .set({ settings: { ...before, pkce_required_for_oauth: false } })
+      .where(eq(projects.id, DEV_PROJECT_ID));
+    const upgraded = await ensureDevProject(ctx);
+    expect(upgraded.created).toBe(false);
+    expect(upgraded.project.publicTokenTest).toBe(dev.publicTokenTest);
+    expect(upgraded.project.settings).toEqual({
+      ...before,
+      pkce_required_for_oauth: true,
+      dev_defaults_revision: DEV_DEFAULTS_REVISION,
+    });
+    // The developer turns it off again (the project file's development entry, applied after ensureDevProject at
+    // start): later starts, and GET /dev/project's ensureDevProject, leave it off.
+    const [declaration] = parseProjectFile({
+      projects: [{ name: 'Development', settings: { pkce_required_for_oauth: false } }],
+    });
+    await configureDevProject(ctx, declaration!);
+    expect((await ensureDevProject(ctx)).project.settings.pkce_required_for_oauth).toBe(false);
+    const [stored] = await ctx.db.select().from(projects).where(eq(projects.id, DEV_PROJECT_ID));
+    expect(stored?.settings.pkce_required_for_oauth).toBe(false);
   });
 
   it('adds the new origins when PORT or PUBLIC_URL changed', async () => {

@@ -20,8 +20,11 @@ export const DEV_PROJECT_NAME = 'Development';
 
 /**
  * Defaults of the bootstrap settings. The watermark shows (as with the reference SDK) unless a project turns it
- * off; PKCE flags default to false like the reference; password_config null = no LUDS rules (security-tests.md
- * Part 7: LUDS conflicts with ASVS V6.2.5, zxcvbn is the default policy).
+ * off; password_config null = no LUDS rules (security-tests.md Part 7: LUDS conflicts with ASVS V6.2.5, zxcvbn is
+ * the default policy). PKCE: OAuth requires it (issue 20 item 6: the SDK then sends a code_challenge with every
+ * start, so an oauth token read from a redirect URL is worth nothing without the browser's verifier); login and
+ * reset links keep the reference's false, since a link opened in another browser than the one that asked for it
+ * (a phone's mail app) must still work.
  */
 export function defaultProjectSettings(config: Pick<AppConfig, 'mailFrom'>): ProjectSettings {
   const domain = mailFromDomain(config.mailFrom);
@@ -34,7 +37,7 @@ export function defaultProjectSettings(config: Pick<AppConfig, 'mailFrom'>): Pro
     captcha_settings: { enabled: true, siteKey: CAPTCHA_SITE_KEY },
     pkce_required_for_email_magic_links: false,
     pkce_required_for_password_resets: false,
-    pkce_required_for_oauth: false,
+    pkce_required_for_oauth: true,
     password_config: null,
     rbac_policy: null,
     sms_daily_limit: null,
@@ -107,9 +110,30 @@ export function devProjectRedirectUrls(config: Pick<AppConfig, 'publicUrl' | 'po
   ]);
 }
 
+/** The secure defaults a development project has been brought up to (ProjectSettings.dev_defaults_revision). */
+export const DEV_DEFAULTS_REVISION = 1;
+
+/**
+ * The settings of a development project created before DEV_DEFAULTS_REVISION, brought up to it; null when it is
+ * there already, so each revision applies once and a later change to the setting (the project file's development
+ * entry, configureDevProject, runs after this at start) is kept.
+ *
+ * Revision 1 (issue 20 item 6) turns on pkce_required_for_oauth. Flipping it under a running project is safe for
+ * the development project only: its clients are this server's own web app and the tools a developer points at
+ * it, whose SDKs (Gatehouse's and Stytch's) read the flag from bootstrap and send a code_challenge whenever it is
+ * set. An operator's project may have clients that build the start URL without one (a backend, a native app, an
+ * SDK that caches bootstrap), which would start failing with missing_pkce; those keep what they have and opt in
+ * through the project file.
+ */
+function devSettingsUpgrade(settings: ProjectSettings): ProjectSettings | null {
+  if ((settings.dev_defaults_revision ?? 0) >= DEV_DEFAULTS_REVISION) return null;
+  return { ...settings, pkce_required_for_oauth: true, dev_defaults_revision: DEV_DEFAULTS_REVISION };
+}
+
 /**
  * Creates the development project on first start, or refreshes its origins and redirect URLs (PUBLIC_URL or
- * PORT may have changed) while keeping its tokens, so pages and bookmarks keep working across restarts.
+ * PORT may have changed) while keeping its tokens, so pages and bookmarks keep working across restarts. A
+ * development project created before the current secure defaults gets them here, once (devSettingsUpgrade).
  */
 export async function ensureDevProject(
   ctx: ProjectContext,
@@ -128,7 +152,7 @@ export async function ensureDevProject(
       allowedOrigins,
       allowedRedirectUrls,
       enabledProducts: [...PRODUCTS],
-      settings: defaultProjectSettings(ctx.config),
+      settings: { ...defaultProjectSettings(ctx.config), dev_defaults_revision: DEV_DEFAULTS_REVISION },
       isDevelopment: true,
     })
     .onConflictDoNothing({ target: projects.id })
@@ -141,12 +165,16 @@ export async function ensureDevProject(
   if (existing === undefined) throw new Error('development project vanished while being created');
   const sameOrigins = sameMembers(existing.allowedOrigins, allowedOrigins);
   const sameRedirects = sameMembers(existing.allowedRedirectUrls, allowedRedirectUrls);
-  if (sameOrigins && sameRedirects) return { project: existing, created: false, secret: null };
+  const upgradedSettings = devSettingsUpgrade(existing.settings);
+  if (sameOrigins && sameRedirects && upgradedSettings === null) {
+    return { project: existing, created: false, secret: null };
+  }
   const [updated] = await ctx.db
     .update(projects)
     .set({
       allowedOrigins: [...new Set([...allowedOrigins, ...existing.allowedOrigins])],
       allowedRedirectUrls: [...new Set([...allowedRedirectUrls, ...existing.allowedRedirectUrls])],
+      ...(upgradedSettings === null ? {} : { settings: upgradedSettings }),
       updatedAt: new Date(),
     })
     .where(eq(projects.id, DEV_PROJECT_ID))

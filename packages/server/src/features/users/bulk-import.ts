@@ -24,8 +24,11 @@ export interface ImportedUserRecord {
   createdAt: Date;
   emails: Array<{ id: string; email: string; verified: boolean; createdAt: Date }>;
   phoneNumbers: Array<{ id: string; phoneNumber: string; verified: boolean; createdAt: Date }>;
-  /** A PHC string (features/import/portable-user.ts); verified and upgraded at the next sign-in. */
-  password: { id: string; hash: string; createdAt: Date } | null;
+  /**
+   * A PHC string (features/import/portable-user.ts); verified and upgraded at the next sign-in. `requiresReset`:
+   * the right password answers reset_password until it is reset (issue 20 item 6: kept across an export/import).
+   */
+  password: { id: string; hash: string; requiresReset: boolean; createdAt: Date } | null;
 }
 
 /**
@@ -168,6 +171,8 @@ export interface ExportedUserRecord {
   emails: Array<{ email: string; verified: boolean }>;
   phoneNumbers: Array<{ phoneNumber: string; verified: boolean }>;
   passwordHash: string | null;
+  /** The password must be reset before it signs in (passwords.requires_reset); false without a password. */
+  passwordRequiresReset: boolean;
 }
 
 /**
@@ -217,7 +222,7 @@ export async function usersPageForExport(
       .where(and(inArray(userPhoneNumbers.userId, ids), isNull(userPhoneNumbers.claimSessionId)))
       .orderBy(asc(userPhoneNumbers.createdAt), asc(userPhoneNumbers.id)),
     db
-      .select({ userId: passwords.userId, hash: passwords.hash })
+      .select({ userId: passwords.userId, hash: passwords.hash, requiresReset: passwords.requiresReset })
       .from(passwords)
       .where(inArray(passwords.userId, ids)),
   ]);
@@ -229,14 +234,18 @@ export async function usersPageForExport(
         emails: [] as ExportedUserRecord['emails'],
         phoneNumbers: [] as ExportedUserRecord['phoneNumbers'],
         passwordHash: null as string | null,
+        passwordRequiresReset: false,
       },
     ]),
   );
   for (const { userId, ...email } of emails) byUser.get(userId)?.emails.push(email);
   for (const { userId, ...phone } of phones) byUser.get(userId)?.phoneNumbers.push(phone);
-  for (const { userId, hash } of hashes) {
+  for (const { userId, hash, requiresReset } of hashes) {
     const user = byUser.get(userId);
-    if (user) user.passwordHash = hash;
+    if (user) {
+      user.passwordHash = hash;
+      user.passwordRequiresReset = requiresReset;
+    }
   }
   return [...byUser.values()];
 }

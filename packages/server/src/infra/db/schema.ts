@@ -72,6 +72,12 @@ export interface ProjectSettings {
    * Absent: 60. SPEC §9's 30-minute default is unchanged.
    */
   max_link_expiration_minutes?: number;
+  /**
+   * Development project only: the revision of the secure defaults it was brought up to (ensureDevProject; issue 20
+   * item 6, revision 1: pkce_required_for_oauth), so a dev project created before a revision gets it once. Absent: 0.
+   * Not a bootstrap field.
+   */
+  dev_defaults_revision?: number;
 }
 
 export const projects = pgTable('projects', {

@@ -47,6 +47,7 @@ export function newPortableUser(externalId: string): PortableUser {
     phone_numbers: [],
     oauth_registrations: [],
     password_hash: null,
+    password_requires_reset: false,
     totps: [],
     webauthn_registrations: [],
     crypto_wallets: [],

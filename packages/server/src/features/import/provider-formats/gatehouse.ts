@@ -53,5 +53,8 @@ function portableUserProblem(value: unknown): string | null {
   if (!isRecord(value.name)) return 'name is not an object.';
   if (value.password_hash !== null && typeof value.password_hash !== 'string')
     return 'password_hash is not a string.';
+  // Issue 20 item 6: absent in exports from before it (read as false).
+  if (value.password_requires_reset !== undefined && typeof value.password_requires_reset !== 'boolean')
+    return 'password_requires_reset is not true or false.';
   return null;
 }

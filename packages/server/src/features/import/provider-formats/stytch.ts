@@ -124,6 +124,11 @@ function readStytchUser(value: unknown): PortableUser {
   const passwordObject = isRecord(row.password) && row.password.hash_type !== undefined ? row.password : row;
   if (passwordObject.hash_type !== undefined || passwordObject.hash !== undefined) {
     user.password_hash = readMigrateHash(passwordObject);
+    // Issue 20 item 6: the User object's `password.requires_reset` (a password Stytch flagged) carries over.
+    if (isRecord(row.password)) {
+      user.password_requires_reset =
+        optionalBoolean(row.password.requires_reset, 'password.requires_reset') ?? false;
+    }
   }
   return user;
 }

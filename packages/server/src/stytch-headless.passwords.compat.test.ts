@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock, linkIn, recordingDelivery } from './features/magic-links/test-helpers';
-import { nthMessage, STRONG, STRONG_2 } from './features/passwords/test-helpers';
+import { nextLinkMessage, STRONG, STRONG_2 } from './features/passwords/test-helpers';
 import { TEST_REDIRECT_URL } from './test-support/app';
 import { testDatabaseKinds } from './test-support/database';
 import { type StytchHeadless, startStytchHeadless } from './test-support/stytch-headless';
@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds())(
         login_redirect_url: TEST_REDIRECT_URL,
         reset_password_expiration_minutes: 30,
       });
-      const { url, token } = linkIn(await nthMessage(delivery.messages, before + 1));
+      const { url, token } = linkIn(await nextLinkMessage(delivery.messages, before));
       expect(url.searchParams.get('stytch_token_type')).toBe('reset_password');
       const reset = await page.client.passwords.resetByEmail({
         token,
@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds())(
         reset_password_redirect_url: TEST_REDIRECT_URL,
         login_redirect_url: TEST_REDIRECT_URL,
       });
-      const { token } = linkIn(await nthMessage(delivery.messages, before + 1));
+      const { token } = linkIn(await nextLinkMessage(delivery.messages, before));
       const login = await page.client.magicLinks.authenticate(token, { session_duration_minutes: 30 });
       expect(page.client.session.getSync()?.session_id).toBe(login.session.session_id);
       expect(page.client.session.getSync()?.authentication_factors[0]).toMatchObject({

@@ -246,10 +246,17 @@ describe.each(testDatabaseKinds())('the password ceiling on %s', (kind) => {
       // Ada's address stays unproven (a proof would drop Mallory's claim), as a fresh password sign-up's is.
       await signUp('ada@example.com', { proven: false });
       await fail('ada@example.com', 10);
+      // Mallory signs in again on her session (its sign-in is older than the recent sign-in window by now).
+      const malloryAgain = await h.post(
+        P.authenticate,
+        { email: 'mallory@example.com', password: STRONG, session_duration_minutes: 60 },
+        { sessionToken: mallory.session_token },
+      );
+      expect(malloryAgain.statusCode, malloryAgain.body).toBe(200);
       const mallorysReset = await h.post(
         P.sessionReset,
         { password: STRONG_2, session_duration_minutes: 60 },
-        { sessionToken: mallory.session_token },
+        { sessionToken: malloryAgain.json().data.session_token },
       );
       expect(mallorysReset.statusCode, mallorysReset.body).toBe(200);
       // The claim is one of Mallory's addresses (so the new password's clean-up sees it), yet Ada's lock holds.

@@ -12,7 +12,7 @@ import { SOLVING_SDK_CLIENT, STYTCH_SDK_CLIENT, solveCaptcha } from '../../test-
 import { testDatabaseKinds } from '../../test-support/database';
 import { fakeClock, linkIn, recordingDelivery } from '../magic-links/test-helpers';
 import { createPasswordHasher } from './hashing';
-import { nthMessage, STRONG, STRONG_2 } from './test-helpers';
+import { nextLinkMessage, STRONG, STRONG_2 } from './test-helpers';
 
 const P = ROUTES.passwords;
 const SETUP_IP = '192.0.2.1';
@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())('password policies through the routes on %s',
     const { session_token } = await signUp();
     const before = delivery.messages.length;
     expect((await post(P.emailResetStart, { email: 'ada@example.com' })).statusCode).toBe(200);
-    const { token } = linkIn(await nthMessage(delivery.messages, before + 1));
+    const { token } = linkIn(await nextLinkMessage(delivery.messages, before));
     const calls: Array<{ url: string; body: () => Record<string, unknown>; session?: boolean }> = [
       { url: P.create, body: () => ({ email: `new-${Math.random()}@example.com`, password: STRONG }) },
       { url: P.authenticate, body: () => ({ email: 'ada@example.com', password: STRONG }) },

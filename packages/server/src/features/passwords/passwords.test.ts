@@ -8,7 +8,7 @@ import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app'
 import { testDatabaseKinds } from '../../test-support/database';
 import { fakeClock, linkIn, pkcePair, recordingDelivery } from '../magic-links/test-helpers';
 import { RESET_PASSWORD_MESSAGE, UNABLE_TO_RESET_MESSAGE, WRONG_PASSWORD_MESSAGE } from './service';
-import { nthMessage, STRONG, STRONG_2 } from './test-helpers';
+import { nextLinkMessage, nthMessage, STRONG, STRONG_2 } from './test-helpers';
 
 const P = ROUTES.passwords;
 const MINUTE = 60_000;
@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())('passwords on %s', (kind) => {
     const before = delivery.messages.length;
     const response = await post(P.emailResetStart, { email, ...extra });
     expect(response.statusCode, response.body).toBe(200);
-    return linkIn(await nthMessage(delivery.messages, before + 1));
+    return linkIn(await nextLinkMessage(delivery.messages, before));
   }
 
   describe('POST /passwords', () => {

@@ -10,7 +10,7 @@ import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app'
 import { testDatabaseKinds } from '../../test-support/database';
 import { MAX_EXPIRATION_MINUTES } from '../magic-links/service';
 import { fakeClock, linkIn, recordingDelivery } from '../magic-links/test-helpers';
-import { nthMessage, STRONG, STRONG_2 } from './test-helpers';
+import { nextLinkMessage, STRONG, STRONG_2 } from './test-helpers';
 
 const P = ROUTES.passwords;
 const MINUTE = 60_000;
@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())('password reset link lifetimes capped by the 
     const before = delivery.messages.length;
     const response = await post(P.emailResetStart, { email: 'ada@example.com', ...extra });
     expect(response.statusCode, response.body).toBe(200);
-    const mail = await nthMessage(delivery.messages, before + 1);
+    const mail = await nextLinkMessage(delivery.messages, before);
     return { mail, token: linkIn(mail).token };
   }
   const reset = (token: string) =>

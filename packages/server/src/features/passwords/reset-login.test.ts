@@ -9,7 +9,7 @@ import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app'
 import { testDatabaseKinds } from '../../test-support/database';
 import { UNABLE_TO_AUTH_MESSAGE } from '../magic-links';
 import { fakeClock, linkIn, pkcePair, recordingDelivery } from '../magic-links/test-helpers';
-import { nthMessage, STRONG, STRONG_2 } from './test-helpers';
+import { nextLinkMessage, STRONG, STRONG_2 } from './test-helpers';
 
 const P = ROUTES.passwords;
 const MINUTE = 60_000;
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('login without a password (reset token as log
     const before = delivery.messages.length;
     const response = await post(P.emailResetStart, { email, ...extra });
     expect(response.statusCode, response.body).toBe(200);
-    return linkIn(await nthMessage(delivery.messages, before + 1)).token;
+    return linkIn(await nextLinkMessage(delivery.messages, before)).token;
   }
 
   const loginWith = (token: string, extra: Record<string, unknown> = {}) =>

@@ -17,3 +17,18 @@ export async function nthMessage<T>(messages: T[], n: number): Promise<T> {
   if (message === undefined) throw new Error(`message ${n} was not delivered`);
   return message;
 }
+
+/**
+ * Waits (bounded: 10 s) for the first message delivered after the first `after` that carries a link: a reset or login
+ * link goes out after the answer, and security notices (issue 20 item 4, no link) may be delivered in between.
+ */
+export async function nextLinkMessage<T extends { text: string }>(messages: T[], after: number): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = messages.slice(after).find((message) => /https?:\/\//.test(message.text));
+    if (found !== undefined) return found;
+    if (Date.now() >= deadline)
+      throw new Error(`no message with a link was delivered after message ${after}`);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}

@@ -98,8 +98,8 @@ async function createPasswordUser(baseURL: string, email: string, password: stri
 
 /**
  * Proves the address by a login link through the API (the SDK's calls): the account then owns it. An account that
- * had only a password gets its password flagged for reset (features/users/identifiers.ts proveIdentifier: the first
- * proof of an account whose password was set before it).
+ * held it unproven (a password sign-up) is reset to it, its password removed (issue 20 item 1, features/users
+ * first-proof.ts).
  */
 async function proveByLoginLink(baseURL: string, email: string): Promise<void> {
   const before = await listMessages({ to: email, baseURL });
@@ -743,37 +743,54 @@ test('with login links on, an account without a password gets a link at once, or
   expect(requests.foreign()).toEqual([]);
 });
 
-test('a password that must be reset: the right password answers reset_password, the UI e-mails a reset (PasswordDedupe)', async ({
-  page,
-  server,
-}) => {
-  const requests = recordRequests(page, server.url);
-  const email = uniqueEmail('dedupe');
-  // A password account whose address is then first proven by a login link: its password must be reset.
-  await createPasswordUser(server.url, email, FIRST_PASSWORD);
-  await proveByLoginLink(server.url, email);
-  const before = await listMessages({ to: email });
-  await openSite(page, server.url, ['passwords']);
-  expect(await submitEmail(page, email)).toBe('password');
-  const started = page.waitForResponse((response) =>
-    response.url().endsWith('/sdk/v1/passwords/email/reset/start'),
-  );
-  await page.locator('#current-password').fill(FIRST_PASSWORD);
-  await page.locator('#submit').click();
-  expect((await started).status()).toBe(200);
-  await expect(page.getByText(UI.dedupeHeader)).toBeVisible();
-  await expect(page.getByText(UI.dedupeText)).toContainText(email);
-  const errors = (await stytchUiEvents(page)).filter((entry) => entry.kind === 'error');
-  expect(errors.map((entry) => entry.type)).toEqual(['reset_password']);
-  expect(await sessionOf(page)).toBeNull();
-  await waitForMessage({
-    to: email,
-    channel: 'email',
-    where: (candidate) => !before.some((old) => old.id === candidate.id),
+// A password that must be reset: issue 20 item 5 (BF-09) locks it after the project's max_consecutive_failures wrong
+// passwords in a row (1 here, so one wrong password locks it); the right password then answers reset_password.
+test.describe('a password locked after too many failures in a row (max_consecutive_failures 1)', () => {
+  let locking: RunningServer;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    locking = await startServerWithDevProject({ entry: { settings: { max_consecutive_failures: 1 } } });
+  });
+  test.afterAll(async () => {
+    await locking?.stop();
   });
 
-  await resetOnRedirectPage(page, { serverUrl: server.url, email, password: SECOND_PASSWORD });
-  expect(requests.foreign()).toEqual([]);
+  test('the right password answers reset_password, the UI e-mails a reset (PasswordDedupe), and the reset unlocks it', async ({
+    page,
+  }) => {
+    const requests = recordRequests(page, locking.url);
+    const email = uniqueEmail('dedupe');
+    await createPasswordUser(locking.url, email, FIRST_PASSWORD);
+    const wrong = await sdkPost(locking.url, '/passwords/authenticate', {
+      email,
+      password: SECOND_PASSWORD,
+      session_duration_minutes: 30,
+    });
+    expect(wrong.status).toBe(401);
+    const before = await listMessages({ to: email, baseURL: locking.url });
+    await openSite(page, locking.url, ['passwords']);
+    expect(await submitEmail(page, email)).toBe('password');
+    const started = page.waitForResponse((response) =>
+      response.url().endsWith('/sdk/v1/passwords/email/reset/start'),
+    );
+    await page.locator('#current-password').fill(FIRST_PASSWORD);
+    await page.locator('#submit').click();
+    expect((await started).status()).toBe(200);
+    await expect(page.getByText(UI.dedupeHeader)).toBeVisible();
+    await expect(page.getByText(UI.dedupeText)).toContainText(email);
+    const errors = (await stytchUiEvents(page)).filter((entry) => entry.kind === 'error');
+    expect(errors.map((entry) => entry.type)).toEqual(['reset_password']);
+    expect(await sessionOf(page)).toBeNull();
+    await waitForMessage({
+      to: email,
+      baseURL: locking.url,
+      channel: 'email',
+      where: (candidate) => !before.some((old) => old.id === candidate.id),
+    });
+
+    await resetOnRedirectPage(page, { serverUrl: locking.url, email, password: SECOND_PASSWORD });
+    expect(requests.foreign()).toEqual([]);
+  });
 });
 
 test.describe('with PKCE required for login links and password resets (bootstrap)', () => {

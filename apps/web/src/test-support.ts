@@ -56,6 +56,8 @@ export interface FakeClient extends WidgetClient {
   revokeOthersImpl: () => Promise<{ revoked_count: number }>;
   /** user.deleteEmail / deletePhoneNumber / deleteTOTP (default: like the SDK, stores the user without it). */
   deleteFactorImpl: (kind: 'emails' | 'phone_numbers' | 'totps', id: string) => Promise<unknown>;
+  /** Issue 20 item 3: runs before otps.{email,sms}.send / magicLinks.email.send answer (a throw refuses the send). */
+  sendCheck: (method: string, destination: string) => Promise<void>;
   /** What otps.authenticate does (default: resolves). */
   otpAuthenticateImpl: (code: string, methodId: string) => Promise<unknown>;
   totpCreateImpl: () => Promise<TotpCreated>;
@@ -166,6 +168,7 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
     loginOrCreate: async () => ({ method_id: 'method-id-1' }),
     send: async (destination: string) => {
       fake.accountCalls.push([`otps.${channel}.send`, destination]);
+      await fake.sendCheck(`otps.${channel}.send`, destination);
       return { method_id: `method-id-${channel}` };
     },
   });
@@ -291,7 +294,10 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
           fake.loginOrCreateCalls.push({ email, options });
           return {};
         },
-        send: recorded('magicLinks.email.send', async (_email: string, _options?: unknown) => ({})),
+        send: recorded('magicLinks.email.send', async (email: string, _options?: unknown) => {
+          await fake.sendCheck('magicLinks.email.send', email);
+          return {};
+        }),
       },
       authenticate(token, options) {
         fake.authenticateCalls.push({ token, options });
@@ -336,6 +342,7 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
       fake.setUser({ ...user, [kind]: remaining });
       return {};
     },
+    sendCheck: async () => undefined,
     otpAuthenticateImpl: async () => ({}),
     totpCreateImpl: async () => SAMPLE_TOTP,
     recoveryCodesImpl: async () => ({ totps: [] }),

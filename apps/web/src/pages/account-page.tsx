@@ -4,8 +4,9 @@
 // the active sessions. Every read goes through TanStack Query with SPEC §9's data-cache constants
 // (account/query-client.ts) and every change invalidates them; confirmations are the app's own toasts, which
 // auto-close after 5000 ms (SPEC §9, account/toasts.tsx). App renders every page inside <GatehouseProvider>.
-// Issue 20 item 3: removing a passkey, the authenticator app or the last verified address asks "Confirm it's you"
-// when the sign-in is not recent (ACCOUNT_CONFIG says which ways the step may offer), then runs again.
+// Issue 20 item 3: adding a passkey, an authenticator app, an e-mail address or a phone number, and removing a
+// passkey, the authenticator app or the last verified address, ask "Confirm it's you" when the sign-in is not recent
+// (ACCOUNT_CONFIG says which ways the step may offer), then run again.
 import { PasskeyRegistration } from '@gatehouse/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
 // Issue 20 item 3: which ways to confirm "it's you" are offered, best first, for what the user has and the page
 // enables; `second_factor_required` offers only the authenticator app.
+import { APIError } from '@gatehouse/sdk';
 import { describe, expect, it } from 'vitest';
 import { fakeUser } from '../test-support/fake-client';
 import { reauthenticationReasonOf } from './reauthentication-errors';
@@ -84,5 +85,28 @@ describe('reauthenticationReasonOf', () => {
     expect(reauthenticationReasonOf(apiError('last_authentication_factor'))).toBeNull();
     expect(reauthenticationReasonOf(new Error('reauthentication_required'))).toBeNull();
     expect(reauthenticationReasonOf(null)).toBeNull();
+  });
+
+  it("takes what the SDK's isAPIError takes (checked by the wire fields, not imported from the SDK)", () => {
+    const sdkError = new APIError({
+      status_code: 403,
+      error_type: 'reauthentication_required',
+      error_message: 'Confirm it is you.',
+      error_url: '',
+      request_id: 'request-id-test',
+    });
+    expect(reauthenticationReasonOf(sdkError)).toBe('reauthentication_required');
+    // Without a number status_code or a string error_message it is no API error (a SchemaError, say).
+    expect(
+      reauthenticationReasonOf({ error_type: 'reauthentication_required', error_message: 'm' }),
+    ).toBeNull();
+    expect(
+      reauthenticationReasonOf({
+        status_code: '403',
+        error_type: 'second_factor_required',
+        error_message: 'm',
+      }),
+    ).toBeNull();
+    expect(reauthenticationReasonOf({ status_code: 403, error_type: 'second_factor_required' })).toBeNull();
   });
 });

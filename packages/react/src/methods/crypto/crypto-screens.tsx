@@ -1,12 +1,16 @@
 // SPEC §2 crypto screens with the published Stytch UI's texts: CryptoConnect, CryptoSignMessage, CryptoOtherScreen,
 // CryptoSetupWallet, CryptoConfirmation and CryptoError. Every back arrow returns to Main (SPEC §2); on the two
-// waiting screens it also drops the running attempt (./crypto-flow).
-import type { ComponentType } from 'react';
+// waiting screens it also drops the running attempt (./crypto-flow). Issue 20 item 3: the two waiting screens show
+// "Confirm it's you" in place of their contents when the server asks for it (crypto-flow.ts says when).
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { BackButton } from '../../back-button';
+import { isReauthenticationCancelled } from '../../reauthentication/reauthentication-errors';
+import { ReauthenticationFrame } from '../../reauthentication/reauthentication-frame';
+import { useReauthentication } from '../../reauthentication/use-reauthentication';
 import { ScreenHeading } from '../../screen-heading';
 import { useWidget } from '../../widget-context';
 import type { CryptoScreen as CryptoScreenState } from '../../widget-state';
-import { cancelWalletSignIn } from './crypto-flow';
+import { type ConfirmItsYou, cancelWalletSignIn, offerConfirmation, type WaitingScreen } from './crypto-flow';
 import { useCryptoStrings } from './crypto-strings';
 import { useDetectedWallets } from './use-detected-wallets';
 import { SetUpWalletLink, WalletButton } from './wallet-buttons';
@@ -17,11 +21,42 @@ function CancellingBackButton() {
   return <BackButton onBack={() => cancelWalletSignIn(dispatch)} />;
 }
 
+/**
+ * A waiting screen: offers "Confirm it's you" to the running attempt (crypto-flow.ts) and shows the step in place of
+ * its contents while one is open. The refusal in hand opens the step (the guard's first try rethrows it rather than
+ * asking the server again); Cancel ends the attempt and returns to Main, like the back arrow.
+ */
+function Waiting({ screen, children }: { screen: WaitingScreen; children: ReactNode }) {
+  const { dispatch } = useWidget();
+  const { request, guard } = useReauthentication();
+  useEffect(() => {
+    const confirm: ConfirmItsYou = async (refusal, call) => {
+      let first: { error: unknown } | null = { error: refusal };
+      try {
+        return await guard(() => {
+          if (first === null) return call();
+          const { error } = first;
+          first = null;
+          return Promise.reject(error);
+        });
+      } catch (error) {
+        if (isReauthenticationCancelled(error)) {
+          cancelWalletSignIn(dispatch);
+          dispatch({ type: 'back' });
+        }
+        throw error;
+      }
+    };
+    return offerConfirmation(dispatch, screen, confirm);
+  }, [dispatch, screen, guard]);
+  return <ReauthenticationFrame request={request}>{children}</ReauthenticationFrame>;
+}
+
 /** SPEC §2 CryptoConnect: 'Connecting to your wallet...' while the wallet asks for the account. */
 export function CryptoConnect() {
   const strings = useCryptoStrings();
   return (
-    <>
+    <Waiting screen="crypto-connect">
       <CancellingBackButton />
       <ScreenHeading>{strings.cryptoConnectTitle}</ScreenHeading>
       <div className="gh-verifying" aria-busy="true">
@@ -29,7 +64,7 @@ export function CryptoConnect() {
       </div>
       <p className="gh-text">{strings.cryptoConnectText}</p>
       <p className="gh-text">{strings.cryptoTrouble}</p>
-    </>
+    </Waiting>
   );
 }
 
@@ -37,7 +72,7 @@ export function CryptoConnect() {
 export function CryptoSignMessage() {
   const strings = useCryptoStrings();
   return (
-    <>
+    <Waiting screen="crypto-sign-message">
       <CancellingBackButton />
       <ScreenHeading>{strings.cryptoSignTitle}</ScreenHeading>
       <div className="gh-verifying" aria-busy="true">
@@ -45,7 +80,7 @@ export function CryptoSignMessage() {
       </div>
       <p className="gh-text">{strings.cryptoSignText}</p>
       <p className="gh-text">{strings.cryptoTrouble}</p>
-    </>
+    </Waiting>
   );
 }
 

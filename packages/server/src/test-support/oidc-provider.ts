@@ -270,3 +270,34 @@ export async function realFetch(
   const response = await fetch(url, { headers, redirect: 'manual' });
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
+
+/** A response's headers as fetch's Headers (repeated headers kept), for TestBrowser's fetchAt. */
+function headersOfInjected(headers: Record<string, string | string[] | number | undefined>): Headers {
+  const answer = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const each of Array.isArray(value) ? value : [value]) answer.append(name, String(each));
+  }
+  return answer;
+}
+
+/**
+ * A TestBrowser for which `appOrigin` is the Gatehouse app under test (served by app.inject, no socket) and every
+ * other origin (the local provider) is reached over real HTTP.
+ */
+export function injectingBrowser(
+  app: {
+    inject(options: { method: 'GET'; url: string; headers: Record<string, string> }): Promise<{
+      statusCode: number;
+      headers: Record<string, string | string[] | number | undefined>;
+      body: string;
+    }>;
+  },
+  appOrigin: string,
+): TestBrowser {
+  return new TestBrowser(async (url, headers) => {
+    if (url.origin !== appOrigin) return realFetch(url, headers);
+    const response = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers });
+    return { status: response.statusCode, headers: headersOfInjected(response.headers), body: response.body };
+  });
+}

@@ -19,11 +19,11 @@ import {
 } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import {
+  injectingBrowser,
   type LocalProvider,
-  realFetch,
   startLocalProvider,
   TEST_GOOGLE_PRESET,
-  TestBrowser,
+  type TestBrowser,
 } from '../../test-support/oidc-provider';
 import { signIn } from '../sessions/test-fixtures';
 import { saveOAuthProviderConfigs } from './config';
@@ -85,17 +85,9 @@ describe.each(testDatabaseKinds())('OAuth with a local OpenID provider on %s', (
 
   /** The Gatehouse origin is served by app.inject; the provider over real HTTP. */
   function newBrowser(): TestBrowser {
-    return new TestBrowser(async (url, headers) => {
-      if (url.origin !== APP_ORIGIN) return realFetch(url, headers);
-      const response = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers });
-      return { status: response.statusCode, headers: headersOf(response), body: response.body };
-    });
+    return injectingBrowser(t.app, APP_ORIGIN);
   }
 
-  /**
-   * The SDK's start URL. Projects require PKCE for OAuth by default (issue 20 item 6), so it carries the challenge
-   * of VERIFIER unless the query names another (`code_challenge: null` leaves it out).
-   */
   function startUrl(query: Record<string, string | null> = {}): string {
     const url = new URL(`${APP_ORIGIN}/v1/public/oauth/google/start`);
     url.searchParams.set('public_token', t.publicToken);
@@ -507,15 +499,6 @@ describe.each(testDatabaseKinds())('OAuth with a local OpenID provider on %s', (
     expect(await t.ctx.db.select().from(users)).toHaveLength(1);
   });
 });
-
-function headersOf(response: LightMyRequestResponse): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (value === undefined) continue;
-    for (const each of Array.isArray(value) ? value : [value]) headers.append(name, String(each));
-  }
-  return headers;
-}
 
 describe('OAuth rate limits', () => {
   let t: TestApp;

@@ -7,9 +7,8 @@
 // callback just linked) does not. Every database kind.
 import { ROUTES } from '@gatehouse/protocol';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { dataOf } from '../../test-support/answers';
-import { createTestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import {
   challengeFor,
@@ -17,7 +16,6 @@ import {
   signInWith,
   authenticate as walletAuthenticate,
 } from '../crypto-wallets/test-helpers';
-import { recordingDelivery } from '../magic-links/test-helpers';
 import { codeIn } from '../otps/test-helpers';
 import { STRONG, STRONG_2 } from '../passwords/test-helpers';
 import { SoftwareAuthenticator } from '../webauthn/test-authenticator';
@@ -41,9 +39,10 @@ import {
   signInByLink,
   stateOf,
   stepUp,
+  useWorld,
   type World,
 } from './step-up-fixtures';
-import { createTestClock, signIn } from './test-fixtures';
+import { signIn } from './test-fixtures';
 
 /** Ada's wallet: the same key signs when it is attached and when she signs in with it again. */
 const ADA_WALLET = ethereumWallet();
@@ -171,21 +170,8 @@ const RECENT_WRITES: RecentWrite[] = [
 ];
 
 describe.each(testDatabaseKinds())('SS-08 recent sign-in on %s', (kind) => {
-  const clock = createTestClock();
-  const delivery = recordingDelivery();
-  let world: World;
-
-  beforeAll(async () => {
-    world = { t: await createTestApp({ kind, clock, delivery }), clock, delivery };
-  });
-  afterAll(async () => {
-    await world?.t.close();
-  });
-  beforeEach(async () => {
-    await world.t.reset();
-    delivery.messages.length = 0;
-    clock.set('2030-01-01T00:00:15.000Z');
-  });
+  const world = useWorld(kind);
+  const { clock } = world;
 
   describe.each([
     { window: 10, label: 'the default 10 minutes' },

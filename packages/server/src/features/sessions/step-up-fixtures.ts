@@ -4,6 +4,7 @@
 import { ROUTES } from '@gatehouse/protocol';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { OutgoingMessage } from '../../infra/context';
 import {
   cryptoWalletChallenges,
@@ -23,9 +24,10 @@ import {
   webauthnRegistrations,
 } from '../../infra/db/schema';
 import { dataOf } from '../../test-support/answers';
-import { sdkRequest, type TestApp } from '../../test-support/app';
+import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app';
+import type { DatabaseKind } from '../../test-support/database';
 import { signInWith, type TestWallet } from '../crypto-wallets/test-helpers';
-import { linkIn, pkcePair } from '../magic-links/test-helpers';
+import { linkIn, pkcePair, recordingDelivery } from '../magic-links/test-helpers';
 import { completeProviderLogin } from '../oauth';
 import { codeIn } from '../otps/test-helpers';
 import { STRONG } from '../passwords/test-helpers';
@@ -36,7 +38,7 @@ import {
   type SoftwareAuthenticator,
 } from '../webauthn/test-authenticator';
 import { registered } from '../webauthn/test-helpers';
-import { fakeSignInRequest, type TestClock } from './test-fixtures';
+import { createTestClock, fakeSignInRequest, type TestClock } from './test-fixtures';
 
 export const TOTP_STEP_MS = 30_000;
 export const ADA = 'ada@example.com';
@@ -53,6 +55,29 @@ export interface World {
   t: TestApp;
   clock: TestClock;
   delivery: RecordingDelivery;
+}
+
+/**
+ * One app per test file (its database kind), reset before each test with the clock 15 s into a TOTP step (so ±1 step
+ * stays inside the window whichever way the clock is read). Registers the hooks; the world's `t` exists from
+ * beforeAll on.
+ */
+export function useWorld(kind: DatabaseKind): World {
+  const clock = createTestClock();
+  const delivery = recordingDelivery();
+  const world = { clock, delivery } as unknown as World;
+  beforeAll(async () => {
+    world.t = await createTestApp({ kind, clock, delivery });
+  });
+  afterAll(async () => {
+    await world.t?.close();
+  });
+  beforeEach(async () => {
+    await world.t.reset();
+    delivery.messages.length = 0;
+    clock.set('2030-01-01T00:00:15.000Z');
+  });
+  return world;
 }
 
 export interface SessionAnswer {

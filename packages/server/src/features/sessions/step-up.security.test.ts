@@ -5,15 +5,14 @@
 // write here), and the table covers every session route of the app. Every database kind, fake clock.
 import { ROUTES, SDK_API_PREFIX } from '@gatehouse/protocol';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { basicAuth, createTestApp } from '../../test-support/app';
+import { describe, expect, it } from 'vitest';
+import { basicAuth } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import {
   challengeFor,
   ethereumWallet,
   authenticate as walletAuthenticate,
 } from '../crypto-wallets/test-helpers';
-import { recordingDelivery } from '../magic-links/test-helpers';
 import { STRONG_2 } from '../passwords/test-helpers';
 import { SoftwareAuthenticator } from '../webauthn/test-authenticator';
 import { DOMAIN, ORIGIN, startRegistration } from '../webauthn/test-helpers';
@@ -29,9 +28,8 @@ import {
   signInByLink,
   stateOf,
   stepUp,
-  type World,
+  useWorld,
 } from './step-up-fixtures';
-import { createTestClock } from './test-fixtures';
 
 /** One write of the walk: prepared before the first call (a challenge, a signed message, an OAuth token). */
 interface Write {
@@ -48,21 +46,7 @@ function outcome(response: LightMyRequestResponse): string {
 }
 
 describe.each(testDatabaseKinds())('SS-08 step-up on %s', (kind) => {
-  const clock = createTestClock();
-  const delivery = recordingDelivery();
-  let world: World;
-
-  beforeAll(async () => {
-    world = { t: await createTestApp({ kind, clock, delivery }), clock, delivery };
-  });
-  afterAll(async () => {
-    await world?.t.close();
-  });
-  beforeEach(async () => {
-    await world.t.reset();
-    delivery.messages.length = 0;
-    clock.set('2030-01-01T00:00:15.000Z');
-  });
+  const world = useWorld(kind);
 
   /** Ada with one of each credential and identifier; her own session is stepped up (the TOTP code). */
   async function fullAda(): Promise<Ada> {

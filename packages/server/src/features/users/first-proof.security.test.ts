@@ -15,11 +15,10 @@ import { dataOf } from '../../test-support/answers';
 import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import {
+  injectingBrowser,
   type LocalProvider,
-  realFetch,
   startLocalProvider,
   TEST_GOOGLE_PRESET,
-  TestBrowser,
 } from '../../test-support/oidc-provider';
 import { ethereumWallet, signInWith } from '../crypto-wallets/test-helpers';
 import { linkIn, recordingDelivery } from '../magic-links/test-helpers';
@@ -170,15 +169,7 @@ describe.each(testDatabaseKinds())('first proof wins, whole, on %s', (kind) => {
 
   /** The whole authorization-code flow at the local provider as `accountId`, redeemed by /oauth/authenticate. */
   async function byGoogle(accountId: string): Promise<Signed> {
-    const browser = new TestBrowser(async (url, headers) => {
-      if (url.origin !== APP_ORIGIN) return realFetch(url, headers);
-      const response = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers });
-      const answer = new Headers();
-      for (const [name, value] of Object.entries(response.headers)) {
-        if (value !== undefined) answer.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-      }
-      return { status: response.statusCode, headers: answer, body: response.body };
-    });
+    const browser = injectingBrowser(t.app, APP_ORIGIN);
     provider.next = { accountId };
     const start = new URL(`${APP_ORIGIN}/v1/public/oauth/google/start`);
     start.searchParams.set('public_token', t.publicToken);

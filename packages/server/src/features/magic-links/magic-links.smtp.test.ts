@@ -1,48 +1,27 @@
 // Issue 3: "with SMTP_URL pointing at a real SMTP server on loopback (smtp-server), the mail arrives with a
 // working link". DESIGN.md "Real parts": a real SMTP server receives the mail and mailparser parses it.
-import type { AddressInfo } from 'node:net';
 import { ROUTES } from '@gatehouse/protocol';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
+import { type ReceivedMail as Received, type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink';
 import { createProject } from '../projects';
-
-interface Received {
-  mail: ParsedMail;
-  rcptTo: string[];
-}
 
 const MAIL_FROM = 'Gatehouse <login@mail.gatehouse.test>';
 
 describe.each(testDatabaseKinds())('login-link e-mail over real SMTP on %s', (kind) => {
-  const received: Received[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpSink;
+  let received: Received[] = [];
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream).then(
-          (mail) => {
-            received.push({ mail, rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    t = await createTestApp({ kind, config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: MAIL_FROM } });
+    smtp = await startSmtpSink();
+    received = smtp.received;
+    t = await createTestApp({ kind, config: { smtpUrl: smtp.url, mailFrom: MAIL_FROM } });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
   });
   beforeEach(async () => {
     await t.reset();

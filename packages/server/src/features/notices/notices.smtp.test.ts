@@ -7,21 +7,15 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ROUTES } from '@gatehouse/protocol';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, sdkRequest, TEST_ORIGIN, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
+import { type ReceivedMail as Received, type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink';
 import { STRONG, STRONG_2 } from '../passwords/test-helpers';
 import { createTestClock } from '../sessions/test-fixtures';
 import { codeAt } from '../totps/totp-code';
 import { type CreationOptionsJSON, SoftwareAuthenticator } from '../webauthn/test-authenticator';
 import { noticesSettled } from '.';
-
-interface Received {
-  mail: ParsedMail;
-  rcptTo: string[];
-}
 
 const MAIL_FROM = 'Gatehouse <security@mail.gatehouse.test>';
 const CHROME_ON_LINUX =
@@ -37,28 +31,15 @@ const SMS_CONFIG = {
 
 describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS API on %s', (kind) => {
   const clock = createTestClock(NOW);
-  const received: Received[] = [];
+  let received: Received[] = [];
   const texts: Record<string, string>[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpSink;
   let provider: Server;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream).then(
-          (mail) => {
-            received.push({ mail, rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtp = await startSmtpSink();
+    received = smtp.received;
     provider = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -74,7 +55,7 @@ describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS 
       kind,
       clock,
       config: {
-        smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+        smtpUrl: smtp.url,
         mailFrom: MAIL_FROM,
         sms: {
           ...SMS_CONFIG,
@@ -88,7 +69,7 @@ describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS 
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
     provider?.close();
   });
   beforeEach(async () => {

@@ -25,6 +25,7 @@ import { registerOneTapRoutes } from './features/oauth/one-tap-routes';
 import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
 import { registerPasswordRoutes } from './features/passwords';
+import type { Argon2Parameters } from './features/passwords/hashing';
 import { createPasswordKit } from './features/passwords/kit';
 import { registerBootstrapRoutes } from './features/projects/bootstrap-routes';
 import {
@@ -103,6 +104,11 @@ export interface BuildAppOptions {
   limiterKeyPrefix?: string;
   /** Age after which a new session-JWT signing key takes over (default 7 days). */
   keyRotationMs?: number;
+  /**
+   * Parameters of the argon2id hashes this app makes (default OWASP_ARGON2ID). Tests of what happens around a
+   * password — ceilings, throttles — use cheap ones so that a hundred attempts take milliseconds, not minutes.
+   */
+  argon2?: Argon2Parameters;
 }
 
 /** What start-up did, for server.ts to print. */
@@ -226,6 +232,7 @@ async function assemble(
   // hashing threads start with the first hash and stop with the app.
   const passwords = createPasswordKit({
     breachRangeApiUrl: config.breachRangeApiUrl,
+    ...(options.argon2 ? { argon2: options.argon2 } : {}),
     warn: (message) => app.log.warn(message),
   });
   app.addHook('onClose', () => passwords.close());

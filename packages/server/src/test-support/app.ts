@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { GATEHOUSE_SDK_IDENTIFIER, PRODUCTS } from '@gatehouse/protocol';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp, type GatehouseApp, type SdkFeature } from '../app';
+import type { Argon2Parameters } from '../features/passwords/hashing';
 import { createProject } from '../features/projects/project-service';
 import { forgetSigningKeys } from '../features/sessions';
 import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from '../infra/context';
@@ -69,6 +70,8 @@ export interface CreateTestAppOptions {
    * files sharing one Redis never count each other's calls.
    */
   limiterStore?: LimiterStoreKind;
+  /** Cheaper argon2id parameters (app.ts BuildAppOptions.argon2), shared by the app's siblings. */
+  argon2?: Argon2Parameters;
 }
 
 /** The limiter stores every limit test runs on: memory, plus PostgreSQL and Redis when their services are set. */
@@ -153,6 +156,7 @@ export async function createTestApp(options: CreateTestAppOptions): Promise<Test
     features: options.features,
     rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
     logger: false,
+    ...(options.argon2 ? { argon2: options.argon2 } : {}),
   };
   const siblings: GatehouseApp[] = [];
   let app: GatehouseApp;

@@ -1,8 +1,10 @@
 // Helpers of the rate-limit tests (issue 9 item 1): SDK calls from a chosen client address, and the shape every
 // limited call answers with (429 too_many_requests in the wire error shape, with Retry-After).
+
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { GatehouseApp } from '../app';
+import type { Argon2Parameters } from '../features/passwords/hashing';
 import type { Clock, Delivery } from '../infra/context';
 import type { RateLimitSettings } from '../infra/rate-limits';
 import { basicAuth, createTestApp, GENEROUS_LIMITS, type TestApp } from './app';
@@ -34,6 +36,8 @@ export function limitTestApp(options: {
   delivery?: Delivery;
   ip: string;
   beforeEachTest?: () => void;
+  /** Cheaper argon2id parameters for every app of the file (createTestApp). */
+  argon2?: Argon2Parameters;
 }): LimitTestApp {
   let t: TestApp | undefined;
   let app: GatehouseApp | undefined;
@@ -46,6 +50,7 @@ export function limitTestApp(options: {
       kind: options.kind,
       clock: options.clock,
       ...(options.delivery ? { delivery: options.delivery } : {}),
+      ...(options.argon2 ? { argon2: options.argon2 } : {}),
     });
   });
   afterAll(async () => {

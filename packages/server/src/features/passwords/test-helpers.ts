@@ -5,6 +5,12 @@ export const STRONG = 'Tumbling-Kettle-Orbit-4471';
 export const STRONG_2 = 'Velvet-Quarry-Nimbus-8203';
 
 /**
+ * argon2id parameters for tests of what happens AROUND a password (ceilings, throttles, notices): 1 MiB and one pass,
+ * so a hundred attempts cost milliseconds. Tests of hashing itself keep OWASP_ARGON2ID.
+ */
+export const CHEAP_ARGON2 = Object.freeze({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+
+/**
  * Waits (bounded: 10 s) for the n-th delivered message: reset/start stores and sends its link after the answer
  * (EN-02), a database round trip or two later.
  */

@@ -30,7 +30,7 @@ import { signInWith, type TestWallet } from '../crypto-wallets/test-helpers';
 import { linkIn, pkcePair, recordingDelivery } from '../magic-links/test-helpers';
 import { completeProviderLogin } from '../oauth';
 import { codeIn } from '../otps/test-helpers';
-import { STRONG } from '../passwords/test-helpers';
+import { CHEAP_ARGON2, STRONG } from '../passwords/test-helpers';
 import { codeAt } from '../totps/totp-code';
 import { loadUser } from '../users';
 import {
@@ -67,7 +67,8 @@ export function useWorld(kind: DatabaseKind): World {
   const delivery = recordingDelivery();
   const world = { clock, delivery } as unknown as World;
   beforeAll(async () => {
-    world.t = await createTestApp({ kind, clock, delivery });
+    // Step-up and recency are tested, not password hashing: cheap argon2id keeps the many sign-ins quick.
+    world.t = await createTestApp({ kind, clock, delivery, argon2: CHEAP_ARGON2 });
   });
   afterAll(async () => {
     await world.t?.close();

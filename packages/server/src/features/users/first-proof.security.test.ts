@@ -25,7 +25,7 @@ import { linkIn, recordingDelivery } from '../magic-links/test-helpers';
 import { saveOAuthProviderConfigs } from '../oauth/config';
 import { overridePresets } from '../oauth/preset-table';
 import { codeIn } from '../otps/test-helpers';
-import { STRONG, STRONG_2 } from '../passwords/test-helpers';
+import { CHEAP_ARGON2, STRONG, STRONG_2 } from '../passwords/test-helpers';
 import { codeAt } from '../totps/totp-code';
 import { SoftwareAuthenticator } from '../webauthn/test-authenticator';
 import { authenticate as passkeySignIn, registered } from '../webauthn/test-helpers';
@@ -71,7 +71,8 @@ describe.each(testDatabaseKinds())('first proof wins, whole, on %s', (kind) => {
       email: SQUATTER_EMAIL,
       email_verified: true,
     });
-    t = await createTestApp({ kind, delivery });
+    // The strip is what is tested, not password hashing: cheap argon2id keeps 68 sign-ups quick.
+    t = await createTestApp({ kind, delivery, argon2: CHEAP_ARGON2 });
     overridePresets(t.ctx, { google: TEST_GOOGLE_PRESET });
   });
   afterAll(async () => {

@@ -93,7 +93,7 @@ export interface BuildAppOptions {
   appProjectId?: string | null;
   /** More /sdk/v1 features after FEATURES (tests register probe routes behind the real auth hook this way). */
   features?: readonly SdkFeature[];
-  /** Rate limits over the defaults of infra/rate-limits.ts. */
+  /** Rate limits over the defaults of infra/rate-limit-settings.ts. */
   rateLimits?: Partial<RateLimitSettings>;
   /**
    * Where rate-limit counters live, instead of the choice from the configuration (REDIS_URL → Redis, a PostgreSQL

@@ -188,7 +188,7 @@ const RateLimitOverridesSchema = Type.Object(
 
 /**
  * RATE_LIMITS: JSON that replaces named limits, e.g. `{"otpSendsPerIp":{"points":20,"durationSeconds":600,
- * "softPoints":10}}`; the others keep their defaults (infra/rate-limits.ts).
+ * "softPoints":10}}`; the others keep their defaults (infra/rate-limit-settings.ts).
  */
 function rateLimitOverrides(key: string, raw: string | null): Partial<RateLimitSettings> {
   if (raw === null) return {};

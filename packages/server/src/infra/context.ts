@@ -68,7 +68,7 @@ export interface AppConfig {
   purgeIntervalSeconds: number;
   /** Hours a dev-outbox message is kept before the purge deletes it. */
   outboxRetentionHours: number;
-  /** RATE_LIMITS: named limits replacing the defaults of infra/rate-limits.ts (buildApp's rateLimits win). */
+  /** RATE_LIMITS: named limits replacing the defaults of infra/rate-limit-settings.ts (buildApp's rateLimits win). */
   rateLimits: Partial<RateLimitSettings>;
   /**
    * TRUSTED_PROXIES (issue 9 item 2, infra/client-address.ts): the X-Forwarded-For hops to believe, as a hop count

@@ -4,7 +4,7 @@
 //
 // A wallet address is public, so a wallet's budgets are ones a stranger can spend (issue 20 item 2, security-tests.md
 // AT-05/AT-07): each is kept per (wallet, client IP), which is what a person needs, under a much higher ceiling for
-// the wallet across all IPs (rate-limits.ts gives the figures). The (wallet, IP) check comes before the ceiling, so a
+// the wallet across all IPs (infra/rate-limit-settings.ts gives the figures). The (wallet, IP) check comes before the ceiling, so a
 // caller past its own budget is refused without taking a point of the ceiling (guardCall gives back what it took).
 import { createHash } from 'node:crypto';
 import type { AppContext, RequestContext } from '../../infra/context';

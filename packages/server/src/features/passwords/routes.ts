@@ -5,6 +5,7 @@ import { ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, sendData } from '../../infra/context';
 import { contextOf } from '../../infra/request-context';
+import { resetByEmail, resetByExistingPassword, resetBySession, startEmailReset } from './resets';
 import {
   AuthenticatePasswordBody,
   CreatePasswordBody,
@@ -14,15 +15,7 @@ import {
   ResetStartBody,
   StrengthCheckBody,
 } from './schema';
-import {
-  authenticatePassword,
-  checkStrength,
-  createPassword,
-  resetByEmail,
-  resetByExistingPassword,
-  resetBySession,
-  startEmailReset,
-} from './service';
+import { authenticatePassword, checkStrength, createPassword } from './service';
 
 const P = ROUTES.passwords;
 

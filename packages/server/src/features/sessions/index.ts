@@ -1,3 +1,4 @@
+export { findLiveSession, refreshSession, revokeSessionById, sessionIdOfToken } from './backend-sessions';
 export {
   assertRecentAuthentication,
   isRecentlyAuthenticated,
@@ -9,18 +10,14 @@ export type { ResolvedSession } from './session-lookup';
 export type { IssuedSession, IssueSessionOptions, NewAuthenticationFactor } from './session-service';
 export {
   ABSOLUTE_SESSION_LIFETIME_MINUTES,
-  findLiveSession,
   forgetSessionJwts,
   issueSession,
   liveSessionsOf,
   lockLiveSession,
   MAX_SESSION_DURATION_MINUTES,
   MIN_SESSION_DURATION_MINUTES,
-  refreshSession,
   resolveSession,
-  revokeSessionById,
   revokeUserSessions,
-  sessionIdOfToken,
   signedIn,
   toWireSession,
   validateSessionDuration,

@@ -8,7 +8,6 @@ import type {
   AuthenticationFactor,
   ResponseCommon,
   Session,
-  User,
 } from '@gatehouse/protocol';
 import { CONSTANTS } from '@gatehouse/protocol';
 import { sql } from 'drizzle-orm';
@@ -75,7 +74,7 @@ export interface IssueSessionOptions {
 /** The AuthenticateResponse fields a sign-in method answers with (request_id and status_code come from sendData). */
 export type IssuedSession = Omit<AuthenticateResponse, keyof ResponseCommon>;
 
-function tokenHash(token: string): Buffer {
+export function tokenHash(token: string): Buffer {
   return Buffer.from(sha256(token));
 }
 
@@ -84,9 +83,9 @@ function tokenHashHex(token: string): string {
   return hash('sha256', token, 'hex');
 }
 
-const SESSION_COLUMNS = sql.raw(SESSION_COLUMNS_SQL);
+export const SESSION_COLUMNS = sql.raw(SESSION_COLUMNS_SQL);
 
-function isLive(row: SessionRow, now: Date): boolean {
+export function isLive(row: SessionRow, now: Date): boolean {
   return row.expires_ms > now.getTime();
 }
 
@@ -103,7 +102,7 @@ export function toWireSession(row: SessionRow): Session {
   };
 }
 
-function sessionNotFound(): ApiError {
+export function sessionNotFound(): ApiError {
   return new ApiError('session_not_found', 'Session could not be found.');
 }
 
@@ -115,7 +114,7 @@ function credentialGone(): ApiError {
   );
 }
 
-function userGone(): ApiError {
+export function userGone(): ApiError {
   return new ApiError('user_unauthenticated', 'The user of this session no longer exists.');
 }
 
@@ -127,7 +126,12 @@ function absoluteEndMs(startedMs: number): number {
  * A session_duration_minutes given to an authenticate: expires_at becomes now + minutes, never past the absolute
  * end (so refreshes cannot keep a session alive forever); mutates the row to what was written.
  */
-async function extendSession(ctx: AppContext, row: SessionRow, minutes: unknown, now: Date): Promise<void> {
+export async function extendSession(
+  ctx: AppContext,
+  row: SessionRow,
+  minutes: unknown,
+  now: Date,
+): Promise<void> {
   const valid = validateSessionDuration(minutes);
   const expiresMs = Math.min(now.getTime() + valid * MINUTE_MS, absoluteEndMs(row.started_ms));
   await ctx.db.execute(sql`UPDATE sessions
@@ -139,7 +143,7 @@ async function extendSession(ctx: AppContext, row: SessionRow, minutes: unknown,
 }
 
 /** Writes last_accessed_at at most once per throttle window; mutates the row to what was written. */
-async function touch(ctx: AppContext, row: SessionRow, now: Date): Promise<void> {
+export async function touch(ctx: AppContext, row: SessionRow, now: Date): Promise<void> {
   if (now.getTime() - row.last_accessed_ms <= LAST_ACCESSED_THROTTLE_MS) return;
   await ctx.db.execute(
     sql`UPDATE sessions SET last_accessed_at = ${now.toISOString()}::timestamptz WHERE id = ${row.id}`,
@@ -420,60 +424,7 @@ export async function issueSession(
   return { user_id: options.userId, session_token: token, session_jwt, session, user, __user: user };
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// The backend API (issue 13 item 2: Stytch's /v1 sessions calls for the application's own server).
-
-/** The live session of `sessionId` in the project, with its user's JSON, or session_not_found / user_unauthenticated. */
-export async function findLiveSession(
-  ctx: AppContext,
-  options: { projectId: string; sessionId: string },
-): Promise<ResolvedSession> {
-  const result = await ctx.db.execute(sql`SELECT ${SESSION_COLUMNS}, u.profile AS user
-    FROM sessions s LEFT JOIN users u ON u.id = s.user_id
-    WHERE s.id = ${options.sessionId} AND s.project_id = ${options.projectId}`);
-  const [row] = rowsOf<SessionRow & { user: string | null }>(result);
-  if (!row || !isLive(row, ctx.clock.now())) throw sessionNotFound();
-  if (row.user === null) throw userGone();
-  return { row, userId: row.user_id, userJson: row.user };
-}
-
-/**
- * Backend sessions.authenticate: optionally extends the session (never past its absolute end, so refreshes cannot
- * keep it alive forever) and answers it with a fresh JWT and its user.
- */
-export async function refreshSession(
-  ctx: AppContext,
-  options: { projectId: string; resolved: ResolvedSession; sessionDurationMinutes?: number | undefined },
-): Promise<{ session: Session; session_jwt: string; user: User }> {
-  const { row } = options.resolved;
-  const now = ctx.clock.now();
-  if (options.sessionDurationMinutes !== undefined) {
-    await extendSession(ctx, row, options.sessionDurationMinutes, now);
-  } else {
-    await touch(ctx, row, now);
-  }
-  const session = toWireSession(row);
-  const session_jwt = await sessionJwt(ctx, {
-    projectId: options.projectId,
-    session,
-    sessionExpiresAtMs: row.expires_ms,
-    factorsKey: row.factors,
-  });
-  return { session, session_jwt, user: parseJson<User>(options.resolved.userJson) };
-}
-
-/** Backend sessions.revoke: ends the session now (its cached JWT is forgotten); session_not_found when none. */
-export async function revokeSessionById(
-  ctx: AppContext,
-  options: { projectId: string; sessionId: string },
-): Promise<void> {
-  const result = await ctx.db.execute(sql`
-    DELETE FROM sessions WHERE id = ${options.sessionId} AND project_id = ${options.projectId} RETURNING id`);
-  if (rowsOf(result).length === 0) throw sessionNotFound();
-  forgetSessionJwt(ctx, options.sessionId);
-}
-
-/** Backend sessions.get: the user's live sessions, oldest first. */
+/** The user's live sessions in the project, oldest first (the account page's list; backend sessions.get). */
 export async function liveSessionsOf(
   ctx: AppContext,
   options: { projectId: string; userId: string },
@@ -483,15 +434,4 @@ export async function liveSessionsOf(
       AND s.expires_at > ${ctx.clock.now().toISOString()}::timestamptz
     ORDER BY s.started_at, s.id`);
   return rowsOf<SessionRow>(result).map(toWireSession);
-}
-
-/** The session id of a session token of the project, or null (backend sessions.revoke by token). */
-export async function sessionIdOfToken(
-  ctx: AppContext,
-  options: { projectId: string; token: string },
-): Promise<string | null> {
-  const result = await ctx.db.execute(
-    sql`SELECT id FROM sessions WHERE token_hash = ${tokenHash(options.token)} AND project_id = ${options.projectId}`,
-  );
-  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
 }

@@ -1,7 +1,7 @@
 // Shared fixtures of the sessions and users tests: a controllable clock, a stand-in for the request a sign-in
 // method passes to issueSession, and a user with a session.
 import type { AppContext, Clock, ProjectRecord, RequestContext } from '../../infra/context';
-import { proveIdentifier } from '../users/identifiers';
+import { proveIdentifier } from '../users/prove-identifier';
 import { findOrCreateUserByEmail } from '../users/user-service';
 import {
   type IssuedSession,

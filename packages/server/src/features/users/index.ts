@@ -10,7 +10,7 @@ export {
   usersPageForExport,
 } from './bulk-import';
 export type { StrippedAccount } from './first-proof';
-export type { FoundIdentifier, IdentifierKind, IdentifierRow, ProvenIdentifier } from './identifiers';
+export type { FoundIdentifier, IdentifierKind, IdentifierRow } from './identifiers';
 export {
   claimIdentifier,
   duplicateIdentifier,
@@ -19,10 +19,10 @@ export {
   findOwnedIdentifier,
   insertUserWithIdentifier,
   isRedeemableBy,
-  notifyAddedIdentifier,
-  proveIdentifier,
 } from './identifiers';
 export { emailLimitKey, phoneLimitKey, signUpCheck, TOO_MANY_SIGN_UPS_MESSAGE } from './limit-keys';
+export type { ProvenIdentifier } from './prove-identifier';
+export { notifyAddedIdentifier, proveIdentifier } from './prove-identifier';
 export { registerUserRoutes } from './routes';
 export type { SearchOperand, SearchQuery, SearchResult } from './user-search';
 export { MAX_SEARCH_LIMIT, searchUsers } from './user-search';

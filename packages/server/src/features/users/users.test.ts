@@ -15,7 +15,7 @@ import {
 import { createTestApp, sdkRequest } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { createTestClock, signIn } from '../sessions/test-fixtures';
-import { proveIdentifier } from './identifiers';
+import { proveIdentifier } from './prove-identifier';
 import { activateUser, findOrCreateUserByEmail, loadUser } from './user-service';
 
 describe.each(testDatabaseKinds())('users on %s', (kind) => {

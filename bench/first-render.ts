@@ -54,6 +54,14 @@ export interface WidgetBuildOptions {
   reactExternal: boolean;
   /** Code put first in every output file. */
   banner?: string;
+  /**
+   * Where the entry's imports resolve from (default bench/: the workspace's packages, through their source
+   * condition). The examples' test points it at an app that installed the packed tarballs, with no condition, so
+   * the figures are those of the published build (e2e/tests/examples.spec.ts).
+   */
+  resolveDir?: string;
+  /** Export conditions besides the defaults (default: the workspace's `@gatehouse/source`). */
+  conditions?: string[];
 }
 
 export const BENCH_ENTRY = 'gatehouse-bench-entry';
@@ -68,7 +76,7 @@ export async function buildWidget(options: WidgetBuildOptions): Promise<Metafile
       builder.onLoad({ filter: /.*/, namespace: 'bench' }, () => ({
         contents: options.entry,
         loader: 'ts',
-        resolveDir: join(ROOT, 'bench'),
+        resolveDir: options.resolveDir ?? join(ROOT, 'bench'),
       }));
     },
   };
@@ -83,7 +91,7 @@ export async function buildWidget(options: WidgetBuildOptions): Promise<Metafile
     minify: true,
     platform: 'browser',
     target: 'es2022',
-    conditions: ['@gatehouse/source'],
+    conditions: options.conditions ?? ['@gatehouse/source'],
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     external: options.reactExternal ? ['react', 'react/*', 'react-dom', 'react-dom/*'] : [],

@@ -33,6 +33,13 @@ export interface OAuthApiUrls {
  * wire-format.md §1.3 base selection, in order: the bootstrap CNAME domain, else the test API URL for a token that
  * contains `public-token-test`, else the live API URL.
  */
+/** The protocol's values the OAuth module reads (named, so its declaration can name them). */
+export interface OAuthProtocolValues {
+  ROUTES: typeof ROUTES;
+  CONSTANTS: typeof CONSTANTS;
+  OAUTH_PROVIDERS: typeof OAUTH_PROVIDERS;
+}
+
 export function oauthStartBase(options: {
   cnameDomain: string | null;
   publicToken: string;
@@ -84,7 +91,7 @@ export function createOAuthModule(options: {
   /** `navigate`: a top-level navigation; window.location.assign when not injected. */
   dependencies: Pick<BrowserDependencies, 'navigate'>;
   /** The protocol's values, passed in by the client (see the header). */
-  protocol: { ROUTES: typeof ROUTES; CONSTANTS: typeof CONSTANTS; OAUTH_PROVIDERS: typeof OAUTH_PROVIDERS };
+  protocol: OAuthProtocolValues;
 }): OAuthModule {
   const { publicToken, http, manager, bootstrap, pkce, telemetry, validate, baseUrl } = options;
   const { ROUTES, CONSTANTS, OAUTH_PROVIDERS } = options.protocol;

@@ -36,6 +36,7 @@ function plainPage(gatehouseUrl: string, publicToken: string): string {
     <script>
       const client = Gatehouse.createClient(${JSON.stringify(publicToken)}, { baseUrl: ${JSON.stringify(gatehouseUrl)} });
       window.client = client;
+      window.publicToken = ${JSON.stringify(publicToken)};
       const params = new URLSearchParams(location.search);
       const status = document.getElementById('status');
       if (params.get('stytch_token_type') === 'magic_links') {
@@ -163,6 +164,35 @@ test('a plain page on another origin signs up by login link with only the script
   });
   expect(session?.session_id).toMatch(/^session-test-/);
   await expectNoAxeViolations(page);
+
+  // Without baseUrl, a client calls the server the script came from (not the page's origin), and its errors are
+  // the classes on window.Gatehouse. In a page of its own: the server's 4xx is a console error there.
+  const other = await page.context().newPage();
+  await other.goto(`${site.origin}/`);
+  const refused = await other.evaluate(async () => {
+    const { Gatehouse, publicToken } = window as unknown as {
+      publicToken: string;
+      Gatehouse: {
+        createClient(token: string): {
+          magicLinks: { authenticate(token: string, options: object): Promise<unknown> };
+        };
+        APIError: new (...args: never[]) => Error;
+        isAPIError(error: unknown): boolean;
+      };
+    };
+    const error = await Gatehouse.createClient(publicToken)
+      .magicLinks.authenticate('not-a-login-link-token', { session_duration_minutes: 5 })
+      .catch((caught: unknown) => caught);
+    return {
+      instance: error instanceof Gatehouse.APIError,
+      isAPIError: Gatehouse.isAPIError(error),
+      status: (error as { status_code?: number }).status_code,
+    };
+  });
+  expect(refused).toMatchObject({ instance: true, isAPIError: true });
+  expect(refused.status).toBeGreaterThanOrEqual(400);
+  expect(refused.status).toBeLessThan(500);
+  await other.close();
 
   // The site only ever served its page: nothing of Gatehouse was looked for at the page's origin.
   expect(new Set(site.requested.filter((path) => path !== '/favicon.ico'))).toEqual(new Set(['/']));

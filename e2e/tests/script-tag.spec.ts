@@ -3,7 +3,8 @@
 // the next line, signs up by login link: the widget mounts (its module and chunks loaded from the Gatehouse server,
 // resolved against the script's URL, not the page's), sends the link, shows "Check your email"; the link from the
 // dev outbox opens on the plain page, which authenticates it with the same client and has a session. The page runs
-// with no console error and passes axe.
+// with no console error and passes axe. The same page on an origin no project allows loads the files too, but
+// its API calls are refused as before (the script's CORS `*` changes nothing about the API's).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -85,13 +86,19 @@ async function startPlainSite(): Promise<PlainSite> {
 let site: PlainSite | undefined;
 let gatehouse: RunningServer | undefined;
 let projectDir: string | undefined;
+/** The test token of the project that allows the site. */
+let publicToken: string | undefined;
 
 test.beforeAll(async () => {
+  // A server start of its own, as the worker fixture allows for one.
+  test.setTimeout(90_000);
   site = await startPlainSite();
   // TODO(DEV_ALLOWED_ORIGINS): the development project cannot list another origin yet, so a project of the project
   // file allows the site (and its page as the login link's redirect URL), on a server of this file's own. Once the
   // development project takes DEV_ALLOWED_ORIGINS, start with { env: { DEV_ALLOWED_ORIGINS: site.origin } } and use
-  // the dev project's token (GET /dev/project) instead.
+  // the dev project's token (GET /dev/project) instead; the login link must still lead to the site's page (a
+  // redirect URL there: `${site.origin}/` allowed, and passed as emailMagicLinksOptions.loginRedirectURL and
+  // signupRedirectURL, since the dev project's first redirect URL is the server's /authenticate).
   projectDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-script-tag-'));
   const projectFile = join(projectDir, 'projects.json');
   writeFileSync(
@@ -107,6 +114,7 @@ test.beforeAll(async () => {
     gatehouse.output(),
   )?.[1];
   if (token === undefined) throw new Error(`No project token in the server output:\n${gatehouse.output()}`);
+  publicToken = token;
   site.setPage(plainPage(gatehouse.url, token));
 });
 
@@ -197,4 +205,38 @@ test('a plain page on another origin signs up by login link with only the script
   // The site only ever served its page: nothing of Gatehouse was looked for at the page's origin.
   expect(new Set(site.requested.filter((path) => path !== '/favicon.ico'))).toEqual(new Set(['/']));
   expect(consoleErrors).toEqual([]);
+});
+
+test('a page on an origin no project allows loads the script, and its API calls are still refused', async ({
+  page,
+}) => {
+  if (gatehouse === undefined || publicToken === undefined)
+    throw new Error('beforeAll did not start the servers');
+  // The same page on a second site that no project lists.
+  const stranger = await startPlainSite();
+  try {
+    stranger.setPage(plainPage(gatehouse.url, publicToken));
+    await page.goto(`${stranger.origin}/`);
+    // The script and the widget load (CORS `*` on the files)…
+    await expect(page.getByRole('heading', { name: 'Sign up or log in' })).toBeVisible();
+    // …but the API answers nothing this origin may read: the project's allowed_origins decide, as before.
+    const email = `e2e-script-tag-stranger-${Date.now()}@example.com`;
+    const outcome = await page.evaluate(async (address) => {
+      const { client, Gatehouse } = window as unknown as {
+        client: { magicLinks: { email: { loginOrCreate(email: string): Promise<unknown> } } };
+        Gatehouse: { SDKAPIUnreachableError: new (...args: never[]) => Error };
+      };
+      try {
+        await client.magicLinks.email.loginOrCreate(address);
+        return 'sent';
+      } catch (error) {
+        return error instanceof Gatehouse.SDKAPIUnreachableError ? 'unreachable' : String(error);
+      }
+    }, email);
+    expect(outcome).toBe('unreachable');
+    const messages = await fetch(`${gatehouse.url}/dev/outbox/messages?to=${encodeURIComponent(email)}`);
+    expect(((await messages.json()) as { messages: unknown[] }).messages).toEqual([]);
+  } finally {
+    await stranger.close();
+  }
 });

@@ -243,7 +243,9 @@ function chunkLabel(path: string, metafile?: Metafile): string {
   const inputs = Object.entries(metafile.outputs[path]?.inputs ?? {}).sort(
     ([, a], [, b]) => b.bytesInOutput - a.bytesInOutput,
   );
-  const biggest = inputs[0]?.[0] ?? '';
+  const biggest = inputs[0]?.[0];
+  // A chunk of esbuild's own helpers (CommonJS interop) lists no input.
+  if (biggest === undefined) return 'chunk(esbuild runtime)';
   const short = biggest.replace(/^.*node_modules\//, '').replace(/^packages\//, '');
   return `chunk(${short}${inputs.length > 1 ? ` +${inputs.length - 1}` : ''})`;
 }

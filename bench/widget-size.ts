@@ -9,18 +9,26 @@
 // build of bench/first-render.ts, React bundled so the page runs), then mapping the requested files to the
 // source modules in them (esbuild's metafile) and those modules to the chunks of the size build: both builds
 // split the widget's modules the same way, only React is in or out.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+//
+// The script tag (issue 21 item 2, scripts/lib/script-tag-build.mjs) is measured as a plain page gets it: its
+// build served as the server serves it, a page of one classic <script src="/gatehouse.js"> and mountLogin with
+// the default configuration, and the gzipped size of every script Chromium fetched until the widget settled
+// (gatehouse.js, the widget module, its static chunks, the chunks of the mount). React and react-dom are in it,
+// so it stands beside the React build's default figure plus React. Budget: ≤ 75 KiB.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
-import type { Metafile } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
+import { buildScriptTag, MODULE_FOLDER, SCRIPT_FILE } from '../scripts/lib/script-tag-build.mjs';
 import {
   BENCH_ENTRY,
   buildWidget,
   launchChromium,
   PAGE_ENTRY,
   type PageServer,
+  PUBLIC_TOKEN,
   pageHtml,
   ROOT,
   startPageServer,
@@ -63,6 +71,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 const SDK_BUDGET_KIB = 8;
+const SCRIPT_TAG_BUDGET_KIB = 75;
 
 /** Gzipped size of every JS output file of a build, keyed by its path relative to ROOT (as the metafile). */
 function gzipSizes(metafile: Metafile): Map<string, number> {
@@ -102,11 +111,15 @@ function isWidgetModule(input: string): boolean {
   return !input.includes('node_modules/react/') && !input.includes('node_modules/react-dom/');
 }
 
-/** Loads the page with a config in a fresh context and records which JS files it fetched once it settled. */
+/**
+ * Loads the page (by default the widget build's page with a config) in a fresh context and records which JS
+ * files it fetched once it settled.
+ */
 async function recordLoadedFiles(
   browser: Browser,
   server: PageServer,
   config: unknown,
+  html = pageHtml(config),
 ): Promise<Set<string>> {
   const context = await browser.newContext();
   const files = new Set<string>();
@@ -120,7 +133,7 @@ async function recordLoadedFiles(
   });
   try {
     const page = await context.newPage();
-    await page.route('**/', (route) => route.fulfill({ contentType: 'text/html', body: pageHtml(config) }));
+    await page.route('**/', (route) => route.fulfill({ contentType: 'text/html', body: html }));
     await page.goto(server.url);
     // Mounted, and no section is still showing its loading placeholder.
     await page.waitForFunction(
@@ -138,6 +151,87 @@ async function recordLoadedFiles(
   }
 }
 
+/** A plain page of the script tag: the classic script, then the default mountLogin, as README shows it. */
+function scriptTagPageHtml(): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Gatehouse script tag benchmark</title></head>
+<body>
+<div id="login"></div>
+<script src="/${SCRIPT_FILE}"></script>
+<script>
+const client = Gatehouse.createClient(${JSON.stringify(PUBLIC_TOKEN)}, { baseUrl: location.origin });
+Gatehouse.mountLogin({ client, elementId: '#login' });
+</script>
+</body>
+</html>`;
+}
+
+/** React and react-dom as the widget bundles them (minified, production), gzipped: the part no widget code can cut. */
+async function reactAloneGzip(): Promise<number> {
+  const result = await build({
+    stdin: {
+      contents:
+        "import { createRoot } from 'react-dom/client'; import { jsx } from 'react/jsx-runtime'; import * as React from 'react'; globalThis.keep = [createRoot, jsx, React];",
+      resolveDir: join(ROOT, 'packages', 'react'),
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'error',
+  });
+  return gzipSync(result.outputFiles[0]!.contents).length;
+}
+
+interface ScriptTagFigures {
+  total: number;
+  files: number;
+  script: number;
+  /** Module files by label, in the order fetched. */
+  modules: string[];
+}
+
+/** The script tag's first load in Chromium with the default configuration (see the header comment). */
+async function measureScriptTag(
+  browser: Browser,
+  dir: string,
+  metafile: Metafile,
+): Promise<ScriptTagFigures> {
+  // The metafile names the files where they were written before the build moved its folder into place.
+  const outputs = new Map(Object.keys(metafile.outputs).map((path) => [basename(path), path]));
+  const sizes = new Map<string, number>();
+  sizes.set(SCRIPT_FILE, gzipSync(readFileSync(join(dir, SCRIPT_FILE))).length);
+  for (const file of readdirSync(join(dir, MODULE_FOLDER))) {
+    sizes.set(file, gzipSync(readFileSync(join(dir, MODULE_FOLDER, file))).length);
+  }
+  const server = await startPageServer({ dir, html: scriptTagPageHtml() });
+  try {
+    const requested = await recordLoadedFiles(browser, server, null, scriptTagPageHtml());
+    if (!requested.has(SCRIPT_FILE)) throw new Error('the script tag page did not load gatehouse.js');
+    let total = 0;
+    for (const file of requested) {
+      const size = sizes.get(file);
+      if (size === undefined)
+        throw new Error(`the script tag page loaded ${file}, which the build does not have`);
+      total += size;
+    }
+    return {
+      total,
+      files: requested.size,
+      script: sizes.get(SCRIPT_FILE)!,
+      modules: [...requested]
+        .filter((file) => file !== SCRIPT_FILE)
+        .map((file) => `${chunkLabel(outputs.get(file) ?? file, metafile)} ${kib(sizes.get(file)!)}`),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
 function kib(bytes: number): string {
   return (bytes / KIB).toFixed(1);
 }
@@ -149,7 +243,9 @@ function chunkLabel(path: string, metafile?: Metafile): string {
   const inputs = Object.entries(metafile.outputs[path]?.inputs ?? {}).sort(
     ([, a], [, b]) => b.bytesInOutput - a.bytesInOutput,
   );
-  const biggest = inputs[0]?.[0] ?? '';
+  const biggest = inputs[0]?.[0];
+  // A chunk of esbuild's own helpers (CommonJS interop) lists no input.
+  if (biggest === undefined) return 'chunk(esbuild runtime)';
   const short = biggest.replace(/^.*node_modules\//, '').replace(/^packages\//, '');
   return `chunk(${short}${inputs.length > 1 ? ` +${inputs.length - 1}` : ''})`;
 }
@@ -159,6 +255,8 @@ export interface WidgetSource {
   /** Where `@gatehouse/react` and `@gatehouse/sdk` resolve from (default: the workspace, by source condition). */
   resolveDir?: string;
   conditions?: string[];
+  /** Also build and measure the script tag (from the workspace: it is not in the tarballs). Default true. */
+  scriptTag?: boolean;
 }
 
 export interface ScenarioSize {
@@ -179,6 +277,8 @@ export interface WidgetSizes {
   sdk: { bytes: number; files: number; budgetKiB: number };
   /** The initial files of the widget build ("name KiB"). */
   initial: string[];
+  /** The script tag's first load with the default configuration, React included (null: not measured). */
+  scriptTag: (ScriptTagFigures & { budgetKiB: number; reactAlone: number }) | null;
 }
 
 /** Builds the widget and the SDK, loads the widget per scenario in Chromium, and sizes what each loads. */
@@ -186,6 +286,7 @@ export async function measureWidgetSizes(source: WidgetSource = {}): Promise<Wid
   const sizeDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-widget-size-'));
   const pageDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-widget-page-'));
   const sdkDir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-sdk-size-'));
+  const scriptTagDir = join(mkdtempSync(join(tmpdir(), 'gatehouse-bench-script-tag-')), 'script-tag');
   const resolution = {
     ...(source.resolveDir === undefined ? {} : { resolveDir: source.resolveDir }),
     ...(source.conditions === undefined ? {} : { conditions: source.conditions }),
@@ -246,6 +347,17 @@ export async function measureWidgetSizes(source: WidgetSource = {}): Promise<Wid
       });
     }
 
+    // The script tag, beside the React build's default figure plus React.
+    let scriptTag: WidgetSizes['scriptTag'] = null;
+    if (source.scriptTag !== false) {
+      const scriptTagBuild = await buildScriptTag({ outdir: scriptTagDir });
+      scriptTag = {
+        ...(await measureScriptTag(browser, scriptTagDir, scriptTagBuild.modules)),
+        budgetKiB: SCRIPT_TAG_BUDGET_KIB,
+        reactAlone: await reactAloneGzip(),
+      };
+    }
+
     const everything = [...sizes.keys()];
     const sdkSizes = gzipSizes(sdkBuild);
     const sdkInitial = staticClosure(sdkBuild);
@@ -258,11 +370,14 @@ export async function measureWidgetSizes(source: WidgetSource = {}): Promise<Wid
         budgetKiB: SDK_BUDGET_KIB,
       },
       initial: [...initial].map((path) => `${chunkLabel(path, sizeBuild)} ${kib(sizes.get(path) ?? 0)}`),
+      scriptTag,
     };
   } finally {
     await browser?.close();
     await server?.close();
-    for (const dir of [sizeDir, pageDir, sdkDir]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [sizeDir, pageDir, sdkDir, join(scriptTagDir, '..')]) {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
 
@@ -307,6 +422,25 @@ export async function run(): Promise<BenchResult> {
       verdict: sdkOver ? 'OVER' : 'PASS',
     },
   });
+  const scriptTag = measured.scriptTag;
+  if (scriptTag !== null) {
+    const scriptTagOver = scriptTag.total > scriptTag.budgetKiB * KIB;
+    failed ||= scriptTagOver;
+    rows.push({
+      label: 'script tag, default config (React included)',
+      figures: {
+        'KiB gzip': kib(scriptTag.total),
+        files: scriptTag.files,
+        budget: `≤ ${scriptTag.budgetKiB} KiB`,
+        verdict: scriptTagOver ? 'OVER' : 'PASS',
+      },
+    });
+    const reactDefault = measured.scenarios[0]?.bytes ?? 0;
+    notes.push(
+      `script tag: gatehouse.js ${kib(scriptTag.script)}, then ${scriptTag.modules.join(', ')}`,
+      `script tag beside the React build: default config ${kib(reactDefault)} KiB + React and react-dom alone ${kib(scriptTag.reactAlone)} KiB (minified, production) = ${kib(reactDefault + scriptTag.reactAlone)} KiB`,
+    );
+  }
   notes.push(
     `initial files of the widget build: ${measured.initial.join(', ')}`,
     'esbuild: minified ESM, splitting, platform browser, conditions @gatehouse/source; React and react-dom external',

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: build the web app and bundle the server if either build is missing or stale, then run the bundle
-// (see lib/server-build.mjs for why a bundle and not tsx).
-// `npm run dev` (--dev): `vite build --watch` for the web app alongside the server restarted on change.
+// `npm start`: build the web app and the script tag (lib/script-tag-build.mjs) and bundle the server if any of them
+// is missing or stale, then run the bundle (see lib/server-build.mjs for why a bundle and not tsx).
+// `npm run dev` (--dev): `vite build --watch` for the web app and a rebuild of the script tag on each change,
+// alongside the server restarted on change.
 // Defaults: DATA_DIR=./data (PGlite persisted there), PORT=3000. Signals are forwarded; the exit code is the
 // server's.
 import { join } from 'node:path';
 import { bin, ROOT, start } from './lib/process.mjs';
+import { ensureScriptTagBuild, watchScriptTag } from './lib/script-tag-build.mjs';
 import { ensureServerBuild, SERVER_BUNDLE } from './lib/server-build.mjs';
 import { ensureWebBuild, WEB_DIR } from './lib/web-build.mjs';
 
@@ -26,6 +28,11 @@ if (!dev) {
     console.error(`The web app build failed (exit ${buildCode}).`);
     process.exit(buildCode);
   }
+  const scriptTagCode = await ensureScriptTagBuild();
+  if (scriptTagCode !== 0) {
+    console.error('The script tag build failed.');
+    process.exit(scriptTagCode);
+  }
   const bundleCode = await ensureServerBuild();
   if (bundleCode !== 0) {
     console.error(`The server bundle failed (exit ${bundleCode}).`);
@@ -38,10 +45,13 @@ if (!dev) {
 // Development: the watcher's first build replaces any stale dist within seconds, so no build up front.
 // Two children; when either ends, stop the other and exit with the first one's code.
 const watcher = start(bin('vite'), ['build', '--watch'], { cwd: WEB_DIR });
+// In this process: the server reads the folder per request, so a rebuild shows up without a restart.
+const scriptTagWatch = watchScriptTag();
 const server = start(bin('tsx'), ['watch', '--clear-screen=false', SERVER_ENTRY], {
   env: { ...env, NODE_OPTIONS: [process.env.NODE_OPTIONS, CONDITIONS].filter(Boolean).join(' ') },
 });
 const code = await Promise.race([watcher.exited, server.exited]);
+scriptTagWatch.close();
 for (const { child } of [watcher, server]) {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 }

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every test, in stages, stopping at the first failure with its exit code:
-//   typecheck → lint → vitest (all projects) → web build → Chromium → Playwright.
+//   typecheck → lint → vitest (all projects) → web build → script tag build → Chromium → Playwright.
 // The last line is always `Tests: N passed, M failed` (vitest + Playwright, read from their JSON reports).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bin, ROOT, run } from './lib/process.mjs';
+import { ensureScriptTagBuild } from './lib/script-tag-build.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 
 const reportDir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
@@ -65,6 +66,7 @@ await stage(
   countVitest,
 );
 await stage('build the web app', () => ensureWebBuild());
+await stage('build the script tag', () => ensureScriptTagBuild());
 await stage('ensure Chromium', () => run(process.execPath, [join(ROOT, 'scripts', 'ensure-chromium.mjs')]));
 await stage(
   'end-to-end tests (Playwright, Chromium)',

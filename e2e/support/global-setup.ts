@@ -1,11 +1,13 @@
 // Playwright's global setup: what every Gatehouse server of the run starts from (./server.ts), made once.
 // - the server bundle `npm start` runs, rebuilt only when a source file is newer (scripts/lib/server-build.mjs);
+// - the script tag the servers serve at /gatehouse.js, rebuilt only when stale (scripts/lib/script-tag-build.mjs);
 // - a migrated PGlite data folder that each server copies (a copy is milliseconds; initdb and the migrations are
 //   about 3.5 s of CPU), removed by the returned teardown.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../packages/server/src/infra/db/client';
+import { ensureScriptTagBuild } from '../../scripts/lib/script-tag-build.mjs';
 import { ensureServerBuild } from '../../scripts/lib/server-build.mjs';
 import { DATA_TEMPLATE_ENV, FROM_SOURCE_ENV } from './server';
 
@@ -21,6 +23,9 @@ function scratchRoot(): string {
 export default async function globalSetup(): Promise<() => void> {
   if (process.env[FROM_SOURCE_ENV] !== '1' && (await ensureServerBuild()) !== 0) {
     throw new Error('The server bundle failed to build (scripts/lib/server-build.mjs)');
+  }
+  if ((await ensureScriptTagBuild()) !== 0) {
+    throw new Error('The script tag failed to build (scripts/lib/script-tag-build.mjs)');
   }
   const root = scratchRoot();
   const template = join(root, 'template');

@@ -1,13 +1,13 @@
 // Plain-page mounting (wire-format.md §7.1): elementId is a CSS selector; a missing element throws (SPEC §8);
 // mounting again into the same element re-renders with the new props; everything refuses to run outside a
-// browser (SPEC §2).
+// browser (SPEC §2). The checks are in ./mount-checks.ts, which the script tag also runs before its widget loads.
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { assertBrowser } from './browser';
 import type { Callbacks } from './callbacks';
 import type { WidgetClient } from './client-contract';
 import type { LoginConfig } from './config';
 import { Login } from './login';
+import { checkMountTarget, checkPasswordResetToken } from './mount-checks';
 import { PasskeyRegistration } from './passkey-registration';
 import { GatehouseProvider } from './provider';
 import { ResetPassword } from './reset-password';
@@ -35,30 +35,8 @@ export interface MountedWidget {
 
 const roots = new WeakMap<Element, Root>();
 
-function findElement(method: string, elementId: string): Element {
-  assertBrowser(method);
-  if (typeof elementId !== 'string' || elementId.trim() === '') {
-    throw new Error(`${method}: elementId must be a CSS selector such as '#login'.`);
-  }
-  let element: Element | null;
-  try {
-    element = document.querySelector(elementId);
-  } catch {
-    throw new Error(`${method}: elementId '${elementId}' is not a valid CSS selector.`);
-  }
-  if (element === null) {
-    throw new Error(
-      `${method}: no element matches '${elementId}'. Add it to the page before mounting the widget.`,
-    );
-  }
-  return element;
-}
-
 function mount(method: string, options: MountOptions, widget: ReactNode): MountedWidget {
-  const element = findElement(method, options.elementId);
-  if (options.client === null || typeof options.client !== 'object') {
-    throw new Error(`${method}: client is required (createClient() from @gatehouse/sdk).`);
-  }
+  const element = checkMountTarget(method, options);
   let root = roots.get(element);
   if (root === undefined) {
     root = createRoot(element);
@@ -86,10 +64,7 @@ export function mountLogin(options: MountOptions): MountedWidget {
 
 export function mountResetPassword(options: MountResetPasswordOptions): MountedWidget {
   const { config, styles, callbacks, strings, passwordResetToken } = options;
-  if (typeof passwordResetToken !== 'string') {
-    assertBrowser('mountResetPassword');
-    throw new Error('mountResetPassword: passwordResetToken must be a string.');
-  }
+  checkPasswordResetToken(passwordResetToken);
   return mount(
     'mountResetPassword',
     options,

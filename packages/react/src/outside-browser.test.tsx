@@ -1,10 +1,11 @@
 // @vitest-environment node
 // SPEC §2 "The widget must run only in a browser"; SPEC §8: server-side use throws a clear error.
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Login } from './login';
 import { mountLogin, mountPasskeyRegistration, mountResetPassword } from './mount';
 import { GatehouseProvider } from './provider';
+import { createScriptTagMounts } from './script-tag/mount-shim';
 import { createFakeClient } from './test-support/fake-client';
 
 describe('outside a browser', () => {
@@ -24,6 +25,22 @@ describe('outside a browser', () => {
     expect(() => mountPasskeyRegistration({ client, elementId: '#login' })).toThrow(
       /can only be used in a browser/,
     );
+  });
+
+  it('refuses to mount through the script tag too, before its widget module is asked for', () => {
+    const client = createFakeClient();
+    const loadWidget = vi.fn(async () => import('./script-tag/widget-entry'));
+    const mounts = createScriptTagMounts(loadWidget);
+    expect(() => mounts.mountLogin({ client, elementId: '#login' })).toThrow(
+      /mountLogin can only be used in a browser/,
+    );
+    expect(() => mounts.mountResetPassword({ client, elementId: '#login', passwordResetToken: 't' })).toThrow(
+      /mountResetPassword can only be used in a browser/,
+    );
+    expect(() => mounts.mountPasskeyRegistration({ client, elementId: '#login' })).toThrow(
+      /can only be used in a browser/,
+    );
+    expect(loadWidget).not.toHaveBeenCalled();
   });
 
   it('refuses to render on the server', () => {

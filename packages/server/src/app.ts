@@ -70,6 +70,7 @@ import {
 } from './infra/rate-limit-store';
 import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
+import { registerScriptTag } from './infra/script-tag';
 import { createSecretBox } from './infra/secret-box';
 import { checkSecretKey, type ResolvedSecretKey, resolveSecretKey } from './infra/secret-key';
 import {
@@ -362,6 +363,8 @@ async function assemble(
     await registerOutboxRoutes(app, ctx);
     await registerDevRoutes(app, ctx);
   }
+  // Issue 21 item 2: /gatehouse.js, the widget for plain pages by one script tag.
+  await registerScriptTag(app, ctx);
   await registerStaticWeb(app, ctx, { appProjectId: options.appProjectId ?? null });
 
   // Not made ready here: callers (tests) may still add routes or hooks before the first inject/listen.

@@ -2,6 +2,7 @@
 // validated before anything starts: a bad value exits non-zero with a message naming the key.
 import { buildApp, type GatehouseApp } from './app';
 import { ConfigError, loadConfig } from './infra/config';
+import { hasScriptTagBuild } from './infra/script-tag';
 import { hasWebBuild } from './infra/static-web';
 
 async function main(): Promise<void> {
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
   }
   if (config.webDistDir !== null && !hasWebBuild(config.webDistDir)) {
     console.log(`The web app is not built (${config.webDistDir} is missing): run npm run build.`);
+  }
+  if (config.scriptTagDir !== null && !hasScriptTagBuild(config.scriptTagDir)) {
+    console.log(`The script tag is not built (${config.scriptTagDir} is missing): run npm run build.`);
   }
 }
 

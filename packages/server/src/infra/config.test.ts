@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configError } from '../test-support/config-error';
 import {
+  DEFAULT_SCRIPT_TAG_DIR,
   DEFAULT_WEB_DIST_DIR,
   loadConfig,
   loadProjectFile,
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
       sms: null,
       projectFile: null,
       webDistDir: DEFAULT_WEB_DIST_DIR,
+      scriptTagDir: DEFAULT_SCRIPT_TAG_DIR,
       bodyLimit: 1_048_576,
       telemetryLimit: 10_000,
       purgeIntervalSeconds: 600,
@@ -41,6 +43,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
     });
     expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
+    expect(DEFAULT_SCRIPT_TAG_DIR.endsWith(join('packages', 'server', 'dist', 'script-tag'))).toBe(true);
   });
 
   it('reads every key', () => {
@@ -61,6 +64,7 @@ describe('loadConfig', () => {
       TWILIO_API_BASE_URL: 'http://127.0.0.1:9999/',
       PROJECT_FILE: 'projects.json',
       WEB_DIST_DIR: 'web',
+      SCRIPT_TAG_DIR: 'script-tag',
       LOG_LEVEL: 'warn',
       BODY_LIMIT: '2048',
       TELEMETRY_LIMIT: '0',
@@ -84,6 +88,7 @@ describe('loadConfig', () => {
       },
       projectFile: resolve('projects.json'),
       webDistDir: resolve('web'),
+      scriptTagDir: resolve('script-tag'),
       logLevel: 'warn',
       bodyLimit: 2048,
       telemetryLimit: 0,

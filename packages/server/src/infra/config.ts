@@ -52,6 +52,9 @@ export const DEFAULT_OUTBOX_RETENTION_HOURS = 24;
 /** `<repo>/apps/web/dist`, resolved from this package's folder so the cwd does not matter. */
 export const DEFAULT_WEB_DIST_DIR = resolve(SERVER_PACKAGE_ROOT, '../../apps/web/dist');
 
+/** `<server package>/dist/script-tag`, where scripts/lib/script-tag-build.mjs writes the script tag. */
+export const DEFAULT_SCRIPT_TAG_DIR = resolve(SERVER_PACKAGE_ROOT, 'dist/script-tag');
+
 /** DATA_DIR values that keep PGlite in memory (nothing persisted). */
 const IN_MEMORY_DATA_DIRS = new Set([':memory:', 'memory']);
 
@@ -106,6 +109,8 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   const projectFile = value('PROJECT_FILE') === null ? null : resolve(value('PROJECT_FILE')!);
   const webDistValue = value('WEB_DIST_DIR');
   const webDistDir = webDistValue === null ? DEFAULT_WEB_DIST_DIR : resolve(webDistValue);
+  const scriptTagValue = value('SCRIPT_TAG_DIR');
+  const scriptTagDir = scriptTagValue === null ? DEFAULT_SCRIPT_TAG_DIR : resolve(scriptTagValue);
   const bodyLimit = integer('BODY_LIMIT', value('BODY_LIMIT'), {
     min: 1024,
     max: 104_857_600,
@@ -152,6 +157,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     sms,
     projectFile,
     webDistDir,
+    scriptTagDir,
     bodyLimit,
     telemetryLimit,
     purgeIntervalSeconds,

@@ -60,6 +60,11 @@ export interface AppConfig {
   projectFile: string | null;
   /** Folder of the built web app (apps/web/dist), or null to serve no static files. */
   webDistDir: string | null;
+  /**
+   * Folder of the built script tag (packages/server/dist/script-tag, issue 21 item 2: /gatehouse.js and its
+   * modules, infra/script-tag.ts), or null to serve none.
+   */
+  scriptTagDir: string | null;
   /** Maximum request body in bytes. */
   bodyLimit: number;
   /** Telemetry rows kept per project before the oldest are dropped. */

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// `npm run build`: the web app (apps/web → apps/web/dist, `vite build`) and the script tag (issue 21 item 2:
+// packages/react/src/script-tag → packages/server/dist/script-tag, lib/script-tag-build.mjs), both built anew.
+import { ensureScriptTagBuild } from './lib/script-tag-build.mjs';
+import { buildWeb } from './lib/web-build.mjs';
+
+const webCode = await buildWeb();
+if (webCode !== 0) {
+  console.error(`The web app build failed (exit ${webCode}).`);
+  process.exit(webCode);
+}
+const scriptTagCode = await ensureScriptTagBuild({ force: true });
+if (scriptTagCode !== 0) console.error('The script tag build failed.');
+process.exit(scriptTagCode);

@@ -32,6 +32,7 @@ import {
   type CreatedProject,
   configureDevProject,
   DEV_PROJECT_NAME,
+  devProjectAllowlist,
   ensureDevProject,
   syncProjectFile,
 } from './features/projects/project-service';
@@ -50,6 +51,7 @@ import { systemClock } from './infra/context';
 import { registerCorsPreflight } from './infra/cors';
 import { type DatabaseHandle, openDatabase } from './infra/db/client';
 import { countingSends, createDelivery } from './infra/delivery';
+import { createOriginRefusalNotice } from './infra/dev-origins';
 import {
   createRequestIdGenerator,
   errorHandlerWith,
@@ -185,6 +187,10 @@ async function assemble(
   opened: Array<() => Promise<void>>,
 ): Promise<GatehouseApp> {
   const declarations = config.projectFile === null ? [] : loadProjectFile(config.projectFile);
+  // Outside production, an entry named like the development project configures it (configureDevProject), and its
+  // origins and redirect URLs join DEV_ALLOWED_ORIGINS as the project's extras (devProjectAllowlist).
+  const devDeclaration =
+    config.env === 'production' ? undefined : declarations.find((entry) => entry.name === DEV_PROJECT_NAME);
   // Issue 11: the pages may load a One Tap script only from the origins the project file's google clients name.
   const securityHeaders = createSecurityHeaders(config, {
     oneTapScriptOrigins: oneTapScriptOrigins(declarations),
@@ -247,7 +253,11 @@ async function assemble(
     ),
     log: app.log,
     secrets,
-    projects: new ProjectCache({ db: handle.db, excludeDevelopment: config.env === 'production' }),
+    projects: new ProjectCache({
+      db: handle.db,
+      excludeDevelopment: config.env === 'production',
+      development: devProjectAllowlist(config, devDeclaration),
+    }),
     sessions: createSessionState({
       db: handle.db,
       kind: handle.kind,
@@ -321,9 +331,6 @@ async function assemble(
   await useSecretKey(ctx, secretKey);
 
   const startup: StartupReport = { devProject: null, createdProjects: [] };
-  // Outside production, an entry named like the development project configures it (configureDevProject).
-  const devDeclaration =
-    config.env === 'production' ? undefined : declarations.find((entry) => entry.name === DEV_PROJECT_NAME);
   if (config.projectFile !== null) {
     const others = declarations.filter((entry) => entry !== devDeclaration);
     startup.createdProjects = (await syncProjectFile(ctx, others)).created;
@@ -337,13 +344,21 @@ async function assemble(
 
   await app.register(
     async (sdk) => {
-      sdk.addHook('onRequest', createRequestContextHook(ctx, { resolveSession }));
+      // Issue 21 item 3: outside production, a refused origin is named once in the log (a browser hides why).
+      const noticeRefusal = createOriginRefusalNotice({
+        production: config.env === 'production',
+        log: app.log,
+      });
+      sdk.addHook(
+        'onRequest',
+        createRequestContextHook(ctx, { resolveSession, noticeOriginRefusal: noticeRefusal }),
+      );
       // Issue 20 item 3 (SS-08): the routes that write on the user's credentials check the session's second factor
       // and how recently it signed in, as features/sessions/step-up.ts lists them.
       sdk.addHook('onRoute', stepUpOnRoute(ctx));
       // Unknown /sdk/v1 routes still get CORS headers so the SDK can read the 404.
       sdk.setNotFoundHandler(notFoundHandler);
-      registerCorsPreflight(sdk);
+      registerCorsPreflight(sdk, { production: config.env === 'production', noticeRefusal });
       await registerBootstrapRoutes(sdk, ctx);
       await registerEventRoutes(sdk, ctx);
       for (const feature of [...FEATURES, ...(options.features ?? [])]) await feature.register(sdk, ctx);

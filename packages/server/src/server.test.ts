@@ -86,6 +86,62 @@ describe('server.ts', () => {
     }
   }, 60_000);
 
+  it('issue 21 item 3: serves the origins of DEV_ALLOWED_ORIGINS to the development project, and says so at start', async () => {
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const { child, output } = start({
+      PORT: port,
+      DATA_DIR: ':memory:',
+      LOG_LEVEL: 'error',
+      WEB_DIST_DIR: REPO,
+      DEV_ALLOWED_ORIGINS: 'http://localhost:5173, http://127.0.0.1:3001',
+    });
+    try {
+      await waitFor(() => output().includes('also allows'), child);
+      expect(output()).toContain(
+        'The development project also allows calls from http://localhost:5173, http://127.0.0.1:3001, and redirect URLs at any path on them.',
+      );
+      const preflight = (origin: string) =>
+        fetch(`http://127.0.0.1:${port}/sdk/v1/magic_links/email/login_or_create`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST' },
+        });
+      const allowed = await preflight('http://localhost:5173');
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      const refused = await preflight('http://localhost:5174');
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).error_message).toContain('DEV_ALLOWED_ORIGINS=http://localhost:5174');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('issue 21 item 3: exits 1 on a DEV_ALLOWED_ORIGINS entry that is not an origin, and on DEV_ALLOWED_ORIGINS in production', async () => {
+    const bad = start({ DEV_ALLOWED_ORIGINS: 'http://localhost:5173/app', DATA_DIR: ':memory:' });
+    const production = start({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://auth.example.com',
+      SECRET_KEY: 'production-test-secret-key-0123456789abcdef',
+      DEV_ALLOWED_ORIGINS: 'http://localhost:5173',
+      DATA_DIR: ':memory:',
+    });
+    const [[badCode], [productionCode]] = await Promise.all([
+      once(bad.child, 'exit'),
+      once(production.child, 'exit'),
+    ]);
+    expect(badCode).toBe(1);
+    expect(bad.output()).toContain(
+      'Invalid configuration: DEV_ALLOWED_ORIGINS has "http://localhost:5173/app", which has a path ("/app")',
+    );
+    expect(productionCode).toBe(1);
+    expect(production.output()).toContain(
+      'Invalid configuration: DEV_ALLOWED_ORIGINS is set, but production never serves the development project',
+    );
+    expect(production.output()).not.toContain('listening');
+  }, 60_000);
+
   it('exits 1 with a message naming a bad key', async () => {
     const { child, output } = start({ PORT: 'eighty', DATA_DIR: ':memory:' });
     const [code] = await once(child, 'exit');

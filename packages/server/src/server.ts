@@ -42,6 +42,13 @@ async function main(): Promise<void> {
   const { devProject, createdProjects } = app.gatehouseStartup;
   if (devProject !== null) {
     console.log(`Development project ${devProject.id}: public token ${devProject.publicTokenTest}`);
+    // Issue 21 item 3: the origins of apps under development it also serves (DEV_ALLOWED_ORIGINS, the project file).
+    const { origins } = app.gatehouse.projects.development;
+    if (origins.length > 0) {
+      console.log(
+        `The development project also allows calls from ${origins.join(', ')}, and redirect URLs at any path on them.`,
+      );
+    }
   }
   for (const { project, secret } of createdProjects) {
     // Shown once: only the secret's SHA-256 is stored.

@@ -29,6 +29,19 @@ interface CacheEntry {
   expiresAt: number;
 }
 
+/**
+ * What this process adds to a development project's allowlists (issue 21 item 3, infra/dev-origins.ts):
+ * DEV_ALLOWED_ORIGINS and the project file's "Development" entry. Added as projects are read, never stored, so
+ * an entry taken out of the variable or the file is no longer allowed after the next start, and each instance
+ * allows what its own configuration says.
+ */
+export interface DevelopmentAllowlist {
+  origins: readonly string[];
+  redirectUrls: readonly string[];
+}
+
+const NO_DEVELOPMENT_ALLOWLIST: DevelopmentAllowlist = { origins: [], redirectUrls: [] };
+
 export interface ProjectCacheOptions {
   db: Database;
   /**
@@ -36,6 +49,8 @@ export interface ProjectCacheOptions {
    * closed); such a token resolves to nothing.
    */
   excludeDevelopment: boolean;
+  /** Extra origins and redirect URLs of development projects (ignored with excludeDevelopment). */
+  development?: DevelopmentAllowlist;
   ttlMs?: number;
 }
 
@@ -51,11 +66,32 @@ export class ProjectCache {
   private readonly db: Database;
   private readonly excludeDevelopment: boolean;
   private readonly ttlMs: number;
+  /** What development projects allow besides what is stored (DevelopmentAllowlist). */
+  readonly development: DevelopmentAllowlist;
 
   constructor(options: ProjectCacheOptions) {
     this.db = options.db;
     this.excludeDevelopment = options.excludeDevelopment;
     this.ttlMs = options.ttlMs ?? PROJECT_CACHE_TTL_MS;
+    this.development =
+      options.excludeDevelopment || options.development === undefined
+        ? NO_DEVELOPMENT_ALLOWLIST
+        : options.development;
+  }
+
+  /**
+   * The project as this process serves it: a development project with the extra origins and redirect URLs of
+   * `development`, after its own (its first redirect URL stays the default). Every project read by token goes
+   * through here; code that reads a project row by id and checks origins or redirect URLs must call it too.
+   */
+  served(project: ProjectRecord): ProjectRecord {
+    const { origins, redirectUrls } = this.development;
+    if (!project.isDevelopment || (origins.length === 0 && redirectUrls.length === 0)) return project;
+    return {
+      ...project,
+      allowedOrigins: [...new Set([...project.allowedOrigins, ...origins])],
+      allowedRedirectUrls: [...new Set([...project.allowedRedirectUrls, ...redirectUrls])],
+    };
   }
 
   /** The cached answer for a token, or undefined when it must be looked up (sync: the hot path). */
@@ -92,11 +128,15 @@ export class ProjectCache {
     if (this.originsPending) return this.originsPending;
     const generation = this.generation;
     this.originsPending = this.db
-      .select({ allowedOrigins: projects.allowedOrigins })
+      .select({ allowedOrigins: projects.allowedOrigins, isDevelopment: projects.isDevelopment })
       .from(projects)
       .where(this.excludeDevelopment ? eq(projects.isDevelopment, false) : undefined)
       .then((rows) => {
         const set = new Set(rows.flatMap((row) => row.allowedOrigins));
+        // A development project's extra origins pass preflights too (issue 21 item 3).
+        if (rows.some((row) => row.isDevelopment)) {
+          for (const origin of this.development.origins) set.add(origin);
+        }
         if (generation === this.generation) this.origins = { set, expiresAt: Date.now() + this.ttlMs };
         return set;
       })
@@ -128,8 +168,9 @@ export class ProjectCache {
         ),
       )
       .limit(1);
-    const project = rows[0];
-    if (project === undefined) return null;
+    const row = rows[0];
+    if (row === undefined) return null;
+    const project = this.served(row);
     return {
       project,
       // wire-format.md §1.2: the token names the mode; the column it matched is the authority here.

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       trustedProxies: null,
       metrics: { enabled: false, token: null, processMetrics: true },
       breachRangeApiUrl: null,
+      devAllowedOrigins: [],
       logLevel: 'info',
     });
     expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
@@ -291,6 +292,72 @@ describe('loadConfig', () => {
       'PURGE_INTERVAL_SECONDS',
     );
     expect(configError(() => loadConfig({ OUTBOX_RETENTION_HOURS: '0' })).key).toBe('OUTBOX_RETENTION_HOURS');
+  });
+
+  it('reads DEV_ALLOWED_ORIGINS outside production (issue 21 item 3), refusing an entry that is not a plain origin by name', () => {
+    expect(
+      loadConfig({ DEV_ALLOWED_ORIGINS: 'http://localhost:5173, http://127.0.0.1:3001' }).devAllowedOrigins,
+    ).toEqual(['http://localhost:5173', 'http://127.0.0.1:3001']);
+    expect(
+      loadConfig({ NODE_ENV: 'test', DEV_ALLOWED_ORIGINS: 'http://localhost:5173' }).devAllowedOrigins,
+    ).toEqual(['http://localhost:5173']);
+    expect(loadConfig({ DEV_ALLOWED_ORIGINS: '  ' }).devAllowedOrigins).toEqual([]);
+    for (const [entry, problem] of [
+      ['http://localhost:5173/authenticate', 'has a path ("/authenticate")'],
+      ['http://localhost:*', 'has a wildcard'],
+      ['http://localhost:5173?debug=1', 'has a query'],
+      ['localhost:5173', 'has scheme "localhost:"'],
+    ]) {
+      const error = configError(() => loadConfig({ DEV_ALLOWED_ORIGINS: `http://localhost:3001,${entry}` }));
+      expect(error.key).toBe('DEV_ALLOWED_ORIGINS');
+      expect(error.message).toContain(
+        `Invalid configuration: DEV_ALLOWED_ORIGINS has "${entry}", which ${problem}`,
+      );
+      expect(error.message).toContain('such as http://localhost:5173,http://127.0.0.1:3001');
+    }
+    // Code passing the configuration (buildApp, tests) meets the same rules.
+    expect(loadConfig({}, { devAllowedOrigins: ['http://localhost:5173'] }).devAllowedOrigins).toEqual([
+      'http://localhost:5173',
+    ]);
+    expect(configError(() => loadConfig({}, { devAllowedOrigins: ['http://localhost:5173/'] })).key).toBe(
+      'devAllowedOrigins',
+    );
+  });
+
+  it('refuses DEV_ALLOWED_ORIGINS in production, whatever its value, saying where origins go there', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://auth.example.com' };
+    for (const value of ['http://localhost:5173', 'not an origin']) {
+      const error = configError(() => loadConfig({ ...production, DEV_ALLOWED_ORIGINS: value }));
+      expect(error.key).toBe('DEV_ALLOWED_ORIGINS');
+      expect(error.message).toContain(
+        'Invalid configuration: DEV_ALLOWED_ORIGINS is set, but production never serves',
+      );
+      expect(error.message).toContain('allowed_origins');
+      expect(error.message).toContain('PROJECT_FILE');
+    }
+    // The environment decides through an override too, and so does an override of the origins.
+    expect(
+      configError(() =>
+        loadConfig(
+          { DEV_ALLOWED_ORIGINS: 'http://localhost:5173' },
+          { env: 'production', publicUrl: 'https://auth.example.com' },
+        ),
+      ).key,
+    ).toBe('DEV_ALLOWED_ORIGINS');
+    expect(
+      configError(() =>
+        loadConfig(
+          {},
+          {
+            env: 'production',
+            publicUrl: 'https://auth.example.com',
+            devAllowedOrigins: ['http://localhost:5173'],
+          },
+        ),
+      ).key,
+    ).toBe('devAllowedOrigins');
+    // Unset (or empty, as in a .env file) is fine.
+    expect(loadConfig({ ...production, DEV_ALLOWED_ORIGINS: '' }).devAllowedOrigins).toEqual([]);
   });
 
   it('ignores empty values (unset in a .env file)', () => {

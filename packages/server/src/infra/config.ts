@@ -13,6 +13,11 @@ import {
 import { parseTrustedProxies, type TrustedProxies } from './client-address';
 import type { AppConfig, MetricsSettings, RuntimeEnvironment } from './context';
 import type { ProjectSettings } from './db/schema';
+import {
+  DEV_ALLOWED_ORIGINS,
+  DEV_ALLOWED_ORIGINS_IN_PRODUCTION,
+  parseDevAllowedOrigins,
+} from './dev-origins';
 import { SERVER_PACKAGE_ROOT } from './package-root';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSettings } from './rate-limits';
 
@@ -135,6 +140,8 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   const rateLimits = rateLimitOverrides('RATE_LIMITS', value('RATE_LIMITS'));
   const trustedProxies = trustedProxyList('TRUSTED_PROXIES', value('TRUSTED_PROXIES'));
   const metrics = metricsSettings(value, overrides.host ?? host);
+  // Issue 21 item 3: origins of apps under development that call the development project (infra/dev-origins.ts).
+  const devAllowedOrigins = devOrigins(DEV_ALLOWED_ORIGINS, value(DEV_ALLOWED_ORIGINS), production);
   // Issue 10 item 1: an optional k-anonymity range API for breached passwords (only 5 hex characters of the SHA-1
   // leave the server); unset, the offline list alone answers.
   const breachRangeApiUrl = urlWithScheme('BREACH_RANGE_API_URL', value('BREACH_RANGE_API_URL'), [
@@ -166,12 +173,32 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     trustedProxies,
     metrics,
     breachRangeApiUrl: breachRangeApiUrl === null ? null : breachRangeApiUrl.replace(/\/+$/, ''),
+    devAllowedOrigins,
     logLevel,
     ...overrides,
   };
   // Overrides come from code (tests, embedding apps); the same rules apply so a typo there fails just as loudly.
   if (overrides.publicUrl !== undefined) config.publicUrl = httpOrigin('publicUrl', overrides.publicUrl);
+  if (overrides.devAllowedOrigins !== undefined) {
+    config.devAllowedOrigins = devOrigins(
+      'devAllowedOrigins',
+      overrides.devAllowedOrigins.join(','),
+      config.env === 'production',
+    );
+  }
   return config;
+}
+
+/**
+ * DEV_ALLOWED_ORIGINS (issue 21 item 3): extra origins of the development project, refused in production (which
+ * never serves that project: a deployment setting it expects something that would not happen, so it does not start).
+ */
+function devOrigins(key: string, raw: string | null, production: boolean): string[] {
+  if (raw === null || raw.trim() === '') return [];
+  if (production) throw new ConfigError(key, DEV_ALLOWED_ORIGINS_IN_PRODUCTION);
+  const parsed = parseDevAllowedOrigins(raw);
+  if ('problem' in parsed) throw new ConfigError(key, parsed.problem);
+  return parsed.value;
 }
 
 /** One limit as RATE_LIMITS states it (infra/rate-limits.ts RateLimit). */

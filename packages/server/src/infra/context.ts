@@ -88,6 +88,12 @@ export interface AppConfig {
    * offline list alone.
    */
   breachRangeApiUrl: string | null;
+  /**
+   * DEV_ALLOWED_ORIGINS (issue 21 item 3, infra/dev-origins.ts): origins of apps under development (a Vite server on
+   * :5173) that the development project allows besides its own, for calls and for redirect URLs at any path on
+   * them. Always empty in production, which refuses the variable.
+   */
+  devAllowedOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 

@@ -5,6 +5,7 @@
 // origin_not_allowed). security-tests.md CS-03: only exact origins are echoed, never `*`, always `Vary: Origin`.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ResolvedProject } from './auth';
+import { originNotAllowedMessage } from './dev-origins';
 import { ApiError } from './errors';
 
 export const CORS_ALLOWED_HEADERS = 'Authorization, Content-Type, X-SDK-Client, X-SDK-Parent-Host';
@@ -29,19 +30,31 @@ export function applyCorsHeaders(reply: FastifyReply, origin: string): void {
   reply.header('access-control-expose-headers', 'X-Request-Id');
 }
 
+export interface CorsPreflightOptions {
+  production: boolean;
+  /** Names a refused origin in the server's log (infra/dev-origins.ts createOriginRefusalNotice). */
+  noticeRefusal: (origin: string, message: string) => void;
+}
+
 /**
  * Answers `OPTIONS /sdk/v1/*`. The sdk hook (auth 'none') has already set Access-Control-Allow-Origin when the
- * origin is allowed by some project; without it the preflight is refused.
+ * origin is allowed by some project; without it the preflight is refused, saying which origin and how to allow it
+ * (issue 21 item 3).
  */
-export function registerCorsPreflight(sdk: FastifyInstance): void {
+export function registerCorsPreflight(sdk: FastifyInstance, options: CorsPreflightOptions): void {
   sdk.route({
     method: 'OPTIONS',
     url: '/*',
     config: { auth: 'none' },
     handler: async (request, reply) => {
       const origin = request.headers.origin;
-      if (origin === undefined || !reply.hasHeader('access-control-allow-origin')) {
-        throw new ApiError('origin_not_allowed', 'This origin is not allowed by any project.');
+      if (origin === undefined) {
+        throw new ApiError('origin_not_allowed', 'A preflight without an Origin header is not allowed.');
+      }
+      if (!reply.hasHeader('access-control-allow-origin')) {
+        const message = originNotAllowedMessage(origin, 'any-project', options);
+        options.noticeRefusal(origin, message);
+        throw new ApiError('origin_not_allowed', message);
       }
       reply.header('access-control-allow-methods', CORS_ALLOWED_METHODS);
       reply.header('access-control-allow-headers', CORS_ALLOWED_HEADERS);

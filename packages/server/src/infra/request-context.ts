@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { ResolvedProject } from './auth';
 import type { AppContext, RequestContext } from './context';
 import { applyCorsHeaders, isOriginAllowedForProject } from './cors';
+import { originNotAllowedMessage } from './dev-origins';
 import { ApiError, isApiError } from './errors';
 
 /**
@@ -74,9 +75,16 @@ export function missingSessionToken(): ApiError {
   );
 }
 
-export function createRequestContextHook(ctx: AppContext, options: { resolveSession: SessionResolver }) {
+export interface RequestContextHookOptions {
+  resolveSession: SessionResolver;
+  /** Names a refused origin in the server's log (infra/dev-origins.ts createOriginRefusalNotice). */
+  noticeOriginRefusal?: (origin: string, message: string) => void;
+}
+
+export function createRequestContextHook(ctx: AppContext, options: RequestContextHookOptions) {
   const cache = ctx.projects;
   const publicOrigin = ctx.config.publicUrl;
+  const production = ctx.config.env === 'production';
 
   /** auth 'none' routes, preflights, 404s and refusals: CORS headers when some project (or the server) allows it. */
   const corsForAnyProject = (
@@ -133,10 +141,14 @@ export function createRequestContextHook(ctx: AppContext, options: { resolveSess
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (!isOriginAllowedForProject(resolved, origin, publicOrigin)) {
-        const refusal = new ApiError(
-          'origin_not_allowed',
-          `The origin ${JSON.stringify(origin.slice(0, 200))} is not in this project's allowed origins.`,
+        // Issue 21 item 3: the message names the origin and the setting that allows it.
+        const message = originNotAllowedMessage(
+          origin,
+          resolved.project.isDevelopment ? 'development-project' : 'project',
+          { production },
         );
+        options.noticeOriginRefusal?.(origin, message);
+        const refusal = new ApiError('origin_not_allowed', message);
         // The browser may read the refusal when some project allows the origin (its preflight passed); an
         // origin no project lists gets no CORS headers at all.
         corsForAnyProject(request, reply, origin, () => done(refusal));

@@ -1,7 +1,13 @@
 export { assertValidEmail, MAX_EMAIL_LENGTH, parseEmail } from './email-address';
 export type { MagicLinkEmailInput, RenderedEmail } from './email-template';
 export { DEFAULT_TEMPLATE_ID, renderMagicLinkEmail } from './email-template';
-export { buildMagicLinkUrl, parseRedirectUrl, resolveRedirectUrl } from './redirect-url';
+export {
+  buildMagicLinkUrl,
+  parseRedirectUrl,
+  type RedirectAllowlist,
+  redirectAllowlist,
+  resolveRedirectUrl,
+} from './redirect-url';
 export { registerMagicLinkRoutes } from './routes';
 export { AuthenticateMagicLinkBody, SendMagicLinkBody } from './schema';
 export type { SendMagicLinkResult, SendMode } from './service';

@@ -37,6 +37,56 @@ describe('resolveRedirectUrl', () => {
   ])('accepts %s (normalised to %s)', (requested, expected) => {
     expect(resolveRedirectUrl({ requested, allowedRedirectUrls: allowed, kind: 'login' })).toBe(expected);
   });
+
+  it('refuses an URL off the allowlist naming the field, the URL and the project file', () => {
+    expect(() =>
+      resolveRedirectUrl({
+        requested: 'https://allowed.example.com/elsewhere?x=1',
+        allowedRedirectUrls: allowed,
+        kind: 'login',
+      }),
+    ).toThrowError(
+      expect.objectContaining({
+        errorType: 'invalid_redirect_url',
+        message:
+          "login_magic_link_url https://allowed.example.com/elsewhere?x=1 is not one of the project's allowed redirect URLs (scheme, host, port and path must match exactly). To allow it, list it in allowed_redirect_urls of this project's entry in the project file (PROJECT_FILE).",
+      }),
+    );
+  });
+
+  it('issue 21 item 3: the development project also allows any path on its allowed origins, and its refusal names DEV_ALLOWED_ORIGINS', () => {
+    const development = {
+      allowedRedirectUrls: ['http://localhost:3000/authenticate'],
+      allowedRedirectOrigins: ['http://localhost:3000', 'http://localhost:5173'],
+      developmentProject: true,
+    };
+    // The default is still the first allowed redirect URL.
+    expect(resolveRedirectUrl({ requested: null, kind: 'login', ...development })).toBe(
+      'http://localhost:3000/authenticate',
+    );
+    expect(
+      resolveRedirectUrl({
+        requested: 'http://localhost:5173/auth/callback?next=%2F',
+        kind: 'signup',
+        ...development,
+      }),
+    ).toBe('http://localhost:5173/auth/callback?next=%2F');
+    expect(() =>
+      resolveRedirectUrl({
+        requested: 'http://localhost:5174/authenticate',
+        kind: 'login',
+        field: 'reset_password_redirect_url',
+        ...development,
+      }),
+    ).toThrowError(
+      expect.objectContaining({
+        errorType: 'invalid_redirect_url',
+        message: expect.stringMatching(
+          /^reset_password_redirect_url http:\/\/localhost:5174\/authenticate is not one of the project's allowed redirect URLs .*DEV_ALLOWED_ORIGINS=http:\/\/localhost:5174 \(every path on that origin is then allowed/,
+        ),
+      }),
+    );
+  });
 });
 
 describe('buildMagicLinkUrl', () => {

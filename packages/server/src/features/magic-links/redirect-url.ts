@@ -1,6 +1,13 @@
 // Redirect URLs of login links are checked against the project's allowlist (issue 3; security-tests.md RD-01,
 // RD-02). The comparison is exact on scheme, host, port and path after WHATWG URL normalisation; only the query
 // may differ. No prefixes, no suffix hosts, no userinfo, no wildcards.
+//
+// One exception, for the development project only (issue 21 item 3): a redirect URL at any path on one of its
+// allowed origins is allowed, so an app under development on http://localhost:5173 (DEV_ALLOWED_ORIGINS) can
+// land its links on whatever page it routes them to. The origin must match exactly (scheme, host and port); the
+// development project is never served in production (infra/auth.ts excludeDevelopment).
+import type { ProjectRecord } from '../../infra/context';
+import { redirectUrlAdvice } from '../../infra/dev-origins';
 import { ApiError } from '../../infra/errors';
 
 import type { MagicLinkKind } from './types';
@@ -37,22 +44,56 @@ export function parseRedirectUrl(input: string): URL | null {
   return url;
 }
 
+/** The refused URL as the message shows it: parsed (no control characters or spaces), cut short. */
+function shownUrl(url: URL): string {
+  return url.href.length > 300 ? `${url.href.slice(0, 297)}...` : url.href;
+}
+
 function sameTarget(a: URL, b: URL): boolean {
   // URL.host already drops the scheme's default port, so https://x and https://x:443 compare equal.
   return a.protocol === b.protocol && a.host === b.host && a.pathname === b.pathname;
 }
 
+/** The origin of an allowlisted origin entry as URL.origin writes it, or null when it is not an http(s) origin. */
+function originOf(entry: string): string | null {
+  const url = parseRedirectUrl(entry);
+  return url === null ? null : url.origin;
+}
+
+/** A project's redirect allowlist, to spread into resolveRedirectUrl's options. */
+export interface RedirectAllowlist {
+  /** Exact entries: scheme, host, port and path must match; the query may differ. */
+  allowedRedirectUrls: readonly string[];
+  /** Origins under which every path is allowed: the development project's allowed origins, nothing otherwise. */
+  allowedRedirectOrigins: readonly string[];
+  /** Whether a refusal's advice names DEV_ALLOWED_ORIGINS (the development project) or the project file. */
+  developmentProject: boolean;
+}
+
+export function redirectAllowlist(
+  project: Pick<ProjectRecord, 'allowedRedirectUrls' | 'allowedOrigins' | 'isDevelopment'>,
+): RedirectAllowlist {
+  return {
+    allowedRedirectUrls: project.allowedRedirectUrls,
+    allowedRedirectOrigins: project.isDevelopment ? project.allowedOrigins : [],
+    developmentProject: project.isDevelopment,
+  };
+}
+
 /**
  * Returns the normalised redirect URL to put in the link: the caller's URL when it is allowlisted, otherwise
- * 400 `invalid_redirect_url`. Without a URL, the project's first allowed redirect URL is the default.
+ * 400 `invalid_redirect_url` naming it and how to allow it. Without a URL, the project's first allowed redirect URL
+ * is the default.
  */
-export function resolveRedirectUrl(options: {
-  requested: string | null;
-  allowedRedirectUrls: readonly string[];
-  kind: RedirectKind;
-  /** The body field named in errors, when not the login-link one (password resets, issue 10). */
-  field?: string;
-}): string {
+export function resolveRedirectUrl(
+  options: {
+    requested: string | null;
+    allowedRedirectUrls: readonly string[];
+    kind: RedirectKind;
+    /** The body field named in errors, when not the login-link one (password resets, issue 10). */
+    field?: string;
+  } & Partial<Omit<RedirectAllowlist, 'allowedRedirectUrls'>>,
+): string {
   const { requested, allowedRedirectUrls, kind } = options;
   const field = options.field ?? (kind === 'login' ? 'login_magic_link_url' : 'signup_magic_link_url');
   const allowed = allowedRedirectUrls.map(parseRedirectUrl).filter((url): url is URL => url !== null);
@@ -73,10 +114,15 @@ export function resolveRedirectUrl(options: {
       `${field} must be an absolute http(s) URL without credentials.`,
     );
   }
-  if (!allowed.some((entry) => sameTarget(entry, url))) {
+  const anyPathOrigins = (options.allowedRedirectOrigins ?? []).map(originOf);
+  if (!allowed.some((entry) => sameTarget(entry, url)) && !anyPathOrigins.includes(url.origin)) {
+    const developmentProject = options.developmentProject ?? false;
+    const rule = developmentProject
+      ? "scheme, host, port and path must match one exactly, or the origin be one of the development project's allowed origins"
+      : 'scheme, host, port and path must match exactly';
     throw new ApiError(
       'invalid_redirect_url',
-      `${field} is not one of the project's allowed redirect URLs (scheme, host, port and path must match exactly).`,
+      `${field} ${shownUrl(url)} is not one of the project's allowed redirect URLs (${rule}). ${redirectUrlAdvice(url, { developmentProject })}`,
     );
   }
   return url.href;

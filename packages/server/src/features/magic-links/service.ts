@@ -25,7 +25,7 @@ import {
 import { assertValidEmail } from './email-address';
 import { renderMagicLinkEmail } from './email-template';
 import { guardAuthenticate, guardSend } from './limits';
-import { buildMagicLinkUrl, resolveRedirectUrl } from './redirect-url';
+import { buildMagicLinkUrl, redirectAllowlist, resolveRedirectUrl } from './redirect-url';
 import type { AuthenticateMagicLinkBody, SendMagicLinkBody } from './schema';
 import type { MagicLinkKind } from './types';
 
@@ -88,7 +88,7 @@ function resolveLinkSettings(
     login: {
       redirectUrl: resolveRedirectUrl({
         requested: body.login_magic_link_url ?? null,
-        allowedRedirectUrls: project.allowedRedirectUrls,
+        ...redirectAllowlist(project),
         kind: 'login',
       }),
       expirationMinutes: assertExpirationMinutes(
@@ -101,7 +101,7 @@ function resolveLinkSettings(
     signup: {
       redirectUrl: resolveRedirectUrl({
         requested: body.signup_magic_link_url ?? null,
-        allowedRedirectUrls: project.allowedRedirectUrls,
+        ...redirectAllowlist(project),
         kind: 'signup',
       }),
       expirationMinutes: assertExpirationMinutes(

@@ -16,7 +16,7 @@ import { constantTimeEqual, sha256 } from '../../infra/crypto';
 import { projects } from '../../infra/db/schema';
 import { isApiError } from '../../infra/errors';
 import { assertChallengeWhenRequired } from '../../infra/pkce';
-import { resolveRedirectUrl } from '../magic-links/redirect-url';
+import { redirectAllowlist, resolveRedirectUrl } from '../magic-links/redirect-url';
 import { oauthProviderConfig, type ResolvedProviderConfig } from './config';
 import { completeProviderLogin } from './login';
 import { CALLBACK_ERRORS, type CallbackErrorCode, ERROR_PAGE } from './messages';
@@ -128,13 +128,13 @@ export async function startOAuth(ctx: AppContext, input: StartInput): Promise<Fl
   try {
     loginRedirectUrl = resolveRedirectUrl({
       requested: single(query, 'login_redirect_url'),
-      allowedRedirectUrls: project.allowedRedirectUrls,
+      ...redirectAllowlist(project),
       kind: 'login',
       field: 'login_redirect_url',
     });
     signupRedirectUrl = resolveRedirectUrl({
       requested: single(query, 'signup_redirect_url'),
-      allowedRedirectUrls: project.allowedRedirectUrls,
+      ...redirectAllowlist(project),
       kind: 'signup',
       field: 'signup_redirect_url',
     });
@@ -438,9 +438,10 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** The project as this process serves it (a development project with its extra redirect URLs, infra/auth.ts). */
 async function loadProject(ctx: AppContext, projectId: string): Promise<ProjectRecord | null> {
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
-  return project ?? null;
+  return project === undefined ? null : ctx.projects.served(project);
 }
 
 /** GET (and, re-sent as GET, form_post) /v1/public/oauth/{provider}/callback. */

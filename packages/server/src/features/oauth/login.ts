@@ -19,7 +19,7 @@ import type { AppContext, RequestContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
 import { oauthRegistrations } from '../../infra/db/schema';
 import { assertValidEmail } from '../magic-links/email-address';
-import { resolveRedirectUrl } from '../magic-links/redirect-url';
+import { redirectAllowlist, resolveRedirectUrl } from '../magic-links/redirect-url';
 import { findOwnedIdentifier, insertUserWithIdentifier, normalizeEmail, proveIdentifier } from '../users';
 import type { ProviderProfile } from './preset';
 import { issueOAuthToken, type ProviderValues, saveProviderTokens } from './store';
@@ -217,13 +217,13 @@ export async function completeProviderLogin(
   const { project } = rc;
   const loginRedirectUrl = resolveRedirectUrl({
     requested: options.loginRedirectUrl,
-    allowedRedirectUrls: project.allowedRedirectUrls,
+    ...redirectAllowlist(project),
     kind: 'login',
     field: 'login_redirect_url',
   });
   const signupRedirectUrl = resolveRedirectUrl({
     requested: options.signupRedirectUrl,
-    allowedRedirectUrls: project.allowedRedirectUrls,
+    ...redirectAllowlist(project),
     kind: 'signup',
     field: 'signup_redirect_url',
   });

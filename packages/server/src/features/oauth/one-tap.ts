@@ -35,7 +35,7 @@ import type { AppContext, ProjectRecord, RequestContext } from '../../infra/cont
 import { constantTimeEqual, newId, randomToken, sha256 } from '../../infra/crypto';
 import { oauthOneTapRequests } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
-import { resolveRedirectUrl } from '../magic-links/redirect-url';
+import { redirectAllowlist, resolveRedirectUrl } from '../magic-links/redirect-url';
 import { oauthProviderConfig, type ResolvedProviderConfig } from './config';
 import { completeProviderLogin } from './login';
 import { GOOGLE_ISSUER, GOOGLE_ISSUERS, GOOGLE_JWKS_URL, googlePreset } from './presets/google';
@@ -335,7 +335,7 @@ export async function submitOneTap(
   ] as const) {
     resolveRedirectUrl({
       requested: requestedUrl,
-      allowedRedirectUrls: rc.project.allowedRedirectUrls,
+      ...redirectAllowlist(rc.project),
       kind,
       field: `${kind}_redirect_url`,
     });

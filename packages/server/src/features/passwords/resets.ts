@@ -3,7 +3,7 @@ import { randomToken } from '../../infra/crypto';
 import { ApiError } from '../../infra/errors';
 import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
 import { securitySettings } from '../../infra/project-settings';
-import { assertValidEmail, resolveRedirectUrl } from '../magic-links';
+import { assertValidEmail, redirectAllowlist, resolveRedirectUrl } from '../magic-links';
 import { MAX_EXPIRATION_MINUTES, MIN_EXPIRATION_MINUTES } from '../magic-links/service';
 import { notifySecurityEvent } from '../notices';
 import { issueSession, revokeUserSessions, signedIn, validateSessionDuration } from '../sessions';
@@ -65,14 +65,14 @@ export async function startEmailReset(
   const email = assertValidEmail(body.email);
   const redirectUrl = resolveRedirectUrl({
     requested: body.reset_password_redirect_url ?? null,
-    allowedRedirectUrls: project.allowedRedirectUrls,
+    ...redirectAllowlist(project),
     kind: 'login',
     field: 'reset_password_redirect_url',
   });
   if (body.login_redirect_url !== undefined) {
     resolveRedirectUrl({
       requested: body.login_redirect_url,
-      allowedRedirectUrls: project.allowedRedirectUrls,
+      ...redirectAllowlist(project),
       kind: 'login',
       field: 'login_redirect_url',
     });

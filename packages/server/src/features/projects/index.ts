@@ -5,6 +5,7 @@ export {
   DEV_PROJECT_ID,
   DEV_PROJECT_NAME,
   defaultProjectSettings,
+  devProjectAllowlist,
   devProjectOrigins,
   devProjectRedirectUrls,
   ensureDevProject,

@@ -3,11 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { PRODUCTS, type Product } from '@gatehouse/protocol';
 import { and, asc, eq } from 'drizzle-orm';
+import type { DevelopmentAllowlist } from '../../infra/auth';
 import { CAPTCHA_SITE_KEY } from '../../infra/captcha';
 import { mailFromDomain, type ProjectDeclaration } from '../../infra/config';
 import type { AppConfig, AppContext, ProjectRecord } from '../../infra/context';
 import { randomToken, sha256 } from '../../infra/crypto';
 import { type ProjectSettings, projects } from '../../infra/db/schema';
+import { DEV_PROJECT_NAME } from '../../infra/dev-origins';
 import { saveOAuthProviderConfigs } from '../oauth/config';
 
 type ProjectContext = Pick<AppContext, 'db' | 'config' | 'projects'>;
@@ -16,7 +18,7 @@ type SyncContext = ProjectContext & Pick<AppContext, 'secrets' | 'clock'>;
 
 /** The development project has a fixed id so concurrent first starts create it once (ON CONFLICT). */
 export const DEV_PROJECT_ID = 'project-test-development';
-export const DEV_PROJECT_NAME = 'Development';
+export { DEV_PROJECT_NAME };
 
 /**
  * Defaults of the bootstrap settings. The watermark shows (as with the reference SDK) unless a project turns it
@@ -108,6 +110,23 @@ export function devProjectRedirectUrls(config: Pick<AppConfig, 'publicUrl' | 'po
     `${origin}/authenticate`,
     `${origin}/reset-password`,
   ]);
+}
+
+/**
+ * What the development project allows besides its own origins and redirect URLs (issue 21 item 3): the origins of
+ * DEV_ALLOWED_ORIGINS, and the allowed_origins and allowed_redirect_urls of the project file's "Development"
+ * entry. The ProjectCache adds them as it reads the project (infra/auth.ts DevelopmentAllowlist); they are not
+ * stored, so an entry taken out of the variable or the file is gone at the next start. Every origin of the
+ * development project also allows redirect URLs at any path on it (features/magic-links/redirect-url.ts).
+ */
+export function devProjectAllowlist(
+  config: Pick<AppConfig, 'devAllowedOrigins'>,
+  declaration: ProjectDeclaration | undefined,
+): DevelopmentAllowlist {
+  return {
+    origins: [...new Set([...config.devAllowedOrigins, ...(declaration?.allowedOrigins ?? [])])],
+    redirectUrls: declaration?.allowedRedirectUrls ?? [],
+  };
 }
 
 /** The secure defaults a development project has been brought up to (ProjectSettings.dev_defaults_revision). */
@@ -286,10 +305,11 @@ export async function findAppProject(
 /** Issue 11: the project's OAuth clients as the file declares them (a file without `oauth_providers` keeps them). */
 /**
  * Outside production, a project-file entry named like the development project (DEV_PROJECT_NAME) configures that
- * project instead of creating another: its products, settings and OAuth clients apply, while its tokens, origins
- * and redirect URLs stay the ones PUBLIC_URL gives it (ensureDevProject). This is how a developer gives the served
- * web app a Google client for local work (README "Social sign-in"), and how the E2E tests point it at a local
- * OpenID provider.
+ * project instead of creating another: its products, settings and OAuth clients apply here, while its tokens stay
+ * and the origins and redirect URLs PUBLIC_URL gives it (ensureDevProject) are kept. The entry's allowed_origins
+ * and allowed_redirect_urls are added to those as the project is read, not stored (devProjectAllowlist). This is
+ * how a developer gives the served web app a Google client for local work (README "Social sign-in"), and how the
+ * E2E tests point it at a local OpenID provider.
  */
 export async function configureDevProject(
   ctx: SyncContext,

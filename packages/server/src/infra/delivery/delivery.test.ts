@@ -38,6 +38,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     trustedProxies: null,
     metrics: { enabled: false, token: null, processMetrics: false },
     breachRangeApiUrl: null,
+    devAllowedOrigins: [],
     secretKeyPrevious: null,
     databaseUrl: null,
     redisUrl: null,

@@ -1,10 +1,11 @@
 // wire-format.md §1.3, §4.6, §6 and §8: the calls behind client.oauth, loaded on the first OAuth call (client.ts).
 // Only type imports from the SDK's own files: `validate` and the rest come in from the client, like
-// passwords-module.ts's. The protocol values the initial bundle also uses (ROUTES, CONSTANTS, OAUTH_PROVIDERS) come
-// in from the client as well: imported here, esbuild would move them into a chunk shared with the initial bundle,
-// a second file every page loads (bench widget-size, headless SDK ≤ 8 KiB). esbuild splits whole files, and any
-// runtime import of @gatehouse/protocol brings all of it, so the OAuth start path is written out (like the password
-// paths of passwords-module.ts); oauth.test.ts checks it equals OAUTH_PUBLIC_ROUTES.start.
+// passwords-module.ts's. The protocol values the initial bundle also uses (CONSTANTS, OAUTH_PROVIDERS) come in from
+// the client as well: imported here, esbuild would move them into a chunk shared with the initial bundle, a second
+// file every page loads (bench widget-size, headless SDK ≤ 8 KiB). esbuild splits whole files, and any runtime import
+// of @gatehouse/protocol brings all of it, so the OAuth paths are written out (like the password paths of
+// passwords-module.ts; the initial bundle no longer carries ROUTES either, see paths.ts): the compiler checks
+// OAUTH_PATHS against ROUTES.oauth, and oauth.test.ts checks the start path equals OAUTH_PUBLIC_ROUTES.start.
 import type { CONSTANTS, OAUTH_PROVIDERS, ROUTES } from '@gatehouse/protocol';
 import type { BootstrapModule } from './bootstrap';
 import type { BrowserDependencies } from './browser';
@@ -21,6 +22,13 @@ import type { PkceStore } from './pkce';
 import type { SessionManager } from './session-manager';
 import type { Telemetry } from './telemetry';
 import type { validate as Validate } from './usage';
+
+/** Paths relative to /sdk/v1 (ROUTES.oauth, written out: see the header). */
+export const OAUTH_PATHS: typeof ROUTES.oauth = {
+  authenticate: '/oauth/authenticate',
+  oneTapStart: '/oauth/google/onetap/start',
+  oneTapSubmit: '/oauth/google/onetap/submit',
+};
 
 export interface OAuthApiUrls {
   /** Base of the OAuth start for test-mode public tokens (Stytch's `endpoints.testAPIURL`). */
@@ -84,10 +92,10 @@ export function createOAuthModule(options: {
   /** `navigate`: a top-level navigation; window.location.assign when not injected. */
   dependencies: Pick<BrowserDependencies, 'navigate'>;
   /** The protocol's values, passed in by the client (see the header). */
-  protocol: { ROUTES: typeof ROUTES; CONSTANTS: typeof CONSTANTS; OAUTH_PROVIDERS: typeof OAUTH_PROVIDERS };
+  protocol: { CONSTANTS: typeof CONSTANTS; OAUTH_PROVIDERS: typeof OAUTH_PROVIDERS };
 }): OAuthModule {
   const { publicToken, http, manager, bootstrap, pkce, telemetry, validate, baseUrl } = options;
-  const { ROUTES, CONSTANTS, OAUTH_PROVIDERS } = options.protocol;
+  const { CONSTANTS, OAUTH_PROVIDERS } = options.protocol;
   const urls: OAuthApiUrls = {
     test: options.options.endpoints?.testAPIURL ?? baseUrl,
     live: options.options.endpoints?.liveAPIURL ?? baseUrl,
@@ -156,7 +164,7 @@ export function createOAuthModule(options: {
       }
       const data = await http.request<OAuthAuthenticateResponse>({
         method: 'POST',
-        path: ROUTES.oauth.authenticate,
+        path: OAUTH_PATHS.authenticate,
         body: {
           token,
           session_duration_minutes:
@@ -171,7 +179,7 @@ export function createOAuthModule(options: {
     },
     googleOneTap: {
       start: () =>
-        http.request<OneTapStartResponse>({ method: 'POST', path: ROUTES.oauth.oneTapStart, body: {} }),
+        http.request<OneTapStartResponse>({ method: 'POST', path: OAUTH_PATHS.oneTapStart, body: {} }),
       async submit(submitOptions) {
         validate('oauth.googleOneTap.submit')
           .object('options', submitOptions)
@@ -189,7 +197,7 @@ export function createOAuthModule(options: {
         else pkce.clear('oauth');
         const data = await http.request<OneTapSubmitResponse>({
           method: 'POST',
-          path: ROUTES.oauth.oneTapSubmit,
+          path: OAUTH_PATHS.oneTapSubmit,
           body: {
             id_token: submitOptions.id_token,
             csrf_token: submitOptions.csrf_token,

@@ -5,7 +5,6 @@ import {
   type AuthenticateResponse,
   CONSTANTS,
   isUnrecoverableErrorType,
-  ROUTES,
   type Session,
   type User,
 } from '@gatehouse/protocol';
@@ -13,6 +12,7 @@ import type { BrowserDependencies } from './browser';
 import type { SessionCookies } from './cookies';
 import { isAPIError } from './errors';
 import type { HttpClient } from './http';
+import { PATHS } from './paths';
 import type { JsonStorage } from './storage';
 
 export interface SessionState {
@@ -172,7 +172,7 @@ export function createSessionManager(options: {
     try {
       const data = await http.request<AuthenticateResponse>({
         method: 'POST',
-        path: ROUTES.sessionsAuthenticate,
+        path: PATHS.sessionsAuthenticate,
         body: {},
       });
       // A logout or a new sign-in happened while the request was in flight: its own state wins.

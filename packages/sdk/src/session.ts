@@ -1,12 +1,12 @@
 // SPEC §4 and wire-format.md §4.3 / §5: the `session` module of the client.
-import {
-  type AuthenticateResponse,
-  ROUTES,
-  type Session,
-  type SessionsListResponse,
-  type SessionsRevokeOthersResponse,
+import type {
+  AuthenticateResponse,
+  Session,
+  SessionsListResponse,
+  SessionsRevokeOthersResponse,
 } from '@gatehouse/protocol';
 import type { HttpClient } from './http';
+import { PATHS } from './paths';
 import type { SessionManager, SessionTokens } from './session-manager';
 import { validate } from './usage';
 
@@ -53,7 +53,7 @@ export function createSessionModule(options: { http: HttpClient; manager: Sessio
       try {
         const data = await http.request<AuthenticateResponse>({
           method: 'POST',
-          path: ROUTES.sessionsAuthenticate,
+          path: PATHS.sessionsAuthenticate,
           body: { session_duration_minutes: authenticateOptions.session_duration_minutes },
         });
         return manager.applyAuthentication(data, 'user');
@@ -64,7 +64,7 @@ export function createSessionModule(options: { http: HttpClient; manager: Sessio
     },
     async revoke(revokeOptions = {}) {
       try {
-        const data = await http.request<unknown>({ method: 'POST', path: ROUTES.sessionsRevoke });
+        const data = await http.request<unknown>({ method: 'POST', path: PATHS.sessionsRevoke });
         manager.destroy();
         return data;
       } catch (error) {
@@ -74,8 +74,8 @@ export function createSessionModule(options: { http: HttpClient; manager: Sessio
         throw error;
       }
     },
-    list: () => signedInCall('GET', ROUTES.sessionsList),
-    revokeOthers: () => signedInCall('POST', ROUTES.sessionsRevokeOthers),
+    list: () => signedInCall('GET', PATHS.sessionsList),
+    revokeOthers: () => signedInCall('POST', PATHS.sessionsRevokeOthers),
     getSync,
     getInfo: () => ({ session: getSync(), fromCache: manager.isFromCache() }),
     getTokens: () => manager.tokens(),

@@ -4,12 +4,12 @@ import {
   CAPTCHA_CAPABILITY,
   CONSTANTS,
   GATEHOUSE_SDK_IDENTIFIER,
-  ROUTES,
   SDK_API_PREFIX,
   type TelemetryBlob,
   type TelemetryEventName,
 } from '@gatehouse/protocol';
 import type { BrowserDependencies } from './browser';
+import { PATHS } from './paths';
 
 export const SDK_IDENTIFIER = GATEHOUSE_SDK_IDENTIFIER;
 
@@ -101,7 +101,7 @@ export function createTelemetry(options: {
     try {
       // wire-format.md §2.2: only Content-Type, no Authorization and no X-SDK-* headers.
       dependencies
-        .fetch(options.baseUrl + SDK_API_PREFIX + ROUTES.events, {
+        .fetch(options.baseUrl + SDK_API_PREFIX + PATHS.events, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body,

@@ -1,10 +1,11 @@
 // wire-format.md §4.9 and SPEC §7: the passkey ceremonies behind client.webauthn (see ./webauthn for the types and
 // the error). Loaded by the client on the first passkey call (client.ts lazyWebAuthn), so pages that never use
-// passkeys neither download nor evaluate it. Only type imports from the SDK's own files: `validate`, the error and
-// the paths come in from the client, like ./passwords-module's. A runtime import of a module the client also uses
-// puts that module in a shared chunk of its own, and the headless SDK's initial load became three files instead
-// of one (bench widget-size: 8.9 KiB gzip, budget 8).
-import type { AuthenticateResponse } from '@gatehouse/protocol';
+// passkeys neither download nor evaluate it. Only type imports from the SDK's own files: `validate` and the error
+// come in from the client, like ./passwords-module's. A runtime import of a module the client also uses puts that
+// module in a shared chunk of its own, and the headless SDK's initial load became three files instead of one
+// (bench widget-size: 8.9 KiB gzip, budget 8). The paths are written out for the same reason (the compiler checks
+// them against the protocol's ROUTES.webauthn).
+import type { AuthenticateResponse, ROUTES } from '@gatehouse/protocol';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -17,11 +18,20 @@ import type {
   WebAuthnCeremonies,
   WebAuthnError,
   WebAuthnModule,
-  WEBAUTHN_PATHS as WebAuthnPaths,
   WebAuthnUpdateResponse,
 } from './webauthn';
 
 type BrowserLibrary = typeof import('@simplewebauthn/browser');
+
+/** Paths relative to /sdk/v1 (ROUTES.webauthn, written out: see the header). */
+const WEBAUTHN_PATHS: typeof ROUTES.webauthn = {
+  registerStart: '/webauthn/register/start',
+  register: '/webauthn/register',
+  authenticateStartPrimary: '/webauthn/authenticate/start/primary',
+  authenticateStartSecondary: '/webauthn/authenticate/start/secondary',
+  authenticate: '/webauthn/authenticate',
+  update: (id) => `/webauthn/update/${encodeURIComponent(id)}`,
+};
 
 // @simplewebauthn/browser is loaded on the first passkey call, not with the client: a page that never touches
 // passkeys does not pay for it (issue 3 budget: the headless SDK ≤ 8 KiB; the library alone is ~3 KiB gzip).
@@ -53,9 +63,8 @@ export function createWebAuthnModule(options: {
   validate: typeof Validate;
   WebAuthnError: typeof WebAuthnError;
   toWebAuthnError: typeof ToWebAuthnError;
-  paths: typeof WebAuthnPaths;
 }): WebAuthnModule {
-  const { http, manager, location, validate, toWebAuthnError, paths: WEBAUTHN_PATHS } = options;
+  const { http, manager, location, validate, toWebAuthnError } = options;
   const CeremonyError = options.WebAuthnError;
   const ceremonies = options.ceremonies ?? defaultCeremonies;
   const userAgent =

@@ -1,6 +1,6 @@
 // The headless client: wires the browser dependencies, HTTP, session manager, bootstrap, telemetry and the
 // method modules together. Nothing runs at import time (DESIGN convention 5).
-import { CONSTANTS, OAUTH_PROVIDERS } from '@gatehouse/protocol';
+import { OAUTH_PROVIDERS } from '@gatehouse/protocol';
 import { type BootstrapModule, createBootstrap } from './bootstrap';
 import { type BrowserDependencies, resolveDependencies } from './browser';
 import { type CookieOptions, createSessionCookies } from './cookies';
@@ -136,7 +136,10 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   return {
     publicToken,
     bootstrap,
-    session: createSessionModule(kit),
+    session: createSessionModule({
+      manager: activeManager,
+      calls: lazily(() => import('./session-module').then((module) => module.createSessionCalls(kit))),
+    }),
     users,
     user: users,
     magicLinks: createMagicLinksModule(kit),
@@ -158,17 +161,12 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
       lazily(() =>
         import('./oauth-module').then((module) =>
           module.createOAuthModule({
+            ...kit,
             publicToken,
-            http,
-            manager: activeManager,
-            bootstrap,
-            pkce,
-            telemetry,
-            validate,
             baseUrl,
             options,
             dependencies,
-            protocol: { CONSTANTS, OAUTH_PROVIDERS },
+            protocol: { OAUTH_PROVIDERS },
           }),
         ),
       ),
@@ -206,7 +204,7 @@ export function lazyCryptoWallets(load: () => Promise<CryptoWalletsModule>): Cry
 export function lazyOtps(load: () => Promise<OtpsModule>): OtpsModule {
   const get = lazily(load);
   const channel = (method: 'sms' | 'whatsapp' | 'email') =>
-    forwarding(() => get().then((module) => module[method]), ['loginOrCreate', 'send']) as OtpChannelModule;
+    forwarding(get, ['loginOrCreate', 'send'], method) as OtpChannelModule;
   return {
     sms: channel('sms'),
     whatsapp: channel('whatsapp'),

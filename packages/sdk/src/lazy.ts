@@ -15,14 +15,29 @@ export function lazily<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * One forwarding function per name, passing its arguments on to the loaded object's method (smaller in the initial
- * bundle than each written out). Each stays an async function, so a failed load or a usage error rejects.
+ * One forwarding function per name, passing its arguments on to that method of the loaded object, or of its `member`
+ * (otps.sms, oauth.google, …). Smaller in the initial bundle than each written out. Each stays an async function, so
+ * a failed load or a usage error rejects; every call awaits the load once, so calls made in a row reach the loaded
+ * methods in that order.
  */
-export function forwarding<T extends object>(get: () => Promise<T>, names: readonly (keyof T & string)[]) {
+export function forwarding<T extends object>(
+  get: () => Promise<T>,
+  names: readonly (keyof T & string)[],
+): Partial<T>;
+export function forwarding<T extends object, K extends keyof T>(
+  get: () => Promise<T>,
+  names: readonly (keyof T[K] & string)[],
+  member: K,
+): Partial<T[K]>;
+export function forwarding(get: () => Promise<object>, names: readonly string[], member?: PropertyKey) {
+  type Methods = Record<string, (...args: unknown[]) => unknown>;
   return Object.fromEntries(
     names.map((name) => [
       name,
-      async (...args: never[]) => ((await get())[name] as (...args: never[]) => Promise<unknown>)(...args),
+      async (...args: unknown[]) => {
+        const loaded = (await get()) as Record<PropertyKey, Methods>;
+        return (member === undefined ? (loaded as unknown as Methods) : loaded[member]!)[name]!(...args);
+      },
     ]),
-  ) as Partial<T>;
+  );
 }

@@ -1,11 +1,12 @@
 // wire-format.md §1.3, §4.6, §6 and §8: the calls behind client.oauth, loaded on the first OAuth call (client.ts).
 // Only type imports from the SDK's own files: `validate` and the rest come in from the client, like
-// passwords-module.ts's. The protocol values the initial bundle also uses (CONSTANTS, OAUTH_PROVIDERS) come in from
-// the client as well: imported here, esbuild would move them into a chunk shared with the initial bundle, a second
-// file every page loads (bench widget-size, headless SDK ≤ 8 KiB). esbuild splits whole files, and any runtime import
-// of @gatehouse/protocol brings all of it, so the OAuth paths are written out (like the password paths of
-// passwords-module.ts; the initial bundle no longer carries ROUTES either, see paths.ts): the compiler checks
-// OAUTH_PATHS against ROUTES.oauth, and oauth.test.ts checks the start path equals OAUTH_PUBLIC_ROUTES.start.
+// passwords-module.ts's. The protocol value the initial bundle also uses (OAUTH_PROVIDERS) comes in from the client
+// as well: imported here, esbuild would move it into a chunk shared with the initial bundle, a second file every
+// page loads (bench widget-size, headless SDK ≤ 8 KiB). esbuild splits whole files, and any runtime import of
+// @gatehouse/protocol brings all of it, so the OAuth paths and the default session duration are written out (like
+// the password paths of passwords-module.ts; the initial bundle carries neither ROUTES nor CONSTANTS, see paths.ts):
+// the compiler checks them against ROUTES.oauth and CONSTANTS, and oauth.test.ts checks the start path equals
+// OAUTH_PUBLIC_ROUTES.start.
 import type { CONSTANTS, OAUTH_PROVIDERS, ROUTES } from '@gatehouse/protocol';
 import type { BootstrapModule } from './bootstrap';
 import type { BrowserDependencies } from './browser';
@@ -22,6 +23,9 @@ import type { PkceStore } from './pkce';
 import type { SessionManager } from './session-manager';
 import type { Telemetry } from './telemetry';
 import type { validate as Validate } from './usage';
+
+/** SPEC §9 default session duration (CONSTANTS.defaultSessionDurationMinutes, written out: see the header). */
+const DEFAULT_SESSION_MINUTES: (typeof CONSTANTS)['defaultSessionDurationMinutes'] = 30;
 
 /** Paths relative to /sdk/v1 (ROUTES.oauth, written out: see the header). */
 export const OAUTH_PATHS: typeof ROUTES.oauth = {
@@ -92,10 +96,10 @@ export function createOAuthModule(options: {
   /** `navigate`: a top-level navigation; window.location.assign when not injected. */
   dependencies: Pick<BrowserDependencies, 'navigate'>;
   /** The protocol's values, passed in by the client (see the header). */
-  protocol: { CONSTANTS: typeof CONSTANTS; OAUTH_PROVIDERS: typeof OAUTH_PROVIDERS };
+  protocol: { OAUTH_PROVIDERS: typeof OAUTH_PROVIDERS };
 }): OAuthModule {
   const { publicToken, http, manager, bootstrap, pkce, telemetry, validate, baseUrl } = options;
-  const { CONSTANTS, OAUTH_PROVIDERS } = options.protocol;
+  const { OAUTH_PROVIDERS } = options.protocol;
   const urls: OAuthApiUrls = {
     test: options.options.endpoints?.testAPIURL ?? baseUrl,
     live: options.options.endpoints?.liveAPIURL ?? baseUrl,
@@ -167,8 +171,7 @@ export function createOAuthModule(options: {
         path: OAUTH_PATHS.authenticate,
         body: {
           token,
-          session_duration_minutes:
-            authenticateOptions.session_duration_minutes ?? CONSTANTS.defaultSessionDurationMinutes,
+          session_duration_minutes: authenticateOptions.session_duration_minutes ?? DEFAULT_SESSION_MINUTES,
           code_verifier,
         },
       });

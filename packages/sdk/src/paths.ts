@@ -12,9 +12,6 @@ export const PATHS: Pick<
   | 'bootstrap'
   | 'events'
   | 'sessionsAuthenticate'
-  | 'sessionsRevoke'
-  | 'sessionsList'
-  | 'sessionsRevokeOthers'
   | 'magicLinksEmailLoginOrCreate'
   | 'magicLinksEmailSendPrimary'
   | 'magicLinksEmailSendSecondary'
@@ -24,9 +21,6 @@ export const PATHS: Pick<
   bootstrap: (publicToken) => `/projects/bootstrap/${encodeURIComponent(publicToken)}`,
   events: '/events',
   sessionsAuthenticate: '/sessions/authenticate',
-  sessionsRevoke: '/sessions/revoke',
-  sessionsList: '/sessions/list',
-  sessionsRevokeOthers: '/sessions/revoke_others',
   magicLinksEmailLoginOrCreate: '/magic_links/email/login_or_create',
   magicLinksEmailSendPrimary: '/magic_links/email/send/primary',
   magicLinksEmailSendSecondary: '/magic_links/email/send/secondary',

@@ -24,7 +24,7 @@ import type {
 type BrowserLibrary = typeof import('@simplewebauthn/browser');
 
 /** Paths relative to /sdk/v1 (ROUTES.webauthn, written out: see the header). */
-const WEBAUTHN_PATHS: typeof ROUTES.webauthn = {
+export const WEBAUTHN_MODULE_PATHS: typeof ROUTES.webauthn = {
   registerStart: '/webauthn/register/start',
   register: '/webauthn/register',
   authenticateStartPrimary: '/webauthn/authenticate/start/primary',
@@ -133,7 +133,7 @@ export function createWebAuthnModule(options: {
       try {
         const started = await http.request<{ public_key_credential_creation_options: string }>({
           method: 'POST',
-          path: WEBAUTHN_PATHS.registerStart,
+          path: WEBAUTHN_MODULE_PATHS.registerStart,
           body: {
             domain: registerOptions.domain ?? location.hostname,
             authenticator_type: registerOptions.authenticator_type,
@@ -149,7 +149,7 @@ export function createWebAuthnModule(options: {
         const credential = await browserStep(undefined, () => ceremonies.startRegistration({ optionsJSON }));
         const data = await http.request<AuthenticateResponse & { webauthn_registration_id: string }>({
           method: 'POST',
-          path: WEBAUTHN_PATHS.register,
+          path: WEBAUTHN_MODULE_PATHS.register,
           body: {
             public_key_credential: JSON.stringify(credential),
             session_duration_minutes: registerOptions.session_duration_minutes,
@@ -172,8 +172,8 @@ export function createWebAuthnModule(options: {
       try {
         // SPEC §4: primary without a session, secondary (adds a factor) with one.
         const path = manager.getState()?.session
-          ? WEBAUTHN_PATHS.authenticateStartSecondary
-          : WEBAUTHN_PATHS.authenticateStartPrimary;
+          ? WEBAUTHN_MODULE_PATHS.authenticateStartSecondary
+          : WEBAUTHN_MODULE_PATHS.authenticateStartPrimary;
         const started = await http.request<{ public_key_credential_request_options: string }>({
           method: 'POST',
           path,
@@ -198,7 +198,7 @@ export function createWebAuthnModule(options: {
         ceremony.assertCurrent();
         const data = await http.request<AuthenticateResponse & { webauthn_registration_id: string }>({
           method: 'POST',
-          path: WEBAUTHN_PATHS.authenticate,
+          path: WEBAUTHN_MODULE_PATHS.authenticate,
           body: {
             public_key_credential: JSON.stringify(credential),
             session_duration_minutes: authenticateOptions.session_duration_minutes,
@@ -225,7 +225,7 @@ export function createWebAuthnModule(options: {
         .string('name', updateOptions?.name);
       return http.request<WebAuthnUpdateResponse>({
         method: 'PUT',
-        path: WEBAUTHN_PATHS.update(updateOptions.webauthn_registration_id),
+        path: WEBAUTHN_MODULE_PATHS.update(updateOptions.webauthn_registration_id),
         body: { name: updateOptions.name },
       });
     },

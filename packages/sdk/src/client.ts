@@ -104,9 +104,9 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   manager = createSessionManager({ http, storage, cookies, dependencies });
   const pkce = createPkceStore({ storage, crypto: dependencies.crypto });
   const activeManager = manager;
-  // What every method module gets. The lazily loaded ones (passwords-module, webauthn-module) take their run-time
-  // dependencies from it instead of importing them: sharing no module with the client, they leave every page's SDK
-  // one file (bench widget-size, headless SDK ≤ 8 KiB).
+  // What every method module gets. The lazily loaded ones (the *-module files) take their run-time dependencies
+  // from it instead of importing them: sharing no module with the client, they leave every page's SDK one file
+  // (bench widget-size, headless SDK ≤ 8 KiB).
   const kit = {
     http,
     manager: activeManager,

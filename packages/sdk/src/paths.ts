@@ -2,7 +2,7 @@
 // the protocol's ROUTES: ROUTES is one object, so a bundler keeps all of it (every method's paths, most of them only
 // needed by the lazily loaded modules, which write theirs out too) as soon as any module reads one property of it
 // (issue 21: the headless SDK ≤ 8 KiB gzip). The type makes the compiler check every written-out string against
-// ROUTES; paths.test.ts checks the one function.
+// ROUTES; paths.test.ts checks the functions of every written-out table.
 import type { ROUTES } from '@gatehouse/protocol';
 
 type Routes = typeof ROUTES;

@@ -6,9 +6,9 @@ import {
   type BootstrapResponse,
   type CaptchaSettings,
   DEFAULT_BOOTSTRAP,
-  ROUTES,
 } from '@gatehouse/protocol';
 import type { HttpClient } from './http';
+import { PATHS } from './paths';
 import type { JsonStorage } from './storage';
 
 export interface BootstrapModule {
@@ -78,7 +78,7 @@ export function createBootstrap(options: {
   let current: BootstrapData =
     cached && typeof cached === 'object' ? { ...DEFAULT_BOOTSTRAP, ...cached } : DEFAULT_BOOTSTRAP;
   const loaded = options.http
-    .request<unknown>({ method: 'GET', path: ROUTES.bootstrap(options.publicToken) })
+    .request<unknown>({ method: 'GET', path: PATHS.bootstrap(options.publicToken) })
     .then((data) => {
       current = parseBootstrap(data);
       storage.set(key, current);

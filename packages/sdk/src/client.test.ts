@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, lazyPasswords, lazyWebAuthn } from './client';
+import { createClient, lazyOtps, lazyPasswords, lazyWebAuthn } from './client';
+import type { OtpsModule } from './otps';
 import type { PasswordsModule } from './passwords';
 import { createTestClient, json, PUBLIC_TOKEN } from './test-support/fakes';
 import type { WebAuthnModule } from './webauthn';
@@ -152,6 +153,49 @@ describe('client.passwords loads its code on the first password call (lazyPasswo
       'resetByExistingPassword',
       'resetBySession',
       'strengthCheck',
+    ]);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('client.otps loads its code on the first passcode call (lazyOtps, issue 21)', () => {
+  it('loads nothing up front, passes every argument on, one module for every call, and retries a failed load', async () => {
+    const calls: unknown[][] = [];
+    const method =
+      (name: string) =>
+      async (...args: unknown[]) => {
+        calls.push([name, ...args]);
+        return { name } as never;
+      };
+    const channel = (method_: string) => ({
+      loginOrCreate: method(`${method_}.loginOrCreate`),
+      send: method(`${method_}.send`),
+    });
+    const module: OtpsModule = {
+      sms: channel('sms'),
+      whatsapp: channel('whatsapp'),
+      email: channel('email'),
+      authenticate: method('authenticate'),
+    };
+    const load = vi
+      .fn<() => Promise<OtpsModule>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(module);
+    const otps = lazyOtps(load);
+    expect(load).not.toHaveBeenCalled();
+    await expect(otps.sms.send('+14155550123')).rejects.toThrow('Failed to fetch');
+    const options = { expiration_minutes: 5 };
+    expect(await otps.sms.loginOrCreate('+14155550123', options)).toEqual({ name: 'sms.loginOrCreate' });
+    await Promise.all([
+      otps.whatsapp.send('+447400123456', options),
+      otps.email.loginOrCreate('ada@example.com'),
+      otps.authenticate('123456', 'phone-number-test-1', { session_duration_minutes: 30 }),
+    ]);
+    expect(calls).toEqual([
+      ['sms.loginOrCreate', '+14155550123', options],
+      ['whatsapp.send', '+447400123456', options],
+      ['email.loginOrCreate', 'ada@example.com'],
+      ['authenticate', '123456', 'phone-number-test-1', { session_duration_minutes: 30 }],
     ]);
     expect(load).toHaveBeenCalledTimes(2);
   });

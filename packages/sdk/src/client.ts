@@ -1,14 +1,15 @@
 // The headless client: wires the browser dependencies, HTTP, session manager, bootstrap, telemetry and the
 // method modules together. Nothing runs at import time (DESIGN convention 5).
-import { CONSTANTS, OAUTH_PROVIDERS, ROUTES } from '@gatehouse/protocol';
+import { OAUTH_PROVIDERS } from '@gatehouse/protocol';
 import { type BootstrapModule, createBootstrap } from './bootstrap';
 import { type BrowserDependencies, resolveDependencies } from './browser';
 import { type CookieOptions, createSessionCookies } from './cookies';
 import type { CryptoWalletsModule } from './crypto-wallets';
 import { type CaptchaSolver, createHttpClient } from './http';
+import { forwarding, lazily } from './lazy';
 import { createMagicLinksModule, type MagicLinksModule } from './magic-links';
 import { lazyOAuth, type OAuthModule } from './oauth';
-import { createOtpsModule, type OtpsModule } from './otps';
+import type { OtpChannelModule, OtpsModule } from './otps';
 import type { PasswordsModule } from './passwords';
 import { createPkceStore } from './pkce';
 import { createSessionModule, type SessionModule } from './session';
@@ -18,7 +19,7 @@ import { createTelemetry, createTelemetryBlob, type Telemetry } from './telemetr
 import { TOTP_METHODS, type TotpsModule } from './totps';
 import { validate } from './usage';
 import { createUsersModule, type UsersModule } from './users';
-import { toWebAuthnError, WEBAUTHN_PATHS, WebAuthnError, type WebAuthnModule } from './webauthn';
+import { toWebAuthnError, WebAuthnError, type WebAuthnModule } from './webauthn';
 
 export interface ClientOptions {
   /** Origin of the Gatehouse server (no trailing slash needed). Default: window.location.origin. */
@@ -103,9 +104,9 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   manager = createSessionManager({ http, storage, cookies, dependencies });
   const pkce = createPkceStore({ storage, crypto: dependencies.crypto });
   const activeManager = manager;
-  // What every method module gets. The lazily loaded ones (passwords-module, webauthn-module) take their run-time
-  // dependencies from it instead of importing them: sharing no module with the client, they leave every page's SDK
-  // one file (bench widget-size, headless SDK ≤ 8 KiB).
+  // What every method module gets. The lazily loaded ones (the *-module files) take their run-time dependencies
+  // from it instead of importing them: sharing no module with the client, they leave every page's SDK one file
+  // (bench widget-size, headless SDK ≤ 8 KiB).
   const kit = {
     http,
     manager: activeManager,
@@ -116,12 +117,12 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
     location: dependencies.location,
     WebAuthnError,
     toWebAuthnError,
-    paths: WEBAUTHN_PATHS,
   };
   // The password calls and users.search (only the password flow asks it) share one lazily loaded file.
   const passwordsCode = lazily(() => import('./passwords-module'));
   const users = createUsersModule({
-    ...kit,
+    manager: activeManager,
+    calls: lazily(() => import('./users-module').then((module) => module.createUserCalls(kit))),
     search: async (email) => (await passwordsCode()).searchUser(kit, email),
   });
 
@@ -135,11 +136,15 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   return {
     publicToken,
     bootstrap,
-    session: createSessionModule(kit),
+    session: createSessionModule({
+      manager: activeManager,
+      calls: lazily(() => import('./session-module').then((module) => module.createSessionCalls(kit))),
+    }),
     users,
     user: users,
     magicLinks: createMagicLinksModule(kit),
-    otps: createOtpsModule(kit),
+    // Issue 21: loaded on the first passcode call, like passwords.
+    otps: lazyOtps(() => import('./otps-module').then((module) => module.createOtpsModule(kit))),
     passwords: lazyPasswords(() => passwordsCode().then((module) => module.createPasswordsModule(kit))),
     totps: forwarding(
       lazily(() => import('./totps-module').then((module) => module.createTotpsModule(kit))),
@@ -156,17 +161,12 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
       lazily(() =>
         import('./oauth-module').then((module) =>
           module.createOAuthModule({
+            ...kit,
             publicToken,
-            http,
-            manager: activeManager,
-            bootstrap,
-            pkce,
-            telemetry,
-            validate,
             baseUrl,
             options,
             dependencies,
-            protocol: { ROUTES, CONSTANTS, OAUTH_PROVIDERS },
+            protocol: { OAUTH_PROVIDERS },
           }),
         ),
       ),
@@ -197,14 +197,20 @@ export function lazyCryptoWallets(load: () => Promise<CryptoWalletsModule>): Cry
   return forwarding(lazily(load), ['authenticateStart', 'authenticate']) as CryptoWalletsModule;
 }
 
-/** One forwarding function per name (smaller in the initial bundle than each written out). */
-function forwarding<T extends object>(get: () => Promise<T>, names: readonly (keyof T & string)[]) {
-  return Object.fromEntries(
-    names.map((name) => [
-      name,
-      async (options: never) => ((await get())[name] as (options: never) => Promise<unknown>)(options),
-    ]),
-  ) as Partial<T>;
+/**
+ * client.otps with its code (./otps-module) loaded on the first passcode call, like passwords: pages that only send
+ * login links neither download nor evaluate it (issue 21: the headless SDK ≤ 8 KiB gzip).
+ */
+export function lazyOtps(load: () => Promise<OtpsModule>): OtpsModule {
+  const get = lazily(load);
+  const channel = (method: 'sms' | 'whatsapp' | 'email') =>
+    forwarding(get, ['loginOrCreate', 'send'], method) as OtpChannelModule;
+  return {
+    sms: channel('sms'),
+    whatsapp: channel('whatsapp'),
+    email: channel('email'),
+    ...(forwarding(get, ['authenticate']) as Pick<OtpsModule, 'authenticate'>),
+  };
 }
 
 const PASSWORD_METHODS = [
@@ -216,18 +222,6 @@ const PASSWORD_METHODS = [
   'resetBySession',
   'strengthCheck',
 ] as const satisfies readonly (keyof PasswordsModule)[];
-
-/** One load shared by every caller; a failed load is forgotten so the next call tries again. */
-function lazily<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | null = null;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
-}
 
 /**
  * client.webauthn with its code (./webauthn-module, ~1 KiB gzip) loaded on the first passkey call, like

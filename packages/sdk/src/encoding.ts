@@ -10,8 +10,3 @@ export function base64FromBytes(bytes: Uint8Array): string {
 export function base64FromText(text: string): string {
   return base64FromBytes(new TextEncoder().encode(text));
 }
-
-/** RFC 4648 §5 base64url without padding (RFC 7636 S256 challenges). */
-export function base64UrlFromBytes(bytes: Uint8Array): string {
-  return base64FromBytes(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}

@@ -1,6 +1,7 @@
 // SPEC §8 SDK errors and wire-format.md §3: every error the SDK throws extends GatehouseError so callers can
 // switch on the class with `instanceof`. `name` is set explicitly because minifiers rename classes.
-import { type ErrorType, isErrorType, type SchemaErrorItem } from '@gatehouse/protocol';
+import type { ErrorType, SchemaErrorItem } from '@gatehouse/protocol';
+import { isKnownErrorType } from './known-error-types';
 
 export class GatehouseError extends Error {
   constructor(name: string, message: string) {
@@ -83,7 +84,7 @@ export class APIError extends GatehouseError {
       }`,
     );
     this.status_code = status_code;
-    this.error_type = isErrorType(error_type) ? error_type : UNKNOWN_ERROR_TYPE_FALLBACK;
+    this.error_type = isKnownErrorType(error_type) ? error_type : UNKNOWN_ERROR_TYPE_FALLBACK;
     this.error_message = error_message;
     this.error_url = error_url;
     this.request_id = request_id ?? null;

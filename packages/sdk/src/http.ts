@@ -1,5 +1,5 @@
 // wire-format.md §2 (request headers) and §3 (response envelope and error decision order).
-import { type CaptchaChallenge, ROUTES, SDK_API_PREFIX } from '@gatehouse/protocol';
+import { type CaptchaChallenge, SDK_API_PREFIX } from '@gatehouse/protocol';
 import type { BrowserDependencies } from './browser';
 import { base64FromText } from './encoding';
 import {
@@ -10,6 +10,7 @@ import {
   SchemaError,
   SDKAPIUnreachableError,
 } from './errors';
+import { PATHS } from './paths';
 
 /**
  * Issue 9 item 3: turns a captcha challenge (ALTCHA v2, from POST /captcha/challenge) into the `captcha_token` of
@@ -56,7 +57,7 @@ export function createHttpClient(options: {
     // Errors of the challenge call itself (offline, its per-IP 429) surface as they are.
     const { challenge } = await send<{ challenge: CaptchaChallenge }>({
       method: 'POST',
-      path: ROUTES.captchaChallenge,
+      path: PATHS.captchaChallenge,
       body: { action: request.path },
     });
     let token: string;
@@ -101,7 +102,7 @@ export function createHttpClient(options: {
         return await send<T>(request);
       } catch (error) {
         // The challenge route itself is never retried (it is not a protected call).
-        if (!(error instanceof RetriableError) || request.path === ROUTES.captchaChallenge) throw error;
+        if (!(error instanceof RetriableError) || request.path === PATHS.captchaChallenge) throw error;
         return retryWithCaptcha<T>(request);
       }
     },

@@ -1,7 +1,8 @@
 // wire-format.md §4.4 and §6: e-mail login links with PKCE.
-import { type AuthenticateResponse, ROUTES } from '@gatehouse/protocol';
+import type { AuthenticateResponse } from '@gatehouse/protocol';
 import type { BootstrapModule } from './bootstrap';
 import type { HttpClient } from './http';
+import { PATHS } from './paths';
 import type { PkceNamespace, PkceStore } from './pkce';
 import type { SessionManager } from './session-manager';
 import type { Telemetry } from './telemetry';
@@ -82,15 +83,15 @@ export function createMagicLinksModule(options: {
   return {
     email: {
       loginOrCreate: (email, emailOptions) =>
-        sendEmail('loginOrCreate', () => ROUTES.magicLinksEmailLoginOrCreate, email, emailOptions),
+        sendEmail('loginOrCreate', () => PATHS.magicLinksEmailLoginOrCreate, email, emailOptions),
       send: (email, emailOptions) =>
         sendEmail(
           'send',
           // SPEC §4: "Calls are primary (no session) or secondary (existing session ...)".
           () =>
             manager.getState()?.session
-              ? ROUTES.magicLinksEmailSendSecondary
-              : ROUTES.magicLinksEmailSendPrimary,
+              ? PATHS.magicLinksEmailSendSecondary
+              : PATHS.magicLinksEmailSendPrimary,
           email,
           emailOptions,
         ),
@@ -104,7 +105,7 @@ export function createMagicLinksModule(options: {
       const post = (code_verifier: string | undefined) =>
         http.request<AuthenticateResponse & { method_id?: string }>({
           method: 'POST',
-          path: ROUTES.magicLinksAuthenticate,
+          path: PATHS.magicLinksAuthenticate,
           body: { token, session_duration_minutes, code_verifier },
         });
       // wire-format.md §6: a "log in without password" link from a password reset carries the passwords

@@ -1,10 +1,12 @@
 // wire-format.md §1.3, §4.6, §6 and §8: the calls behind client.oauth, loaded on the first OAuth call (client.ts).
 // Only type imports from the SDK's own files: `validate` and the rest come in from the client, like
-// passwords-module.ts's. The protocol values the initial bundle also uses (ROUTES, CONSTANTS, OAUTH_PROVIDERS) come
-// in from the client as well: imported here, esbuild would move them into a chunk shared with the initial bundle,
-// a second file every page loads (bench widget-size, headless SDK ≤ 8 KiB). esbuild splits whole files, and any
-// runtime import of @gatehouse/protocol brings all of it, so the OAuth start path is written out (like the password
-// paths of passwords-module.ts); oauth.test.ts checks it equals OAUTH_PUBLIC_ROUTES.start.
+// passwords-module.ts's. The protocol value the initial bundle also uses (OAUTH_PROVIDERS) comes in from the client
+// as well: imported here, esbuild would move it into a chunk shared with the initial bundle, a second file every
+// page loads (bench widget-size, headless SDK ≤ 8 KiB). esbuild splits whole files, and any runtime import of
+// @gatehouse/protocol brings all of it, so the OAuth paths and the default session duration are written out (like
+// the password paths of passwords-module.ts; the initial bundle carries neither ROUTES nor CONSTANTS, see paths.ts):
+// the compiler checks them against ROUTES.oauth and CONSTANTS, and oauth.test.ts checks the start path equals
+// OAUTH_PUBLIC_ROUTES.start.
 import type { CONSTANTS, OAUTH_PROVIDERS, ROUTES } from '@gatehouse/protocol';
 import type { BootstrapModule } from './bootstrap';
 import type { BrowserDependencies } from './browser';
@@ -22,6 +24,21 @@ import type { SessionManager } from './session-manager';
 import type { Telemetry } from './telemetry';
 import type { validate as Validate } from './usage';
 
+/** SPEC §9 default session duration (CONSTANTS.defaultSessionDurationMinutes, written out: see the header). */
+const DEFAULT_SESSION_MINUTES: (typeof CONSTANTS)['defaultSessionDurationMinutes'] = 30;
+
+/** Paths relative to /sdk/v1 (ROUTES.oauth, written out: see the header). */
+export const OAUTH_PATHS: typeof ROUTES.oauth = {
+  authenticate: '/oauth/authenticate',
+  oneTapStart: '/oauth/google/onetap/start',
+  oneTapSubmit: '/oauth/google/onetap/submit',
+};
+
+/** The protocol's values the OAuth module reads (named, so the published declarations can name them). */
+export interface OAuthProtocolValues {
+  OAUTH_PROVIDERS: typeof OAUTH_PROVIDERS;
+}
+
 export interface OAuthApiUrls {
   /** Base of the OAuth start for test-mode public tokens (Stytch's `endpoints.testAPIURL`). */
   test: string;
@@ -33,13 +50,6 @@ export interface OAuthApiUrls {
  * wire-format.md §1.3 base selection, in order: the bootstrap CNAME domain, else the test API URL for a token that
  * contains `public-token-test`, else the live API URL.
  */
-/** The protocol's values the OAuth module reads (named, so its declaration can name them). */
-export interface OAuthProtocolValues {
-  ROUTES: typeof ROUTES;
-  CONSTANTS: typeof CONSTANTS;
-  OAUTH_PROVIDERS: typeof OAUTH_PROVIDERS;
-}
-
 export function oauthStartBase(options: {
   cnameDomain: string | null;
   publicToken: string;
@@ -94,7 +104,7 @@ export function createOAuthModule(options: {
   protocol: OAuthProtocolValues;
 }): OAuthModule {
   const { publicToken, http, manager, bootstrap, pkce, telemetry, validate, baseUrl } = options;
-  const { ROUTES, CONSTANTS, OAUTH_PROVIDERS } = options.protocol;
+  const { OAUTH_PROVIDERS } = options.protocol;
   const urls: OAuthApiUrls = {
     test: options.options.endpoints?.testAPIURL ?? baseUrl,
     live: options.options.endpoints?.liveAPIURL ?? baseUrl,
@@ -163,11 +173,10 @@ export function createOAuthModule(options: {
       }
       const data = await http.request<OAuthAuthenticateResponse>({
         method: 'POST',
-        path: ROUTES.oauth.authenticate,
+        path: OAUTH_PATHS.authenticate,
         body: {
           token,
-          session_duration_minutes:
-            authenticateOptions.session_duration_minutes ?? CONSTANTS.defaultSessionDurationMinutes,
+          session_duration_minutes: authenticateOptions.session_duration_minutes ?? DEFAULT_SESSION_MINUTES,
           code_verifier,
         },
       });
@@ -178,7 +187,7 @@ export function createOAuthModule(options: {
     },
     googleOneTap: {
       start: () =>
-        http.request<OneTapStartResponse>({ method: 'POST', path: ROUTES.oauth.oneTapStart, body: {} }),
+        http.request<OneTapStartResponse>({ method: 'POST', path: OAUTH_PATHS.oneTapStart, body: {} }),
       async submit(submitOptions) {
         validate('oauth.googleOneTap.submit')
           .object('options', submitOptions)
@@ -196,7 +205,7 @@ export function createOAuthModule(options: {
         else pkce.clear('oauth');
         const data = await http.request<OneTapSubmitResponse>({
           method: 'POST',
-          path: ROUTES.oauth.oneTapSubmit,
+          path: OAUTH_PATHS.oneTapSubmit,
           body: {
             id_token: submitOptions.id_token,
             csrf_token: submitOptions.csrf_token,

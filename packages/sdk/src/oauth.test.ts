@@ -5,7 +5,7 @@ import { OAUTH_PROVIDERS, OAUTH_PUBLIC_ROUTES, ROUTES } from '@gatehouse/protoco
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APIError, UsageError } from './errors';
 import { oauthStartBase, oauthStartUrl } from './oauth-module';
-import { challengeFor } from './pkce';
+import { challengeFor } from './pkce-pair';
 import {
   apiError,
   authenticateData,

@@ -3,6 +3,7 @@
 // ./oauth-module, which the client loads on the first OAuth call (client.ts), so pages without social sign-in
 // neither download nor evaluate it (issue 3: the headless SDK ≤ 8 KiB gzip).
 import { type AuthenticateResponse, OAUTH_PROVIDERS, type OAuthProvider } from '@gatehouse/protocol';
+import { forwarding } from './lazy';
 
 export interface OAuthStartOptions {
   login_redirect_url?: string;
@@ -101,18 +102,11 @@ export type OAuthModule = { [provider in OAuthProvider]: OAuthProviderStart } & 
  * next call.
  */
 export function lazyOAuth(get: () => Promise<OAuthModule>): OAuthModule {
-  const providers = Object.fromEntries(
-    OAUTH_PROVIDERS.map((provider) => [
-      provider,
-      { start: async (options?: OAuthStartOptions) => (await get())[provider].start(options) },
-    ]),
-  );
   return {
-    ...providers,
-    authenticate: async (token, options) => (await get()).authenticate(token, options),
-    googleOneTap: {
-      start: async () => (await get()).googleOneTap.start(),
-      submit: async (options) => (await get()).googleOneTap.submit(options),
-    },
+    ...Object.fromEntries(
+      OAUTH_PROVIDERS.map((provider) => [provider, forwarding(get, ['start'], provider)]),
+    ),
+    ...forwarding(get, ['authenticate']),
+    googleOneTap: forwarding(get, ['start', 'submit'], 'googleOneTap'),
   } as OAuthModule;
 }

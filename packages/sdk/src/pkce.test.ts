@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { challengeFor, createPkceStore, createVerifier } from './pkce';
+import { createPkceStore } from './pkce';
+import { challengeFor, createVerifier } from './pkce-pair';
 import { createJsonStorage } from './storage';
 import { createMemoryStorage } from './test-support/fakes';
 

@@ -1,8 +1,7 @@
-// wire-format.md §6 and SPEC §7: PKCE verifier = 16 random 32-bit values in lowercase hex (no zero padding),
-// challenge = base64url(SHA-256(verifier)) without padding (RFC 7636 S256). Pairs live in localStorage per
-// namespace and are cleared only after a successful authenticate.
+// wire-format.md §6 and SPEC §7: PKCE pairs live in localStorage per namespace and are cleared only after a
+// successful authenticate. A new pair (verifier and S256 challenge) comes from ./pkce-pair, loaded on the first
+// one: reading and clearing a stored pair stay synchronous.
 import type { BrowserDependencies } from './browser';
-import { base64UrlFromBytes } from './encoding';
 import type { JsonStorage } from './storage';
 
 export type PkceNamespace = 'magic_links' | 'oauth' | 'passwords';
@@ -21,15 +20,6 @@ export interface PkceStore {
   clear(namespace: PkceNamespace): void;
 }
 
-export function createVerifier(crypto: BrowserDependencies['crypto']): string {
-  return Array.from(crypto.getRandomValues(new Uint32Array(16)), (value) => value.toString(16)).join('');
-}
-
-export async function challengeFor(options: { verifier: string; subtle: SubtleCrypto }): Promise<string> {
-  const digest = await options.subtle.digest('SHA-256', new TextEncoder().encode(options.verifier));
-  return base64UrlFromBytes(new Uint8Array(digest));
-}
-
 export function createPkceStore(options: {
   storage: JsonStorage;
   crypto: BrowserDependencies['crypto'];
@@ -41,11 +31,7 @@ export function createPkceStore(options: {
     return typeof pair?.code_verifier === 'string' && typeof pair.code_challenge === 'string' ? pair : null;
   };
   const create = async (namespace: PkceNamespace) => {
-    const code_verifier = createVerifier(crypto);
-    const pair = {
-      code_challenge: await challengeFor({ verifier: code_verifier, subtle: crypto.subtle }),
-      code_verifier,
-    };
+    const pair = await (await import('./pkce-pair')).createPkcePair(crypto);
     storage.set(key(namespace), pair);
     return pair;
   };

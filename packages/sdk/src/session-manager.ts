@@ -3,9 +3,8 @@
 // exponential backoff on failure, and tabs stay in sync through the `storage` event.
 import {
   type AuthenticateResponse,
-  CONSTANTS,
+  type CONSTANTS,
   isUnrecoverableErrorType,
-  ROUTES,
   type Session,
   type User,
 } from '@gatehouse/protocol';
@@ -13,6 +12,7 @@ import type { BrowserDependencies } from './browser';
 import type { SessionCookies } from './cookies';
 import { isAPIError } from './errors';
 import type { HttpClient } from './http';
+import { PATHS } from './paths';
 import type { JsonStorage } from './storage';
 
 export interface SessionState {
@@ -57,6 +57,26 @@ export interface SessionManager {
   dispose(): void;
 }
 
+/**
+ * SPEC §9 timings, written out rather than read from the protocol's CONSTANTS: that object also holds the widget's
+ * values, and a bundler keeps all of it once a module reads one property (issue 21: the headless SDK ≤ 8 KiB gzip).
+ * The type makes the compiler check each value against CONSTANTS.
+ */
+const TIMING: Pick<
+  typeof CONSTANTS,
+  | 'sessionRefreshIntervalMs'
+  | 'refreshBackoffBaseMs'
+  | 'refreshBackoffExponentCap'
+  | 'refreshBackoffJitterMs'
+  | 'intermediateSessionTokenLifetimeMinutes'
+> = {
+  sessionRefreshIntervalMs: 180_000,
+  refreshBackoffBaseMs: 2000,
+  refreshBackoffExponentCap: 7,
+  refreshBackoffJitterMs: 175,
+  intermediateSessionTokenLifetimeMinutes: 10,
+};
+
 /** Deep equality that ignores `last_accessed_at`, which changes on every refresh (wire-format.md §5.3). */
 export function sameState(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -72,9 +92,9 @@ export function sameState(a: unknown, b: unknown): boolean {
 
 /** SPEC §4: delay of retry n = 2000 × 2^min(n, 7) ms plus jitter in [−175, +175). */
 export function backoffDelay(attempt: number, random: () => number): number {
-  const jitter = CONSTANTS.refreshBackoffJitterMs;
+  const jitter = TIMING.refreshBackoffJitterMs;
   return (
-    CONSTANTS.refreshBackoffBaseMs * 2 ** Math.min(attempt, CONSTANTS.refreshBackoffExponentCap) +
+    TIMING.refreshBackoffBaseMs * 2 ** Math.min(attempt, TIMING.refreshBackoffExponentCap) +
     Math.floor(random() * 2 * jitter) -
     jitter
   );
@@ -128,7 +148,7 @@ export function createSessionManager(options: {
     state = next;
     if (persist) storage.set(storage.stateKey, next);
     attempt = 0;
-    arm(CONSTANTS.sessionRefreshIntervalMs);
+    arm(TIMING.sessionRefreshIntervalMs);
     if (!changed) return;
     for (const listener of [...listeners]) {
       try {
@@ -172,7 +192,7 @@ export function createSessionManager(options: {
     try {
       const data = await http.request<AuthenticateResponse>({
         method: 'POST',
-        path: ROUTES.sessionsAuthenticate,
+        path: PATHS.sessionsAuthenticate,
         body: {},
       });
       // A logout or a new sign-in happened while the request was in flight: its own state wins.
@@ -231,10 +251,10 @@ export function createSessionManager(options: {
       const expiry = expires && !Number.isNaN(expires.getTime()) ? expires : null;
       cookies.set(names.session, tokens.session_token, expiry);
       if (tokens.session_jwt !== null) cookies.set(names.jwt, tokens.session_jwt, expiry);
-      arm(CONSTANTS.sessionRefreshIntervalMs);
+      arm(TIMING.sessionRefreshIntervalMs);
     },
     setIntermediateSessionToken(token) {
-      const lifetimeMs = CONSTANTS.intermediateSessionTokenLifetimeMinutes * 60_000;
+      const lifetimeMs = TIMING.intermediateSessionTokenLifetimeMinutes * 60_000;
       cookies.set(names.ist, token, new Date(dependencies.now() + lifetimeMs));
     },
     destroy,

@@ -1,6 +1,9 @@
 import { UNRECOVERABLE_ERROR_TYPES } from '@gatehouse/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APIError, SDKAPIUnreachableError, UsageError } from './errors';
+import { lazily } from './lazy';
+import { createSessionModule, type SessionCalls } from './session';
+import type { SessionManager } from './session-manager';
 import {
   apiError,
   authenticateData,
@@ -205,5 +208,42 @@ describe('session.list and session.revokeOthers (Gatehouse calls, issue 13 item 
     await expect(client.session.list()).rejects.toBeInstanceOf(APIError);
     await expect(client.session.revokeOthers()).rejects.toBeInstanceOf(APIError);
     expect(client.session.getSync()).toEqual(CACHED.session);
+  });
+});
+
+describe('session loads its server calls on the first of them (issue 21)', () => {
+  it('the readers and updateSession need no load; the calls share one and retry a failed load', async () => {
+    const session = makeSession();
+    const manager = {
+      getState: () => ({ user: makeUser(), session }),
+      isFromCache: () => false,
+      subscribe: () => () => {},
+      tokens: () => ({ session_token: 't', session_jwt: 'j' }),
+      updateTokens: vi.fn(),
+    } as unknown as SessionManager;
+    const calls = {
+      authenticate: vi.fn(async () => ({ session })),
+      revoke: vi.fn(async () => ({})),
+    } as unknown as SessionCalls;
+    const load = vi
+      .fn<() => Promise<SessionCalls>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(calls);
+    // The client hands over the load wrapped like this (client.ts).
+    const module = createSessionModule({ manager, calls: lazily(load) });
+    expect(module.getSync()).toBe(session);
+    expect(module.getInfo()).toEqual({ session, fromCache: false });
+    expect(module.getTokens()).toEqual({ session_token: 't', session_jwt: 'j' });
+    module.onChange(() => {})();
+    module.updateSession({ session_token: 'new' });
+    expect(manager.updateTokens).toHaveBeenCalledWith({ session_token: 'new', session_jwt: null });
+    expect(() => module.updateSession({ session_token: 5 as never })).toThrow(UsageError);
+    expect(load).not.toHaveBeenCalled();
+    await expect(module.authenticate()).rejects.toThrow('Failed to fetch');
+    await expect(module.authenticate({ session_duration_minutes: 5 })).resolves.toEqual({ session });
+    expect(calls.authenticate).toHaveBeenCalledWith({ session_duration_minutes: 5 });
+    await module.revoke({ forceClear: true });
+    expect(calls.revoke).toHaveBeenCalledWith({ forceClear: true });
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,12 +1,13 @@
-// SPEC §4 and wire-format.md §4.3 / §5: the `session` module of the client.
-import {
-  type AuthenticateResponse,
-  ROUTES,
-  type Session,
-  type SessionsListResponse,
-  type SessionsRevokeOthersResponse,
+// SPEC §4 and wire-format.md §4.3 / §5: the `session` module of the client. The readers of the session and
+// updateSession live here; the calls to the server live in ./session-module, which the client loads on the first
+// of them (client.ts).
+import type {
+  AuthenticateResponse,
+  Session,
+  SessionsListResponse,
+  SessionsRevokeOthersResponse,
 } from '@gatehouse/protocol';
-import type { HttpClient } from './http';
+import { forwarding } from './lazy';
 import type { SessionManager, SessionTokens } from './session-manager';
 import { validate } from './usage';
 
@@ -33,49 +34,18 @@ export interface SessionModule {
   updateSession(options: { session_token: string; session_jwt?: string }): void;
 }
 
-export function createSessionModule(options: { http: HttpClient; manager: SessionManager }): SessionModule {
-  const { http, manager } = options;
+/** The calls of the session module that talk to the server (./session-module), loaded on the first of them. */
+export type SessionCalls = Pick<SessionModule, 'authenticate' | 'revoke' | 'list' | 'revokeOthers'>;
+
+export function createSessionModule(options: {
+  manager: SessionManager;
+  /** The server calls' code, loaded once on the first of them (client.ts). */
+  calls: () => Promise<SessionCalls>;
+}): SessionModule {
+  const { manager } = options;
   const getSync = () => manager.getState()?.session ?? null;
-  // The two account-page calls share one path: a session that is gone server-side is gone here too.
-  const signedInCall = async <T>(method: 'GET' | 'POST', path: string): Promise<T> => {
-    try {
-      return await http.request<T>({ method, path });
-    } catch (error) {
-      manager.destroyOnUnrecoverable(error);
-      throw error;
-    }
-  };
   return {
-    async authenticate(authenticateOptions = {}) {
-      validate('session.authenticate')
-        .object('options', authenticateOptions)
-        .optionalNumber('session_duration_minutes', authenticateOptions.session_duration_minutes);
-      try {
-        const data = await http.request<AuthenticateResponse>({
-          method: 'POST',
-          path: ROUTES.sessionsAuthenticate,
-          body: { session_duration_minutes: authenticateOptions.session_duration_minutes },
-        });
-        return manager.applyAuthentication(data, 'user');
-      } catch (error) {
-        manager.destroyOnUnrecoverable(error);
-        throw error;
-      }
-    },
-    async revoke(revokeOptions = {}) {
-      try {
-        const data = await http.request<unknown>({ method: 'POST', path: ROUTES.sessionsRevoke });
-        manager.destroy();
-        return data;
-      } catch (error) {
-        // SPEC §4: "If the revoke call fails, state is cleared only when forced or when one of those four errors
-        // occurred."
-        if (!manager.destroyOnUnrecoverable(error) && revokeOptions.forceClear) manager.destroy();
-        throw error;
-      }
-    },
-    list: () => signedInCall('GET', ROUTES.sessionsList),
-    revokeOthers: () => signedInCall('POST', ROUTES.sessionsRevokeOthers),
+    ...(forwarding(options.calls, ['authenticate', 'revoke', 'list', 'revokeOthers']) as SessionCalls),
     getSync,
     getInfo: () => ({ session: getSync(), fromCache: manager.isFromCache() }),
     getTokens: () => manager.tokens(),

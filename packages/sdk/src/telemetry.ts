@@ -2,16 +2,26 @@
 // every 800 ms. Telemetry never affects the caller: failures are swallowed.
 import {
   CAPTCHA_CAPABILITY,
-  CONSTANTS,
+  type CONSTANTS,
   GATEHOUSE_SDK_IDENTIFIER,
-  ROUTES,
   SDK_API_PREFIX,
   type TelemetryBlob,
   type TelemetryEventName,
 } from '@gatehouse/protocol';
 import type { BrowserDependencies } from './browser';
+import { PATHS } from './paths';
 
 export const SDK_IDENTIFIER = GATEHOUSE_SDK_IDENTIFIER;
+
+/**
+ * SPEC §9 values, written out rather than read from the protocol's CONSTANTS (like session-manager.ts's timings):
+ * the type makes the compiler check each against CONSTANTS.
+ */
+const TELEMETRY: Pick<typeof CONSTANTS, 'sdkVersion' | 'telemetryBatchSize' | 'telemetryBatchIntervalMs'> = {
+  sdkVersion: '4.13.1',
+  telemetryBatchSize: 15,
+  telemetryBatchIntervalMs: 800,
+};
 
 export interface Telemetry {
   /** Queues one event; the widget uses it for render_login_screen, email_try_again_clicked and the like. */
@@ -76,7 +86,7 @@ export function createTelemetryBlob(options: {
     app: { identifier: options.hostname },
     sdk: {
       identifier: SDK_IDENTIFIER,
-      version: CONSTANTS.sdkVersion,
+      version: TELEMETRY.sdkVersion,
       ...(options.captcha ? { captcha: CAPTCHA_CAPABILITY } : {}),
     },
   };
@@ -101,7 +111,7 @@ export function createTelemetry(options: {
     try {
       // wire-format.md §2.2: only Content-Type, no Authorization and no X-SDK-* headers.
       dependencies
-        .fetch(options.baseUrl + SDK_API_PREFIX + ROUTES.events, {
+        .fetch(options.baseUrl + SDK_API_PREFIX + PATHS.events, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body,
@@ -116,8 +126,8 @@ export function createTelemetry(options: {
         telemetry: options.blob(),
         event: { public_token: options.publicToken, event_name: name, details },
       });
-      if (queue.length >= CONSTANTS.telemetryBatchSize) flush();
-      else if (timer === null) timer = dependencies.setTimeout(flush, CONSTANTS.telemetryBatchIntervalMs);
+      if (queue.length >= TELEMETRY.telemetryBatchSize) flush();
+      else if (timer === null) timer = dependencies.setTimeout(flush, TELEMETRY.telemetryBatchIntervalMs);
     },
     flush,
   };

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazily } from './lazy';
+import type { SessionManager } from './session-manager';
 import {
   authenticated,
   createTestClient,
@@ -9,6 +11,7 @@ import {
   STATE_KEY,
   storedState,
 } from './test-support/fakes';
+import { createUsersModule, type UserCalls } from './users';
 
 const LOGGED_IN = { gatehouse_session: 'session-token-1', gatehouse_session_jwt: 'session-jwt-1' };
 
@@ -105,5 +108,35 @@ describe('users (wire-format.md §4.2)', () => {
     expect(client.user.getSync()).toBeNull();
     expect(client.user.getInfo()).toEqual({ user: null, fromCache: false });
     client.dispose();
+  });
+});
+
+describe('users loads its server calls on the first of them (issue 21)', () => {
+  it('the readers need no load; the calls share one, pass their arguments on, and retry a failed load', async () => {
+    const user = makeUser();
+    const manager = {
+      getState: () => ({ user, session: makeSession() }),
+      isFromCache: () => false,
+      subscribe: () => () => {},
+    } as unknown as SessionManager;
+    const calls = {
+      get: vi.fn(async () => user),
+      deleteEmail: vi.fn(async () => ({ deleted: true })),
+    } as unknown as UserCalls;
+    const load = vi
+      .fn<() => Promise<UserCalls>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(calls);
+    // The client hands over the load wrapped like this (client.ts).
+    const users = createUsersModule({ manager, calls: lazily(load), search: vi.fn() });
+    expect(users.getSync()).toBe(user);
+    expect(users.getInfo()).toEqual({ user, fromCache: false });
+    users.onChange(() => {})();
+    expect(load).not.toHaveBeenCalled();
+    await expect(users.get()).rejects.toThrow('Failed to fetch');
+    await expect(users.get()).resolves.toBe(user);
+    await expect(users.deleteEmail('email-1')).resolves.toEqual({ deleted: true });
+    expect(calls.deleteEmail).toHaveBeenCalledWith('email-1');
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,14 +1,9 @@
-// wire-format.md §4.2: the `users` module (also exposed as `client.user`, the Stytch name).
-import {
-  type GetUserResponse,
-  ROUTES,
-  type User,
-  type UserMutationResponse,
-  type UserSearchResponse,
-} from '@gatehouse/protocol';
-import type { HttpClient } from './http';
+// wire-format.md §4.2: the `users` module (also exposed as `client.user`, the Stytch name). The readers of the
+// stored user live here; the calls (get, update, the six removals) live in ./users-module, which the client loads
+// on the first of them (client.ts).
+import type { User, UserMutationResponse, UserSearchResponse } from '@gatehouse/protocol';
+import { forwarding } from './lazy';
 import type { SessionManager } from './session-manager';
-import { validate } from './usage';
 
 export type UserMutationResult = Omit<UserMutationResponse, '__user'>;
 
@@ -38,73 +33,36 @@ export interface UsersModule {
   search(email: string): Promise<UserSearchResponse>;
 }
 
+/** The calls of the users module that talk to the server (./users-module), loaded on the first of them. */
+export type UserCalls = Omit<UsersModule, 'getSync' | 'getInfo' | 'onChange' | 'search'>;
+
+const USER_CALLS = [
+  'get',
+  'update',
+  'deleteEmail',
+  'deletePhoneNumber',
+  'deleteTOTP',
+  'deleteOAuthRegistration',
+  'deleteWebauthnRegistration',
+  'deleteBiometricRegistration',
+] as const satisfies readonly (keyof UserCalls)[];
+
 export function createUsersModule(options: {
-  http: HttpClient;
   manager: SessionManager;
+  /** The server calls' code, loaded once on the first of them (client.ts). */
+  calls: () => Promise<UserCalls>;
   /**
    * users.search: only the password flow asks it, so its code comes with the password calls (client.ts loads
    * ./passwords-module on the first call) instead of with every page.
    */
   search: UsersModule['search'];
 }): UsersModule {
-  const { http, manager } = options;
+  const { manager } = options;
   const getSync = () => manager.getState()?.user ?? null;
-
-  // The mutation routes answer `__user` (the updated user, stored) which is stripped from the caller's copy.
-  const mutate = async (method: 'PUT' | 'DELETE', path: string, body?: object) => {
-    const { __user, ...rest } = await http.request<UserMutationResponse>({
-      method,
-      path,
-      ...(body ? { body } : {}),
-    });
-    if (__user) manager.updateUser(__user);
-    return rest;
-  };
-  const remover = (method: string, idName: string, route: (id: string) => string) => async (id: string) => {
-    validate(`user.${method}`).string(idName, id);
-    return mutate('DELETE', route(id));
-  };
-
   return {
-    async get() {
-      const {
-        request_id: _requestId,
-        status_code: _statusCode,
-        ...user
-      } = await http.request<GetUserResponse>({
-        method: 'GET',
-        path: ROUTES.usersMe,
-      });
-      manager.updateUser(user);
-      return user;
-    },
+    ...(forwarding(options.calls, USER_CALLS) as UserCalls),
     getSync,
     getInfo: () => ({ user: getSync(), fromCache: manager.isFromCache() }),
-    async update(updateOptions) {
-      validate('user.update')
-        .object('options', updateOptions)
-        .optionalObject('name', updateOptions.name)
-        .optionalObject('untrusted_metadata', updateOptions.untrusted_metadata);
-      return mutate('PUT', ROUTES.usersMe, updateOptions);
-    },
-    deleteEmail: remover('deleteEmail', 'email_id', ROUTES.userEmail),
-    deletePhoneNumber: remover('deletePhoneNumber', 'phone_id', ROUTES.userPhoneNumber),
-    deleteTOTP: remover('deleteTOTP', 'totp_id', ROUTES.userTotp),
-    deleteOAuthRegistration: remover(
-      'deleteOAuthRegistration',
-      'oauth_user_registration_id',
-      ROUTES.userOAuth,
-    ),
-    deleteWebauthnRegistration: remover(
-      'deleteWebauthnRegistration',
-      'webauthn_registration_id',
-      ROUTES.userWebAuthnRegistration,
-    ),
-    deleteBiometricRegistration: remover(
-      'deleteBiometricRegistration',
-      'biometric_registration_id',
-      ROUTES.userBiometricRegistration,
-    ),
     onChange: (callback) => manager.subscribe((state) => callback(state?.user ?? null)),
     search: options.search,
   };

@@ -1,10 +1,11 @@
 // wire-format.md §4.9 and SPEC §7: the passkey ceremonies behind client.webauthn (see ./webauthn for the types and
 // the error). Loaded by the client on the first passkey call (client.ts lazyWebAuthn), so pages that never use
-// passkeys neither download nor evaluate it. Only type imports from the SDK's own files: `validate`, the error and
-// the paths come in from the client, like ./passwords-module's. A runtime import of a module the client also uses
-// puts that module in a shared chunk of its own, and the headless SDK's initial load became three files instead
-// of one (bench widget-size: 8.9 KiB gzip, budget 8).
-import type { AuthenticateResponse } from '@gatehouse/protocol';
+// passkeys neither download nor evaluate it. Only type imports from the SDK's own files: `validate` and the error
+// come in from the client, like ./passwords-module's. A runtime import of a module the client also uses puts that
+// module in a shared chunk of its own, and the headless SDK's initial load became three files instead of one
+// (bench widget-size: 8.9 KiB gzip, budget 8). The paths are written out for the same reason (the compiler checks
+// them against the protocol's ROUTES.webauthn).
+import type { AuthenticateResponse, ROUTES } from '@gatehouse/protocol';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -17,11 +18,20 @@ import type {
   WebAuthnCeremonies,
   WebAuthnError,
   WebAuthnModule,
-  WEBAUTHN_PATHS as WebAuthnPaths,
   WebAuthnUpdateResponse,
 } from './webauthn';
 
 type BrowserLibrary = typeof import('@simplewebauthn/browser');
+
+/** Paths relative to /sdk/v1 (ROUTES.webauthn, written out: see the header). */
+export const WEBAUTHN_MODULE_PATHS: typeof ROUTES.webauthn = {
+  registerStart: '/webauthn/register/start',
+  register: '/webauthn/register',
+  authenticateStartPrimary: '/webauthn/authenticate/start/primary',
+  authenticateStartSecondary: '/webauthn/authenticate/start/secondary',
+  authenticate: '/webauthn/authenticate',
+  update: (id) => `/webauthn/update/${encodeURIComponent(id)}`,
+};
 
 // @simplewebauthn/browser is loaded on the first passkey call, not with the client: a page that never touches
 // passkeys does not pay for it (issue 3 budget: the headless SDK ≤ 8 KiB; the library alone is ~3 KiB gzip).
@@ -53,9 +63,8 @@ export function createWebAuthnModule(options: {
   validate: typeof Validate;
   WebAuthnError: typeof WebAuthnError;
   toWebAuthnError: typeof ToWebAuthnError;
-  paths: typeof WebAuthnPaths;
 }): WebAuthnModule {
-  const { http, manager, location, validate, toWebAuthnError, paths: WEBAUTHN_PATHS } = options;
+  const { http, manager, location, validate, toWebAuthnError } = options;
   const CeremonyError = options.WebAuthnError;
   const ceremonies = options.ceremonies ?? defaultCeremonies;
   const userAgent =
@@ -124,7 +133,7 @@ export function createWebAuthnModule(options: {
       try {
         const started = await http.request<{ public_key_credential_creation_options: string }>({
           method: 'POST',
-          path: WEBAUTHN_PATHS.registerStart,
+          path: WEBAUTHN_MODULE_PATHS.registerStart,
           body: {
             domain: registerOptions.domain ?? location.hostname,
             authenticator_type: registerOptions.authenticator_type,
@@ -140,7 +149,7 @@ export function createWebAuthnModule(options: {
         const credential = await browserStep(undefined, () => ceremonies.startRegistration({ optionsJSON }));
         const data = await http.request<AuthenticateResponse & { webauthn_registration_id: string }>({
           method: 'POST',
-          path: WEBAUTHN_PATHS.register,
+          path: WEBAUTHN_MODULE_PATHS.register,
           body: {
             public_key_credential: JSON.stringify(credential),
             session_duration_minutes: registerOptions.session_duration_minutes,
@@ -163,8 +172,8 @@ export function createWebAuthnModule(options: {
       try {
         // SPEC §4: primary without a session, secondary (adds a factor) with one.
         const path = manager.getState()?.session
-          ? WEBAUTHN_PATHS.authenticateStartSecondary
-          : WEBAUTHN_PATHS.authenticateStartPrimary;
+          ? WEBAUTHN_MODULE_PATHS.authenticateStartSecondary
+          : WEBAUTHN_MODULE_PATHS.authenticateStartPrimary;
         const started = await http.request<{ public_key_credential_request_options: string }>({
           method: 'POST',
           path,
@@ -189,7 +198,7 @@ export function createWebAuthnModule(options: {
         ceremony.assertCurrent();
         const data = await http.request<AuthenticateResponse & { webauthn_registration_id: string }>({
           method: 'POST',
-          path: WEBAUTHN_PATHS.authenticate,
+          path: WEBAUTHN_MODULE_PATHS.authenticate,
           body: {
             public_key_credential: JSON.stringify(credential),
             session_duration_minutes: authenticateOptions.session_duration_minutes,
@@ -216,7 +225,7 @@ export function createWebAuthnModule(options: {
         .string('name', updateOptions?.name);
       return http.request<WebAuthnUpdateResponse>({
         method: 'PUT',
-        path: WEBAUTHN_PATHS.update(updateOptions.webauthn_registration_id),
+        path: WEBAUTHN_MODULE_PATHS.update(updateOptions.webauthn_registration_id),
         body: { name: updateOptions.name },
       });
     },

@@ -6,7 +6,7 @@
 //
 // This file holds the public names (types, paths, WebAuthnError); the ceremonies themselves live in
 // ./webauthn-module, which the client loads on the first passkey call (client.ts lazyWebAuthn).
-import { type AuthenticateResponse, ROUTES, type WebAuthnRegistration } from '@gatehouse/protocol';
+import type { AuthenticateResponse, ROUTES, WebAuthnRegistration } from '@gatehouse/protocol';
 import type {
   browserSupportsWebAuthnAutofill,
   startAuthentication,
@@ -14,8 +14,18 @@ import type {
 } from '@simplewebauthn/browser';
 import { GatehouseError } from './errors';
 
-/** Paths relative to /sdk/v1 (wire-format.md §4.9). */
-export const WEBAUTHN_PATHS = ROUTES.webauthn;
+/**
+ * Paths relative to /sdk/v1 (wire-format.md §4.9): the protocol's ROUTES.webauthn, written out (like ./paths) so
+ * that the initial bundle does not carry the whole ROUTES table; the type makes the compiler check the strings.
+ */
+export const WEBAUTHN_PATHS: typeof ROUTES.webauthn = {
+  registerStart: '/webauthn/register/start',
+  register: '/webauthn/register',
+  authenticateStartPrimary: '/webauthn/authenticate/start/primary',
+  authenticateStartSecondary: '/webauthn/authenticate/start/secondary',
+  authenticate: '/webauthn/authenticate',
+  update: (id) => `/webauthn/update/${encodeURIComponent(id)}`,
+};
 
 export interface WebAuthnRegisterOptions {
   /** Ask for a passkey (discoverable, user-verifying); the widget always passes true (SPEC §7). */

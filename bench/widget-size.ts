@@ -427,7 +427,7 @@ export async function run(): Promise<BenchResult> {
     const scriptTagOver = scriptTag.total > scriptTag.budgetKiB * KIB;
     failed ||= scriptTagOver;
     rows.push({
-      label: 'script tag, default config (React included)',
+      label: 'script tag, default config (React API included: preact/compat)',
       figures: {
         'KiB gzip': kib(scriptTag.total),
         files: scriptTag.files,

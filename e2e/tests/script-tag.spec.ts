@@ -93,12 +93,9 @@ test.beforeAll(async () => {
   // A server start of its own, as the worker fixture allows for one.
   test.setTimeout(90_000);
   site = await startPlainSite();
-  // TODO(DEV_ALLOWED_ORIGINS): the development project cannot list another origin yet, so a project of the project
-  // file allows the site (and its page as the login link's redirect URL), on a server of this file's own. Once the
-  // development project takes DEV_ALLOWED_ORIGINS, start with { env: { DEV_ALLOWED_ORIGINS: site.origin } } and use
-  // the dev project's token (GET /dev/project) instead; the login link must still lead to the site's page (a
-  // redirect URL there: `${site.origin}/` allowed, and passed as emailMagicLinksOptions.loginRedirectURL and
-  // signupRedirectURL, since the dev project's first redirect URL is the server's /authenticate).
+  // A project of the project file allows the site (and its page as the login link's redirect URL), as a site in
+  // production is allowed; e2e/tests/examples.spec.ts has the development project allow its examples through
+  // DEV_ALLOWED_ORIGINS instead.
   projectDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-script-tag-'));
   const projectFile = join(projectDir, 'projects.json');
   writeFileSync(

@@ -8,10 +8,15 @@
 //   load the widget). Its dynamic import()s (the widget module, the SDK's lazy modules such as passwords or the
 //   phone parser) stay import() calls, of files of the second build at the script's own URL;
 // - gatehouse/*.js: one ES module build with splitting, whose entries are exactly those import() targets: the
-//   widget (React and react-dom bundled, production mode) and its lazy screens become hashed chunks. Every module
+//   widget (its React bundled, production mode) and its lazy screens become hashed chunks. Every module
 //   that gatehouse.js already holds is not bundled again: an import of it resolves to a two-line module reading
 //   gatehouse.js's instance from the global (`__gatehouse_<build id>`), so the widget's `instanceof APIError`
 //   sees the errors of the page's client, and no code is shipped twice.
+// The React the script tag bundles is Preact's React layer (preact/compat, aliased below), not React itself: React
+// 19.3 and react-dom alone are 67.6 KiB gzip, so the default first load was 95.1 KiB against the 75 KiB budget
+// (issue 21 item 5); with preact/compat 11 it is 35.0 KiB (`npm run bench -- widget-size`). The widget uses only
+// the API both implement (hooks, lazy/Suspense, createPortal, useSyncExternalStore, createRoot), and the script
+// tag's E2E (e2e/tests/script-tag.spec.ts, examples/plain-html) runs it. The npm packages use the app's own React.
 // Three esbuild runs: a probe of gatehouse.js (which modules it holds, which it imports lazily), the module build
 // (which of gatehouse.js's modules it uses), then gatehouse.js again exposing those modules on the global.
 import { createHash } from 'node:crypto';
@@ -66,6 +71,15 @@ function moduleName(absolute) {
   return name.replace(/^@/, '').replace(/[^A-Za-z0-9_-]+/g, '-');
 }
 
+/** React's API from Preact (see the header): every import of React or react-dom in the script tag's build. */
+const PREACT_ALIASES = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+};
+
 function commonOptions(version) {
   return {
     // Metafile paths (inputs and outputs) are relative to the repository root.
@@ -76,6 +90,7 @@ function commonOptions(version) {
     target: 'es2022',
     conditions: ['@gatehouse/source'],
     jsx: 'automatic',
+    alias: PREACT_ALIASES,
     define: {
       'process.env.NODE_ENV': '"production"',
       GATEHOUSE_SCRIPT_TAG_VERSION: JSON.stringify(version),
@@ -214,7 +229,10 @@ export async function buildScriptTag({ outdir = SCRIPT_TAG_DIR } = {}) {
     const exposed = [...used].sort();
     const entrySource = [
       ...exposed.map((path, index) => `import * as m${index} from ${JSON.stringify(join(ROOT, path))};`),
-      `import ${JSON.stringify(CLASSIC_ENTRY)};`,
+      // A named import, not a bare one: the package is `sideEffects: false` (for apps' bundlers), so esbuild drops
+      // a bare import of it; defining window.Gatehouse is this file's job.
+      `import { Gatehouse as __gatehouse } from ${JSON.stringify(CLASSIC_ENTRY)};`,
+      "if (typeof window !== 'undefined') window.Gatehouse = __gatehouse;",
       // Read while the script runs (currentScript is null afterwards); the import() calls come later.
       "const script = typeof document === 'undefined' ? null : document.currentScript;",
       'const base = script && script.src ? script.src : null;',

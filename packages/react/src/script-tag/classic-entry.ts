@@ -1,7 +1,7 @@
 // gatehouse.js (issue 21 item 2): the script tag's first file, a classic script (an IIFE) that a plain page loads
 // with <script src="https://auth.example.com/gatehouse.js"> and uses on the next line. It defines window.Gatehouse:
 // the SDK (createClient and its error classes, in this file so the page has them synchronously) and the mount
-// functions of ./mount-shim.ts, which load the widget module (./widget-entry.ts, React included) on the first
+// functions of ./mount-shim.ts, which load the widget module (./widget-entry.ts, with React's API from preact/compat: scripts/lib/script-tag-build.mjs) on the first
 // mount. scripts/lib/script-tag-build.mjs builds it; packages/server/src/infra/script-tag.ts serves it.
 import {
   APIError,
@@ -74,6 +74,5 @@ export const Gatehouse = Object.freeze({
   isErrorType,
 });
 
-// Not a `declare global`: this file is part of the package's sources, and no npm user has window.Gatehouse.
-if (typeof window !== 'undefined')
-  (window as unknown as { Gatehouse: typeof Gatehouse }).Gatehouse = Gatehouse;
+// window.Gatehouse is set by the file scripts/lib/script-tag-build.mjs wraps around this module: the package is
+// `sideEffects: false`, so a module of it must do nothing when imported.

@@ -361,8 +361,9 @@ test('passkeys: registration mode after a login-link sign-in (skip, create, rena
   }
 });
 
-/** The dev project allows only /authenticate and /reset-password (devProjectRedirectUrls): one is given as the
- * signup redirect URL and the other as the login one, so the URL landed on says which one the server chose. */
+/** Two pages the dev project allows on the server's origin (/authenticate and /reset-password, devProjectRedirectUrls;
+ * since DEV_ALLOWED_ORIGINS it accepts any path of an allowed origin): one is given as the signup redirect URL and
+ * the other as the login one, so the URL landed on says which one the server chose. */
 const SIGNUP_PATH = '/authenticate';
 const LOGIN_PATH = '/reset-password';
 

@@ -31,7 +31,9 @@ describe('"Confirm it\'s you" in the passkey list', () => {
   it('opens in place of the list, focus on its heading, and confirms with a passkey first', async () => {
     const client = clientFor({ totps: [{ totp_id: 'totp-1', verified: true }] });
     const { user, heading } = await openStep(client);
-    expect(document.activeElement).toBe(heading);
+    // The focus effect runs after the lazily loaded step commits, outside act(): wait for it (as the other
+    // focus tests do), or a loaded machine runs the check first.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(step().dataset.state).toBe('reauthentication.passkey');
     expect(screen.getByText(TEXT.reauthenticationRecentText)).toBeTruthy();
     // The list is hidden (still mounted), the other ways are offered.

@@ -66,7 +66,7 @@ describe('<Reauthentication> with useReauthentication', () => {
     const { client, outcomes, view, user } = setUp(action);
     await user.click(screen.getByRole('button', { name: 'Remove the app' }));
     const heading = await screen.findByRole('heading', { name: TEXT.reauthenticationTitle });
-    expect(document.activeElement).toBe(heading);
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     const root = view.container.querySelector<HTMLElement>('[data-gatehouse-widget]')!;
     expect(root.dataset.gatehouseWidget).toBe('reauthentication');
     expect(root.querySelector('[data-state^="reauthentication."]')?.getAttribute('data-state')).toBe(

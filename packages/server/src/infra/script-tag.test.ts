@@ -126,7 +126,7 @@ describe('script tag', () => {
     expect(script).toContain(JSON.stringify(widget));
   });
 
-  it('bundles React into the widget module, and the SDK only once (the module files take gatehouse.js’s)', () => {
+  it('bundles the React layer (preact/compat) into the widget module, and the SDK only once (the module files take gatehouse.js’s)', () => {
     const modules = readdirSync(join(outdir, MODULE_FOLDER)).map((file) =>
       readFileSync(join(outdir, MODULE_FOLDER, file), 'utf8'),
     );
@@ -136,10 +136,15 @@ describe('script tag', () => {
     expect(script).toContain(sdkError);
     expect(modules.filter((source) => source.includes(sdkError))).toEqual([]);
     expect(built.exposed).toContain('packages/sdk/src/errors.ts');
-    // React is in the module files, not in gatehouse.js (react-dom's production build names this error page).
-    const reactError = 'https://react.dev/errors/';
-    expect(script).not.toContain(reactError);
-    expect(modules.some((source) => source.includes(reactError))).toBe(true);
+    // The widget's React is preact/compat (scripts/lib/script-tag-build.mjs says why), in the module files only:
+    // React itself is in no file, and gatehouse.js holds no renderer.
+    const inputs = Object.keys(built.modules.inputs);
+    expect(inputs.some((input) => input.includes('node_modules/preact/compat/'))).toBe(true);
+    expect(inputs.filter((input) => /node_modules\/react(-dom)?\//.test(input))).toEqual([]);
+    expect([script, ...modules].some((source) => source.includes('https://react.dev/errors/'))).toBe(false);
+    // Preact's renderer marks its vnodes with this property name; only the module files carry it.
+    expect(script).not.toContain('__v');
+    expect(modules.some((source) => source.includes('__v'))).toBe(true);
   });
 
   it('answers 404 for unknown names and refuses every way out of the folder', async () => {

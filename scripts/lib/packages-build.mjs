@@ -13,9 +13,8 @@
 // transpile. It is not minified: the app's bundler minifies, and readable code is what a developer debugging
 // their app steps through.
 //
-// The tarball is packed from a staging folder, not from packages/<name>: its package.json loses the workspace's
-// `@gatehouse/source` export condition (pointing at source the tarball does not hold), `private`, scripts and
-// devDependencies. The workspace package.json files stay `private`, so a stray `npm publish` there is refused.
+// The tarball is packed from a staging folder, not from packages/<name>: its package.json exports the build (the
+// workspace's exports are the TypeScript source) and loses `private`, scripts and devDependencies. The workspace package.json files stay `private`, so a stray `npm publish` there is refused.
 import { spawn } from 'node:child_process';
 import {
   cpSync,
@@ -149,18 +148,29 @@ export async function buildPackages() {
   for (const pkg of PUBLISHED_PACKAGES) await buildPackage(pkg);
 }
 
-/** The package.json a tarball carries: the workspace's, without what only the workspace needs. */
-export function publishedManifest(manifest) {
+/** The subpath an entry module is exported at: `index` → `.`, `reauthentication/index` → `./reauthentication`. */
+function subpathOf(entry) {
+  return entry === 'index' ? '.' : `./${entry.replace(/\/index$/, '')}`;
+}
+
+/**
+ * The package.json a tarball carries: the workspace's, without what only the workspace needs, and with `exports`
+ * pointing at the build. In the workspace every export is the TypeScript source (tests, the dev server and the
+ * other packages need no build step); the tarball holds only dist/.
+ */
+export function publishedManifest(manifest, pkg) {
   const { private: _private, scripts: _scripts, devDependencies: _devDependencies, ...published } = manifest;
-  const stripSource = (value) => {
-    if (value === null || typeof value !== 'object') return value;
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([condition]) => condition !== '@gatehouse/source')
-        .map(([key, inner]) => [key, stripSource(inner)]),
-    );
-  };
-  return { ...published, exports: stripSource(manifest.exports) };
+  const exports = {};
+  for (const entry of pkg.entries) {
+    exports[subpathOf(entry)] = { types: `./dist/${entry}.d.ts`, default: `./dist/${entry}.js` };
+  }
+  exports['./package.json'] = './package.json';
+  const declared = Object.keys(manifest.exports ?? {}).sort();
+  if (JSON.stringify(declared) !== JSON.stringify(Object.keys(exports).sort())) {
+    throw new Error(`${pkg.name}: package.json exports ${declared.join(', ')}, the build ${Object.keys(exports).join(', ')}`);
+  }
+  // `types` and `module` for tools that predate `exports` (TypeScript's node10 resolution, older bundlers).
+  return { ...published, types: './dist/index.d.ts', module: './dist/index.js', exports };
 }
 
 /**
@@ -184,7 +194,7 @@ export async function packPackages({ destination = PACK_DIR } = {}) {
       cpSync(join(dir, 'dist'), join(stage, 'dist'), { recursive: true });
       cpSync(join(dir, 'README.md'), join(stage, 'README.md'));
       for (const file of SHARED_FILES) cpSync(join(ROOT, file), join(stage, file));
-      const manifest = publishedManifest(readJson(join(dir, 'package.json')));
+      const manifest = publishedManifest(readJson(join(dir, 'package.json')), pkg);
       writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       const packed = await runQuiet('npm', ['pack', stage, '--pack-destination', destination, '--json'], {
         env: { ...process.env, npm_config_loglevel: 'error' },

@@ -167,7 +167,9 @@ export function publishedManifest(manifest, pkg) {
   exports['./package.json'] = './package.json';
   const declared = Object.keys(manifest.exports ?? {}).sort();
   if (JSON.stringify(declared) !== JSON.stringify(Object.keys(exports).sort())) {
-    throw new Error(`${pkg.name}: package.json exports ${declared.join(', ')}, the build ${Object.keys(exports).join(', ')}`);
+    throw new Error(
+      `${pkg.name}: package.json exports ${declared.join(', ')}, the build ${Object.keys(exports).join(', ')}`,
+    );
   }
   // `types` and `module` for tools that predate `exports` (TypeScript's node10 resolution, older bundlers).
   return { ...published, types: './dist/index.d.ts', module: './dist/index.js', exports };

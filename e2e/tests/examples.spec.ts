@@ -40,7 +40,9 @@ let nextApp: RunningProcess;
 let nextUrl: string;
 let plainPage: StaticServer;
 
-test.describe.configure({ mode: 'serial' });
+// Serial: one set-up for all of them. 60 s a test: each drives two servers besides the browser (the example's and
+// Gatehouse), which on a loaded 2-core machine takes more than the default 30 s now and then.
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.beforeAll(async () => {
   // Pack, two installs (Next.js is ~380 MB from the npm cache), two builds: a minute or two on this machine.

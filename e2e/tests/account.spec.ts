@@ -2,7 +2,8 @@
 // computed here with `otpauth` from the secret the page shows; the recovery codes are shown once), add an e-mail
 // address with a passcode from the dev outbox and remove it, and "Sign out everywhere else" from a second browser
 // context (the first context's session is refused afterwards); axe on the account page in each state. Every test uses
-// its own e-mail addresses.
+// its own e-mail addresses. Issue 22 finding 7: sessions are named by device ("Chrome on Linux"), never by the raw
+// User-Agent, and the page shows no user or session id.
 import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from '../support/axe';
@@ -40,6 +41,21 @@ function totpCode(secret: string): string {
 
 function toasts(page: Page) {
   return page.getByTestId('app-toasts');
+}
+
+/** The ids the SDK holds for this page (its cached state, `gatehouse_sdk_state_<public_token>`). */
+async function heldIds(page: Page): Promise<{ userId: string; sessionId: string }> {
+  return page.evaluate(() => {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index) ?? '';
+      if (!key.startsWith('gatehouse_sdk_state_') || key.includes('::')) continue;
+      const state = JSON.parse(localStorage.getItem(key) ?? 'null') as {
+        session?: { session_id?: string; user_id?: string };
+      } | null;
+      return { userId: state?.session?.user_id ?? '', sessionId: state?.session?.session_id ?? '' };
+    }
+    return { userId: '', sessionId: '' };
+  });
 }
 
 test.describe('account page', () => {
@@ -185,5 +201,44 @@ test.describe('account page', () => {
     } finally {
       await other.close();
     }
+  });
+
+  test('each session is named by its device ("Chrome on Linux"); no User-Agent and no ids on the page (issue 22)', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // Debian's Chromium, headless under Playwright, says "HeadlessChrome/…" on "X11; Linux x86_64": the server's
+    // parser (bowser) names it Chrome, which is what it is.
+    expect(await page.evaluate(() => navigator.userAgent)).toMatch(
+      /^Mozilla\/5\.0 \(X11; Linux x86_64\).*Chrome\//,
+    );
+    await signInByEmail(page, uniqueEmail('devices'));
+    const current = page.getByTestId('account-session-list').locator('[data-current="true"]');
+    await expect(current.locator('.session-device')).toHaveText('Chrome on Linux This device');
+    // When it signed in, its last activity (both as the browser's locale shows a date and time) and its address.
+    const times = current.locator('dd time');
+    await expect(times).toHaveCount(2);
+    for (const time of await times.all()) {
+      expect(Number.isNaN(Date.parse((await time.getAttribute('datetime')) ?? ''))).toBe(false);
+      await expect(time).toHaveText(/\d{4}/);
+    }
+    await expect(current.getByText('Signed in', { exact: true })).toBeVisible();
+    await expect(current.getByText('Last active', { exact: true })).toBeVisible();
+    await expect(current.getByText('IP address', { exact: true })).toBeVisible();
+    await expect(current.locator('dd').last()).toHaveText(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+
+    const { userId, sessionId } = await heldIds(page);
+    expect(userId).toMatch(/^user-/);
+    expect(sessionId).toMatch(/^session-/);
+    const body = page.locator('body');
+    await expect(body).not.toContainText('Mozilla/5.0');
+    await expect(body).not.toContainText(userId);
+    await expect(body).not.toContainText(sessionId);
+    await expect(body).not.toContainText('User ID');
+    // Not in the markup either (attributes included).
+    const markup = await body.innerHTML();
+    for (const hidden of ['Mozilla/5.0', userId, sessionId]) expect(markup).not.toContain(hidden);
+    await expectNoAxeViolations(page); // the sessions list with device names
+    expect(consoleErrors).toEqual([]);
   });
 });

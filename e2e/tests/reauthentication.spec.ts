@@ -111,9 +111,28 @@ async function signInWithPasskey(
   return { name, authenticator };
 }
 
+/**
+ * This page's session id, from the SDK's cached state (`gatehouse_sdk_state_<public_token>`): the account page shows
+ * no ids (issue 22).
+ */
+async function currentSessionId(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index) ?? '';
+      if (!key.startsWith('gatehouse_sdk_state_') || key.includes('::')) continue;
+      const state = JSON.parse(localStorage.getItem(key) ?? 'null') as {
+        session?: { session_id?: string };
+      } | null;
+      return state?.session?.session_id ?? '';
+    }
+    return '';
+  });
+}
+
 /** Moves this page's session sign-in an hour back, past the project's 10-minute window. */
 async function makeSignInOld(page: Page, database: ThrowawayDatabase): Promise<string> {
-  const sessionId = (await page.getByTestId('account-session-id').textContent())?.trim() ?? '';
+  const sessionId = await currentSessionId(page);
+  expect(sessionId).toMatch(/^session-/);
   const { rowCount } = await database.query(
     `UPDATE sessions SET authenticated_at = now() - interval '1 hour' WHERE id = $1`,
     [sessionId],

@@ -27,6 +27,11 @@ export interface UserView {
 export interface ListedSessionView extends SessionView {
   last_accessed_at: string;
   attributes: { ip_address: string; user_agent: string };
+  /**
+   * Issue 22: "Chrome on Linux", named by the server from the User-Agent (@gatehouse/protocol ListedSession); null
+   * or absent when it recognised nothing. The raw User-Agent is never shown.
+   */
+  device_name?: string | null;
 }
 
 export interface AppClient {

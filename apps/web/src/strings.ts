@@ -34,16 +34,12 @@ export const STRINGS = {
     loading: 'Loading your account…',
     signedOut: 'You are not signed in.',
     backToSignIn: 'Sign in',
-    userSection: 'User',
-    sessionSection: 'Session',
     emails: 'E-mail addresses',
     noEmails: 'No e-mail address',
     verified: 'verified',
     unverified: 'not verified',
-    userId: 'User ID',
-    sessionId: 'Session ID',
-    sessionStarted: 'Started',
-    sessionExpires: 'Expires',
+    // Issue 22: when a session (a device in the sessions list) signed in.
+    sessionStarted: 'Signed in',
     // Issue 13 item 3: the current session's own sign-out is "Sign out of this device".
     signOut: 'Sign out of this device',
     signingOut: 'Signing out…',

@@ -81,6 +81,7 @@ export function listedSession(overrides: Partial<ListedSessionView> = {}): Liste
     last_accessed_at: SAMPLE_SESSION.last_accessed_at,
     expires_at: SAMPLE_SESSION.expires_at,
     attributes: { ip_address: '203.0.113.7', user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+    device_name: 'Firefox on Linux',
     ...overrides,
   };
 }

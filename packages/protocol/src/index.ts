@@ -49,6 +49,7 @@ export type {
   DataEnvelope,
   DeliveryMethod,
   GetUserResponse,
+  ListedSession,
   ResponseCommon,
   SchemaErrorBody,
   SchemaErrorItem,

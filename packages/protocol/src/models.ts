@@ -146,11 +146,26 @@ export interface AuthenticateResponse extends ResponseCommon {
 }
 
 /**
+ * A session as GET /sessions/list answers it: the wire Session (wire-format.md §4.1) plus one field of Gatehouse's
+ * own. Only this Gatehouse call carries it; sessions/authenticate and the sign-in calls answer Stytch's Session as is.
+ */
+export interface ListedSession extends Session {
+  /**
+   * Issue 22: a person-readable name for the device that started the session, made on the server from
+   * `attributes.user_agent` by the same parser as the security notices (`bowser`): "Chrome on Linux", "Safari on
+   * iPhone", "Firefox" when the system is not recognised, "Windows" when the browser is not. null when nothing in
+   * the User-Agent is recognised (an empty one, curl, a made-up string). Optional: a server from before issue 22
+   * does not send it; clients show their own "Unknown device" for null or a missing name alike.
+   */
+  device_name?: string | null;
+}
+
+/**
  * `data` of GET /sessions/list, a Gatehouse call (issue 13 item 3; Stytch's browser protocol lists no sessions):
  * the user's live sessions, oldest first, and which of them made the request.
  */
 export interface SessionsListResponse extends ResponseCommon {
-  sessions: Session[];
+  sessions: ListedSession[];
   current_session_id: string;
 }
 

@@ -2,6 +2,7 @@
 // browser protocol lists them), this device's marked, with "Sign out of this device" (POST /sessions/revoke, SPEC
 // §4: revoking clears local state, then the sign-in page) and "Sign out everywhere else" (POST
 // /sessions/revoke_others). The second is offered only when another session exists: there is nothing else to end.
+// Issue 22: each session shows its device's name, when it signed in, its last activity and its IP address; no ids.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AppClient, ListedSessionView } from '../app-client';
@@ -10,19 +11,32 @@ import { STRINGS } from '../strings';
 import { invalidateAccount, reasonOf, useAccountSessions } from './account-data';
 import { useToast } from './toasts';
 
+/** Day and minute (seconds say nothing here), in the visitor's locale: "Nov 28, 2026, 12:17 AM". */
+const TIMESTAMP_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
 /** A timestamp as the visitor's locale shows it, with the machine-readable value kept in <time>. */
 export function Timestamp({ value }: { value: string }) {
   const date = new Date(value);
-  const label = Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+  const label = Number.isNaN(date.getTime()) ? value : date.toLocaleString(undefined, TIMESTAMP_FORMAT);
   return <time dateTime={value}>{label}</time>;
 }
 
+/**
+ * Issue 22: the device as people know it ("Chrome on Linux"), named by the server with the same parser as the
+ * security notices (GET /sessions/list `device_name`); "Unknown device" when it recognised nothing or is older than
+ * the field. The raw User-Agent ("Mozilla/5.0 (X11; …") is never shown.
+ */
+export function deviceLabel(session: Pick<ListedSessionView, 'device_name'>): string {
+  const name = session.device_name?.trim() ?? '';
+  return name === '' ? STRINGS.account.unknownDevice : name;
+}
+
 function SessionRow({ session, current }: { session: ListedSessionView; current: boolean }) {
-  const device = session.attributes.user_agent.trim() || STRINGS.account.unknownDevice;
   return (
-    <li data-current={current ? 'true' : undefined} data-session-id={session.session_id}>
+    <li data-current={current ? 'true' : undefined}>
       <p className="session-device">
-        {device} {current ? <strong className="badge">{STRINGS.account.thisDevice}</strong> : null}
+        {deviceLabel(session)}{' '}
+        {current ? <strong className="badge">{STRINGS.account.thisDevice}</strong> : null}
       </p>
       <dl className="details">
         <dt>{STRINGS.account.sessionStarted}</dt>
@@ -80,13 +94,20 @@ export function SessionsSection({ client }: { client: AppClient }) {
 
   const list = sessions.data;
   const others = list ? list.sessions.filter((s) => s.session_id !== list.current_session_id).length : 0;
+  // This device first, then the others oldest first (the server's order).
+  const ordered = list
+    ? [
+        ...list.sessions.filter((s) => s.session_id === list.current_session_id),
+        ...list.sessions.filter((s) => s.session_id !== list.current_session_id),
+      ]
+    : [];
 
   return (
     <section aria-labelledby="account-sessions-heading" data-testid="account-sessions" data-state={state}>
       <h2 id="account-sessions-heading">{STRINGS.account.sessionsSection}</h2>
       {list ? (
         <ul className="plain-list item-list session-list" data-testid="account-session-list">
-          {list.sessions.map((session) => (
+          {ordered.map((session) => (
             <SessionRow
               key={session.session_id}
               session={session}

@@ -7,6 +7,8 @@
 // Issue 20 item 3: adding a passkey, an authenticator app, an e-mail address or a phone number, and removing a
 // passkey, the authenticator app or the last verified address, ask "Confirm it's you" when the sign-in is not recent
 // (ACCOUNT_CONFIG says which ways the step may offer), then run again.
+// Issue 22: the page no longer opens with the user id and the session id: they mean nothing to the person, and
+// support finds a user by e-mail address. This device's sign-in time is in the sessions list.
 import { PasskeyRegistration } from '@gatehouse/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,11 +16,11 @@ import { useAccountUser } from '../account/account-data';
 import { ContactSection } from '../account/contact-section';
 import { ProvidersSection } from '../account/providers-section';
 import { createAccountQueryClient } from '../account/query-client';
-import { SessionsSection, Timestamp } from '../account/sessions-section';
+import { SessionsSection } from '../account/sessions-section';
 import { AppToasts } from '../account/toasts';
 import { TotpSection } from '../account/totp-section';
 import '../account/account.css';
-import type { AppClient, SessionView, UserView } from '../app-client';
+import type { AppClient } from '../app-client';
 import { Link } from '../router';
 import { STRINGS } from '../strings';
 import { useSession } from '../use-client-state';
@@ -29,41 +31,12 @@ export interface AccountPageProps {
   client: AppClient;
 }
 
-function UserDetails({ user, session }: { user: UserView; session: SessionView }) {
-  return (
-    <section aria-labelledby="account-user-heading">
-      <h2 id="account-user-heading">{STRINGS.account.userSection}</h2>
-      <dl className="details">
-        <dt>{STRINGS.account.userId}</dt>
-        <dd>
-          <code data-testid="account-user-id">{user.user_id}</code>
-        </dd>
-        <dt>{STRINGS.account.sessionId}</dt>
-        <dd>
-          <code data-testid="account-session-id">{session.session_id}</code>
-        </dd>
-        <dt>{STRINGS.account.sessionStarted}</dt>
-        <dd data-testid="account-session-started">
-          <Timestamp value={session.started_at} />
-        </dd>
-        <dt>{STRINGS.account.sessionExpires}</dt>
-        <dd data-testid="account-session-expires">
-          <Timestamp value={session.expires_at} />
-        </dd>
-      </dl>
-    </section>
-  );
-}
-
-function SignedIn({ client, session }: { client: AppClient; session: SessionView }) {
+function SignedIn({ client }: { client: AppClient }) {
   const user = useAccountUser(client).data ?? null;
   return (
     <>
       {user ? (
-        <>
-          <UserDetails user={user} session={session} />
-          <ContactSection client={client} user={user} />
-        </>
+        <ContactSection client={client} user={user} />
       ) : (
         <p aria-live="polite">{STRINGS.account.loading}</p>
       )}
@@ -102,7 +75,7 @@ export function AccountPage({ client }: AccountPageProps) {
       <AppToasts>
         <section className="card account" aria-labelledby="page-heading">
           <h1 id="page-heading">{STRINGS.account.heading}</h1>
-          <SignedIn client={client} session={session} />
+          <SignedIn client={client} />
         </section>
       </AppToasts>
     </QueryClientProvider>

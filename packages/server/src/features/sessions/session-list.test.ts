@@ -63,7 +63,8 @@ describe.each(testDatabaseKinds())('sessions list and revoke_others on %s', (kin
     expect(data.sessions.map((s: { session_id: string }) => s.session_id)).not.toContain(
       expired.session.session_id,
     );
-    // The wire Session, field for field (wire-format.md §4.1), as sessions/authenticate answers it.
+    // The wire Session, field for field (wire-format.md §4.1), as sessions/authenticate answers it, plus
+    // Gatehouse's device_name (issue 22; nothing in "Mozilla/5.0 (vitest)" names a browser or a system).
     expect(data.sessions[0]).toEqual({
       session_id: laptop.session.session_id,
       user_id: laptop.user_id,
@@ -73,7 +74,45 @@ describe.each(testDatabaseKinds())('sessions list and revoke_others on %s', (kin
       attributes: { ip_address: '203.0.113.7', user_agent: 'Mozilla/5.0 (vitest)' },
       authentication_factors: laptop.session.authentication_factors,
       custom_claims: null,
+      device_name: null,
     });
+  });
+
+  it('names each device from its User-Agent (issue 22): the name people know, or null for nothing recognised', async () => {
+    // Real User-Agents: Debian's Chromium headless as Playwright drives it, desktop Chrome, Safari on an iPhone,
+    // Firefox on Windows; then an empty one and curl.
+    const devices: [userAgent: string, name: string | null][] = [
+      [
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+        'Chrome on Linux',
+      ],
+      [
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+        'Chrome on Linux',
+      ],
+      [
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
+        'Safari on iPhone',
+      ],
+      [
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0',
+        'Firefox on Windows',
+      ],
+      ['', null],
+      ['curl/8.5.0', null],
+    ];
+    let last = null as Awaited<ReturnType<typeof signIn>> | null;
+    for (const [userAgent] of devices) {
+      last = await signIn(t.ctx, t.project, 'ada@example.com', { sessionDurationMinutes: 60, userAgent });
+      clock.advance(MINUTE);
+    }
+    const data = (await list(last!.session_token)).json().data;
+    expect(
+      data.sessions.map((s: { attributes: { user_agent: string }; device_name: string | null }) => [
+        s.attributes.user_agent,
+        s.device_name,
+      ]),
+    ).toEqual(devices);
   });
 
   it('needs a live session: 401 unauthorized_credentials without one, 404 session_not_found for an unknown one', async () => {

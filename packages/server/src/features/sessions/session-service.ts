@@ -6,6 +6,7 @@ import { hash } from 'node:crypto';
 import type {
   AuthenticateResponse,
   AuthenticationFactor,
+  ListedSession,
   ResponseCommon,
   Session,
 } from '@gatehouse/protocol';
@@ -13,6 +14,7 @@ import { CONSTANTS } from '@gatehouse/protocol';
 import { sql } from 'drizzle-orm';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { newId, randomToken, sha256 } from '../../infra/crypto';
+import { describeDevice } from '../../infra/device-name';
 import { ApiError } from '../../infra/errors';
 import { missingSessionToken } from '../../infra/request-context';
 import { loadUser } from '../users/user-service';
@@ -294,15 +296,22 @@ export async function lockLiveSession(
 
 /**
  * GET /sessions/list (issue 13 item 3): the caller's user's live sessions in this project, oldest first, and the
- * caller's own session id so the account page can mark "this device".
+ * caller's own session id so the account page can mark "this device". Issue 22: each carries `device_name`, named
+ * here rather than in the browser so the account page and the security notices use one parser and one set of names.
  */
 export async function listOwnSessions(
   ctx: AppContext,
   request: RequestContext,
-): Promise<{ sessions: Session[]; current_session_id: string }> {
+): Promise<{ sessions: ListedSession[]; current_session_id: string }> {
   const { row, userId } = signedIn(request);
   const sessions = await liveSessionsOf(ctx, { projectId: request.project.id, userId });
-  return { sessions, current_session_id: row.id };
+  return {
+    sessions: sessions.map((session) => ({
+      ...session,
+      device_name: describeDevice(session.attributes.user_agent),
+    })),
+    current_session_id: row.id,
+  };
 }
 
 /**

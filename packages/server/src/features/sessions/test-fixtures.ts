@@ -76,13 +76,17 @@ export async function signIn(
   ctx: AppContext,
   project: ProjectRecord,
   email: string,
-  options: { sessionDurationMinutes?: number; sessionToken?: string | null } = {},
+  options: { sessionDurationMinutes?: number; sessionToken?: string | null; userAgent?: string } = {},
 ): Promise<SignedInUser> {
   const found = await findOrCreateUserByEmail(ctx, { project, tokenMode: 'test', email, status: 'active' });
   await proveIdentifier(ctx, { kind: 'email', id: found.emailId, sessionUserId: found.userId });
   const issued = await issueSession(
     ctx,
-    await fakeSignInRequest(ctx, { project, sessionToken: options.sessionToken ?? null }),
+    await fakeSignInRequest(ctx, {
+      project,
+      sessionToken: options.sessionToken ?? null,
+      userAgent: options.userAgent,
+    }),
     {
       userId: found.userId,
       factor: emailFactor(found.emailId, found.email),

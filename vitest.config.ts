@@ -68,6 +68,9 @@ export default defineConfig({
           name: 'react',
           include: ['packages/react/src/**/*.test.{ts,tsx}', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // A flow through several screens with user-event takes 2.5–3.6 s here at rest and passed 5 s at a load
+          // average of 16; 15 s keeps a loaded machine from failing a test that works.
+          testTimeout: 15_000,
         },
       },
     ],

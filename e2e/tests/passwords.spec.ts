@@ -419,3 +419,47 @@ test("the reset form's 'Login without a password' redeems the reset link as a lo
   await expect(page.getByText('You have successfully logged in.')).toBeVisible();
   await expect(page.getByTestId('reset-signed-in')).toBeVisible();
 });
+
+test('a new screen focuses its heading without a box; a control focused by keyboard keeps its ring (issue 22 finding 10)', async ({
+  page,
+  server,
+}) => {
+  const email = uniqueEmail('focus');
+  await createPasswordUser(server.url, email, FIRST_PASSWORD);
+  await page.goto(PASSWORDS_ONLY);
+  await expect(page.getByRole('heading', { level: 2, name: 'Sign up or log in' })).toBeVisible();
+
+  /** The focused element's computed outline: none, or at least 2 px of a visible style. */
+  const outlineOf = (locator: ReturnType<Page['locator']>) =>
+    locator.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+    });
+  const expectNoOutline = async (locator: ReturnType<Page['locator']>) => {
+    const outline = await outlineOf(locator);
+    expect(outline.style === 'none' || outline.width === 0, JSON.stringify(outline)).toBe(true);
+  };
+
+  // Keyboard only: Enter in the e-mail field, so Chromium treats the script's focus on the heading as
+  // :focus-visible (it did draw the box then).
+  await emailInput(page).fill(email);
+  await emailInput(page).press('Enter');
+  const logIn = page.getByRole('heading', { name: 'Log In' });
+  await expect(logIn).toBeFocused();
+  await expectNoOutline(logIn);
+
+  // An operable control reached with Tab shows a clear ring.
+  await passwordInput(page).fill(FIRST_PASSWORD);
+  await page.keyboard.press('Tab');
+  const toggle = page.getByRole('button', { name: 'Show password' });
+  await expect(toggle).toBeFocused();
+  const ring = await outlineOf(toggle);
+  expect(ring.style).not.toBe('none');
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+
+  await passwordInput(page).press('Enter');
+  const success = page.getByRole('heading', { name: 'Success!' });
+  await expect(success).toBeFocused();
+  await expectNoOutline(success);
+  await expectNoAxeViolations(page); // PasswordConfirmation reached by keyboard, its heading focused
+});

@@ -15,8 +15,7 @@ font-size:16px;line-height:1.4;text-align:left}
 .gh-logo{display:flex;justify-content:center}
 .gh-logo img{max-height:var(--gh-logo-max-height);max-width:var(--gh-logo-max-width);object-fit:contain}
 .gh-heading{margin:0;font-size:24px;font-weight:600;line-height:1.25;color:var(--gh-color-primary)}
-.gh-heading:focus{outline:none}
-.gh-heading:focus-visible{outline:2px solid var(--gh-color-primary);outline-offset:2px}
+.gh-heading:focus,.gh-heading:focus-visible{outline:none}
 .gh-text{margin:0;color:var(--gh-color-secondary)}
 .gh-text strong{color:var(--gh-color-primary)}
 .gh-visually-hidden{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;

@@ -86,7 +86,7 @@ function emailInput(page: Page) {
   return page.getByRole('textbox', { name: 'Email' });
 }
 
-/** The password input (exact: the toggle is 'Show password'). */
+/** The password input (exact: the toggle is 'Show password' or 'Hide password'). */
 function passwordInput(page: Page) {
   return page.getByLabel('Password', { exact: true });
 }
@@ -238,17 +238,23 @@ test('log in: read-only e-mail, show/hide toggle, autocomplete username/current-
   await expect(passwordInput(page)).toHaveAttribute('type', 'password');
   await expect(page.getByRole('button', { name: 'Forgot Password?' })).toBeVisible();
 
-  // The show/hide toggle reveals the password and hides it again, saying which through aria-pressed.
+  // The show/hide toggle reveals the password and hides it again; its name (and visible text) says what it will
+  // do next (issue 22 finding 4: it used to read 'Show password' throughout).
   await passwordInput(page).fill(FIRST_PASSWORD);
-  const toggle = page.getByRole('button', { name: 'Show password' });
-  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  const toggle = page.locator('.gh-password-toggle');
+  // The visible text (innerText: the other label sits invisible beside it, keeping the width) and the name.
+  await expect(toggle).toHaveAccessibleName('Show password');
+  await expect(toggle).toHaveText('Show password', { useInnerText: true });
   await toggle.click();
   await expect(passwordInput(page)).toHaveAttribute('type', 'text');
   await expect(passwordInput(page)).toHaveValue(FIRST_PASSWORD);
-  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Hide password', exact: true })).toBeVisible();
+  await expect(toggle).toHaveAccessibleName('Hide password');
+  await expect(toggle).toHaveText('Hide password', { useInnerText: true });
   await expectNoAxeViolations(page); // PasswordCreateOrLogin, login variant, password shown
   await toggle.click();
   await expect(passwordInput(page)).toHaveAttribute('type', 'password');
+  await expect(toggle).toHaveAccessibleName('Show password');
 
   await logIn(page, `${FIRST_PASSWORD}-wrong`);
   await expectRefused(page);
@@ -418,6 +424,47 @@ test("the reset form's 'Login without a password' redeems the reset link as a lo
   await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
   await expect(page.getByText('You have successfully logged in.')).toBeVisible();
   await expect(page.getByTestId('reset-signed-in')).toBeVisible();
+});
+
+/**
+ * Where the input's text may go (its content box, in page pixels) and where the toggle sits: the text runs under
+ * the toggle when the first ends after the second starts.
+ */
+async function textAndToggleBoxes(page: Page): Promise<{ textEnd: number; toggleStart: number }> {
+  return passwordInput(page).evaluate((input) => {
+    const style = getComputedStyle(input);
+    const box = input.getBoundingClientRect();
+    const toggle = input.parentElement?.querySelector('.gh-password-toggle');
+    if (!toggle) throw new Error('no toggle beside the password input');
+    return {
+      textEnd: box.right - Number.parseFloat(style.paddingRight) - Number.parseFloat(style.borderRightWidth),
+      toggleStart: toggle.getBoundingClientRect().left,
+    };
+  });
+}
+
+test('the typed password never runs under the show/hide toggle, shown or hidden, wide or 320 px (issue 22 finding 4)', async ({
+  page,
+  server,
+}) => {
+  const email = uniqueEmail('toggle-room');
+  await createPasswordUser(server.url, email, FIRST_PASSWORD);
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openLogIn(page, PASSWORDS_ONLY, email);
+    // Wide glyphs, longer than the field: the end of the text is where the toggle is.
+    await passwordInput(page).fill('W'.repeat(80));
+    const toggle = page.locator('.gh-password-toggle');
+    for (const name of ['Show password', 'Hide password']) {
+      await expect(toggle).toHaveAccessibleName(name);
+      const { textEnd, toggleStart } = await textAndToggleBoxes(page);
+      expect(
+        textEnd,
+        `${name} at ${width} px: the text ends at ${textEnd}, the toggle starts at ${toggleStart}`,
+      ).toBeLessThanOrEqual(toggleStart);
+      await toggle.click();
+    }
+  }
 });
 
 test('a new screen focuses its heading without a box; a control focused by keyboard keeps its ring (issue 22 finding 10)', async ({

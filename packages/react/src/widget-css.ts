@@ -99,8 +99,12 @@ border:1px solid var(--gh-container-border-color);border-radius:var(--gh-input-b
 .gh-button-inline{width:auto}
 .gh-delete-warning{color:var(--gh-color-error)}
 .gh-password-field{position:relative;display:flex;align-items:center}
-.gh-password-field .gh-input{padding-right:132px}
-.gh-password-toggle{position:absolute;right:12px;min-height:24px;font-size:14px}
+.gh-password-field .gh-input{padding-inline-end:calc(var(--gh-password-toggle-width,8em) + 20px)}
+.gh-password-field .gh-input::-ms-reveal{display:none}
+.gh-password-toggle{position:absolute;inset-inline-end:12px;display:inline-grid;min-height:24px;font-size:14px;
+white-space:nowrap}
+.gh-password-toggle-label{grid-area:1/1;text-align:center}
+.gh-password-toggle-label[data-current=false]{visibility:hidden}
 .gh-forgot{align-self:flex-start}
 .gh-strength{display:flex;flex-direction:column;gap:4px;font-size:14px}
 .gh-strength:empty{display:none}

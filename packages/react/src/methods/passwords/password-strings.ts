@@ -42,6 +42,8 @@ export const PASSWORD_STRINGS = {
   requirementNotMet: 'Not fulfilled:',
   passwordBreachedWarning:
     'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  // Issue 22 finding 4: the show/hide toggle says what it will do (SPEC §2 names a show/hide toggle, not its words).
+  hidePassword: 'Hide password',
 } as const;
 
 export type PasswordStringKey = keyof typeof PASSWORD_STRINGS;

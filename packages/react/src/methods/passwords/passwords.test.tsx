@@ -308,12 +308,16 @@ describe('PasswordCreateOrLogin, login variant', () => {
     ]);
     const input = passwordInput();
     expect([input.type, input.getAttribute('autocomplete')]).toEqual(['password', 'current-password']);
+    // Issue 22 finding 4: the toggle names what it will do next, and has no aria-pressed beside a changing name.
     const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle.hasAttribute('aria-pressed')).toBe(false);
     await user.click(toggle);
     expect(input.type).toBe('text');
-    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBe(toggle);
+    expect(screen.queryByRole('button', { name: 'Show password' })).toBeNull();
     await user.click(toggle);
     expect(input.type).toBe('password');
+    expect(screen.getByRole('button', { name: 'Show password' })).toBe(toggle);
     expect(screen.getByRole('button', { name: 'Forgot Password?' })).toBeTruthy();
     // No strength check when logging in; Continue is not held back.
     await user.type(input, 'hunter2');

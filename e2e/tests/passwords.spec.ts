@@ -510,3 +510,32 @@ test('a new screen focuses its heading without a box; a control focused by keybo
   await expectNoOutline(success);
   await expectNoAxeViolations(page); // PasswordConfirmation reached by keyboard, its heading focused
 });
+
+test("new-password fields name the minimum length, in the input's description (issue 22 finding 10)", async ({
+  page,
+  server,
+}) => {
+  // The dev project has no LUDS rules (password_config null): the server's own minimum, 8.
+  const HINT = 'Use at least 8 characters.';
+  await submitEmail(page, PASSWORDS_ONLY, uniqueEmail('hint'));
+  await expect(page.getByText(CREATE_TEXT)).toBeVisible();
+  await expect(page.getByText(HINT)).toBeVisible();
+  await expect(passwordInput(page)).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(HINT)}`));
+
+  // The reset form says it too (the same fields); logging in does not.
+  const email = uniqueEmail('hint-reset');
+  await createPasswordUser(server.url, email, FIRST_PASSWORD);
+  await openLogIn(page, PASSWORDS_AND_LINKS, email);
+  await expect(page.getByText(HINT)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  const { link } = await linkFromOutbox(email, isResetLink);
+  await page.goto(link.href);
+  await expect(page.getByRole('heading', { level: 2, name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByText(HINT)).toBeVisible();
+  await expect(passwordInput(page)).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(HINT)}`));
+  await expectNoAxeViolations(page); // PasswordResetForm with the hint
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -105,6 +105,7 @@ border:1px solid var(--gh-container-border-color);border-radius:var(--gh-input-b
 white-space:nowrap}
 .gh-password-toggle-label{grid-area:1/1;text-align:center}
 .gh-password-toggle-label[data-current=false]{visibility:hidden}
+.gh-field-hint{margin:0;font-size:14px;color:var(--gh-color-secondary)}
 .gh-forgot{align-self:flex-start}
 .gh-strength{display:flex;flex-direction:column;gap:4px;font-size:14px}
 .gh-strength:empty{display:none}

@@ -20,6 +20,8 @@ export interface PasswordFieldProps {
   error: string | null;
   /** Extra content announced with the field (the strength feedback); its element id goes in describedBy. */
   describedBy?: string;
+  /** A hint shown under the label and announced with the field (the minimum length of a new password). */
+  hint?: string;
   children?: ReactNode;
 }
 
@@ -30,14 +32,16 @@ export function PasswordField({
   readOnly,
   error,
   describedBy,
+  hint,
   children,
 }: PasswordFieldProps) {
   const strings = usePasswordStrings();
   const inputId = useId();
   const errorId = useId();
+  const hintId = useId();
   const [shown, setShown] = useState(false);
   const toggleWidth = useToggleWidth();
-  const described = [error !== null ? errorId : null, describedBy ?? null]
+  const described = [hint !== undefined ? hintId : null, error !== null ? errorId : null, describedBy ?? null]
     .filter((id) => id !== null)
     .join(' ');
   return (
@@ -45,6 +49,11 @@ export function PasswordField({
       <label className="gh-label" htmlFor={inputId}>
         {strings.passwordLabel}
       </label>
+      {hint !== undefined ? (
+        <p id={hintId} className="gh-field-hint">
+          {hint}
+        </p>
+      ) : null}
       <div className="gh-password-field" style={toggleWidth.style}>
         <input
           id={inputId}

@@ -277,6 +277,33 @@ describe('PasswordCreateOrLogin, create variant', () => {
     expect(passwordInput().getAttribute('aria-describedby')).toContain(region?.id);
   });
 
+  it("names the server's minimum length before anything is typed, in the input's description (issue 22 finding 10)", async () => {
+    await lookUp({ config: PASSWORDS_ONLY }, createFakeClient());
+    await screen.findByRole('heading', { name: 'Create account' }, SLOW);
+    const hint = screen.getByText('Use at least 8 characters.');
+    expect(passwordInput().getAttribute('aria-describedby')?.split(' ')).toContain(hint.id);
+  });
+
+  it("names a LUDS project's minimum from the bootstrap, never below the server's 8 (issue 22 finding 10)", async () => {
+    for (const [ludsMinimumCount, shown] of [
+      [12, 12],
+      [4, 8],
+    ] as const) {
+      const client = createFakeClient({
+        bootstrap: { passwordConfig: { ludsComplexity: 2, ludsMinimumCount } },
+      });
+      client.strengthCheckImpl = async () => ludsAnswer(1, 0);
+      await lookUp({ config: PASSWORDS_ONLY }, client);
+      await screen.findByRole('heading', { name: 'Create account' }, SLOW);
+      const hint = screen.getByText(`Use at least ${shown} characters.`);
+      expect(passwordInput().getAttribute('aria-describedby')?.split(' ')).toContain(hint.id);
+      // SPEC §5's LUDS line names the same number as the hint.
+      fireEvent.change(passwordInput(), { target: { value: 'abcdefg' } });
+      expect(await screen.findByText(`Must be at least ${shown} characters long`)).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it('shows the server message of an invalid_email strength check (SPEC §8)', async () => {
     const client = createFakeClient();
     client.strengthCheckImpl = () =>
@@ -318,6 +345,8 @@ describe('PasswordCreateOrLogin, login variant', () => {
     await user.click(toggle);
     expect(input.type).toBe('password');
     expect(screen.getByRole('button', { name: 'Show password' })).toBe(toggle);
+    // Logging in names no minimum: the hint is for new passwords.
+    expect(screen.queryByText(/^Use at least/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Forgot Password?' })).toBeTruthy();
     // No strength check when logging in; Continue is not held back.
     await user.type(input, 'hunter2');

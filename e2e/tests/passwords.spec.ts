@@ -86,7 +86,7 @@ function emailInput(page: Page) {
   return page.getByRole('textbox', { name: 'Email' });
 }
 
-/** The password input (exact: the toggle is 'Show password'). */
+/** The password input (exact: the toggle is 'Show password' or 'Hide password'). */
 function passwordInput(page: Page) {
   return page.getByLabel('Password', { exact: true });
 }
@@ -238,17 +238,23 @@ test('log in: read-only e-mail, show/hide toggle, autocomplete username/current-
   await expect(passwordInput(page)).toHaveAttribute('type', 'password');
   await expect(page.getByRole('button', { name: 'Forgot Password?' })).toBeVisible();
 
-  // The show/hide toggle reveals the password and hides it again, saying which through aria-pressed.
+  // The show/hide toggle reveals the password and hides it again; its name (and visible text) says what it will
+  // do next (issue 22 finding 4: it used to read 'Show password' throughout).
   await passwordInput(page).fill(FIRST_PASSWORD);
-  const toggle = page.getByRole('button', { name: 'Show password' });
-  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  const toggle = page.locator('.gh-password-toggle');
+  // The visible text (innerText: the other label sits invisible beside it, keeping the width) and the name.
+  await expect(toggle).toHaveAccessibleName('Show password');
+  await expect(toggle).toHaveText('Show password', { useInnerText: true });
   await toggle.click();
   await expect(passwordInput(page)).toHaveAttribute('type', 'text');
   await expect(passwordInput(page)).toHaveValue(FIRST_PASSWORD);
-  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Hide password', exact: true })).toBeVisible();
+  await expect(toggle).toHaveAccessibleName('Hide password');
+  await expect(toggle).toHaveText('Hide password', { useInnerText: true });
   await expectNoAxeViolations(page); // PasswordCreateOrLogin, login variant, password shown
   await toggle.click();
   await expect(passwordInput(page)).toHaveAttribute('type', 'password');
+  await expect(toggle).toHaveAccessibleName('Show password');
 
   await logIn(page, `${FIRST_PASSWORD}-wrong`);
   await expectRefused(page);
@@ -419,3 +425,117 @@ test("the reset form's 'Login without a password' redeems the reset link as a lo
   await expect(page.getByText('You have successfully logged in.')).toBeVisible();
   await expect(page.getByTestId('reset-signed-in')).toBeVisible();
 });
+
+/**
+ * Where the input's text may go (its content box, in page pixels) and where the toggle sits: the text runs under
+ * the toggle when the first ends after the second starts.
+ */
+async function textAndToggleBoxes(page: Page): Promise<{ textEnd: number; toggleStart: number }> {
+  return passwordInput(page).evaluate((input) => {
+    const style = getComputedStyle(input);
+    const box = input.getBoundingClientRect();
+    const toggle = input.parentElement?.querySelector('.gh-password-toggle');
+    if (!toggle) throw new Error('no toggle beside the password input');
+    return {
+      textEnd: box.right - Number.parseFloat(style.paddingRight) - Number.parseFloat(style.borderRightWidth),
+      toggleStart: toggle.getBoundingClientRect().left,
+    };
+  });
+}
+
+test('the typed password never runs under the show/hide toggle, shown or hidden, wide or 320 px (issue 22 finding 4)', async ({
+  page,
+  server,
+}) => {
+  const email = uniqueEmail('toggle-room');
+  await createPasswordUser(server.url, email, FIRST_PASSWORD);
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openLogIn(page, PASSWORDS_ONLY, email);
+    // Wide glyphs, longer than the field: the end of the text is where the toggle is.
+    await passwordInput(page).fill('W'.repeat(80));
+    const toggle = page.locator('.gh-password-toggle');
+    for (const name of ['Show password', 'Hide password']) {
+      await expect(toggle).toHaveAccessibleName(name);
+      const { textEnd, toggleStart } = await textAndToggleBoxes(page);
+      expect(
+        textEnd,
+        `${name} at ${width} px: the text ends at ${textEnd}, the toggle starts at ${toggleStart}`,
+      ).toBeLessThanOrEqual(toggleStart);
+      await toggle.click();
+    }
+  }
+});
+
+test('a new screen focuses its heading without a box; a control focused by keyboard keeps its ring (issue 22 finding 10)', async ({
+  page,
+  server,
+}) => {
+  const email = uniqueEmail('focus');
+  await createPasswordUser(server.url, email, FIRST_PASSWORD);
+  await page.goto(PASSWORDS_ONLY);
+  await expect(page.getByRole('heading', { level: 2, name: 'Sign up or log in' })).toBeVisible();
+
+  /** The focused element's computed outline: none, or at least 2 px of a visible style. */
+  const outlineOf = (locator: ReturnType<Page['locator']>) =>
+    locator.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+    });
+  const expectNoOutline = async (locator: ReturnType<Page['locator']>) => {
+    const outline = await outlineOf(locator);
+    expect(outline.style === 'none' || outline.width === 0, JSON.stringify(outline)).toBe(true);
+  };
+
+  // Keyboard only: Enter in the e-mail field, so Chromium treats the script's focus on the heading as
+  // :focus-visible (it did draw the box then).
+  await emailInput(page).fill(email);
+  await emailInput(page).press('Enter');
+  const logIn = page.getByRole('heading', { name: 'Log In' });
+  await expect(logIn).toBeFocused();
+  await expectNoOutline(logIn);
+
+  // An operable control reached with Tab shows a clear ring.
+  await passwordInput(page).fill(FIRST_PASSWORD);
+  await page.keyboard.press('Tab');
+  const toggle = page.getByRole('button', { name: 'Show password' });
+  await expect(toggle).toBeFocused();
+  const ring = await outlineOf(toggle);
+  expect(ring.style).not.toBe('none');
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+
+  await passwordInput(page).press('Enter');
+  const success = page.getByRole('heading', { name: 'Success!' });
+  await expect(success).toBeFocused();
+  await expectNoOutline(success);
+  await expectNoAxeViolations(page); // PasswordConfirmation reached by keyboard, its heading focused
+});
+
+test("new-password fields name the minimum length, in the input's description (issue 22 finding 10)", async ({
+  page,
+  server,
+}) => {
+  // The dev project has no LUDS rules (password_config null): the server's own minimum, 8.
+  const HINT = 'Use at least 8 characters.';
+  await submitEmail(page, PASSWORDS_ONLY, uniqueEmail('hint'));
+  await expect(page.getByText(CREATE_TEXT)).toBeVisible();
+  await expect(page.getByText(HINT)).toBeVisible();
+  await expect(passwordInput(page)).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(HINT)}`));
+
+  // The reset form says it too (the same fields); logging in does not.
+  const email = uniqueEmail('hint-reset');
+  await createPasswordUser(server.url, email, FIRST_PASSWORD);
+  await openLogIn(page, PASSWORDS_AND_LINKS, email);
+  await expect(page.getByText(HINT)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Forgot Password?' }).click();
+  const { link } = await linkFromOutbox(email, isResetLink);
+  await page.goto(link.href);
+  await expect(page.getByRole('heading', { level: 2, name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByText(HINT)).toBeVisible();
+  await expect(passwordInput(page)).toHaveAccessibleDescription(new RegExp(`^${escapeRegExp(HINT)}`));
+  await expectNoAxeViolations(page); // PasswordResetForm with the hint
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -88,7 +88,14 @@ export type {
   UserSearchResponse,
   UserType,
 } from './passwords';
-export { PASSWORD_ROUTES, RESET_PASSWORD_ERROR_TYPE, USER_TYPES, USERS_SEARCH_ROUTE } from './passwords';
+export {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_ROUTES,
+  RESET_PASSWORD_ERROR_TYPE,
+  USER_TYPES,
+  USERS_SEARCH_ROUTE,
+} from './passwords';
 export type { OAuthProvider, OtpMethod, Product } from './products';
 export { CONSTANTS, DEFAULT_PRODUCTS, OAUTH_PROVIDERS, OTP_METHODS, PRODUCTS } from './products';
 export type { UserResourceKind } from './routes';

@@ -12,6 +12,14 @@ export const PASSWORD_ROUTES = {
   strengthCheck: '/passwords/strength_check',
 } as const;
 
+/**
+ * Issue 10 item 1: the server takes passwords of 8 to 256 characters (code points), whatever the project's policy; a
+ * LUDS project's own minimum (bootstrap passwordConfig) applies on top and is never below this one. Shared so the
+ * widget's minimum-length hint (issue 22 finding 10) names the number the server enforces.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
 /** The same path as ROUTES.usersSearch (wire-format.md §4.2), named here beside its types. */
 export const USERS_SEARCH_ROUTE = '/users/search';
 

@@ -85,6 +85,9 @@ describe('<ResetPassword>', () => {
     expect(passwordInput().getAttribute('autocomplete')).toBe('new-password');
     expect(continueButton().disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Login without a password' })).toBeTruthy();
+    // Issue 22 finding 10: the minimum length, said before typing and tied to the input.
+    const hint = screen.getByText('Use at least 8 characters.');
+    expect(passwordInput().getAttribute('aria-describedby')?.split(' ')).toContain(hint.id);
     fireEvent.change(passwordInput(), { target: { value: 'weak' } });
     await waitFor(() => expect(client.calls.strengthCheck).toEqual([{ password: 'weak' }]));
     await waitFor(() => expect(document.querySelector('.gh-strength-meter')).not.toBeNull());

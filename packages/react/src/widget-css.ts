@@ -15,8 +15,7 @@ font-size:16px;line-height:1.4;text-align:left}
 .gh-logo{display:flex;justify-content:center}
 .gh-logo img{max-height:var(--gh-logo-max-height);max-width:var(--gh-logo-max-width);object-fit:contain}
 .gh-heading{margin:0;font-size:24px;font-weight:600;line-height:1.25;color:var(--gh-color-primary)}
-.gh-heading:focus{outline:none}
-.gh-heading:focus-visible{outline:2px solid var(--gh-color-primary);outline-offset:2px}
+.gh-heading:focus,.gh-heading:focus-visible{outline:none}
 .gh-text{margin:0;color:var(--gh-color-secondary)}
 .gh-text strong{color:var(--gh-color-primary)}
 .gh-visually-hidden{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;
@@ -100,8 +99,13 @@ border:1px solid var(--gh-container-border-color);border-radius:var(--gh-input-b
 .gh-button-inline{width:auto}
 .gh-delete-warning{color:var(--gh-color-error)}
 .gh-password-field{position:relative;display:flex;align-items:center}
-.gh-password-field .gh-input{padding-right:132px}
-.gh-password-toggle{position:absolute;right:12px;min-height:24px;font-size:14px}
+.gh-password-field .gh-input{padding-inline-end:calc(var(--gh-password-toggle-width,8em) + 20px)}
+.gh-password-field .gh-input::-ms-reveal{display:none}
+.gh-password-toggle{position:absolute;inset-inline-end:12px;display:inline-grid;min-height:24px;font-size:14px;
+white-space:nowrap}
+.gh-password-toggle-label{grid-area:1/1;text-align:center}
+.gh-password-toggle-label[data-current=false]{visibility:hidden}
+.gh-field-hint{margin:0;font-size:14px;color:var(--gh-color-secondary)}
 .gh-forgot{align-self:flex-start}
 .gh-strength{display:flex;flex-direction:column;gap:4px;font-size:14px}
 .gh-strength:empty{display:none}

@@ -1,9 +1,13 @@
 // The new-password part of the create variant of PasswordCreateOrLogin and of PasswordResetForm (SPEC §2, §5):
 // the password field with its strength feedback, and Continue, disabled until the server said valid_password for
-// the password in the field, with a spinner while the call runs.
+// the password in the field, with a spinner while the call runs. Issue 22 finding 10: the minimum length is said
+// before anything is typed (under the label, in the input's description), not only once a check refuses it.
 import { useId, useState } from 'react';
+import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
 import { PasswordField } from './password-field';
+import { minimumPasswordLength } from './password-options';
+import { usePasswordStrings } from './password-strings';
 import { StrengthFeedback } from './strength-feedback';
 import { isAccepted, useStrengthCheck } from './use-strength-check';
 
@@ -27,8 +31,12 @@ export function NewPasswordFields(props: {
   busy: boolean;
   submitting: boolean;
 }) {
-  const { strings, state } = useWidget();
+  const { strings, state, bootstrap } = useWidget();
+  const passwordStrings = usePasswordStrings();
   const feedbackId = useId();
+  const hint = formatString(passwordStrings.passwordMinimumLengthHint, {
+    count: String(minimumPasswordLength(bootstrap.passwordConfig)),
+  });
   const { strength, accepted, busy } = props;
   return (
     <>
@@ -39,6 +47,7 @@ export function NewPasswordFields(props: {
         readOnly={busy}
         error={state.fieldError ?? strength.error}
         describedBy={feedbackId}
+        hint={hint}
       >
         <StrengthFeedback id={feedbackId} result={strength.result} />
       </PasswordField>

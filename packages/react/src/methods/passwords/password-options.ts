@@ -1,6 +1,6 @@
 // wire-format.md §7.2: passwordOptions → the reset/start body (§4.10); SPEC §7 defaults; the `users/search`
 // answer (§4.2, `userType` in camelCase) and which automatic send a passwordless user gets (SPEC §4).
-import type { OtpMethod, Product } from '@gatehouse/protocol';
+import { type BootstrapData, type OtpMethod, PASSWORD_MIN_LENGTH, type Product } from '@gatehouse/protocol';
 import type { PasswordResetByEmailStartOptions, UserType } from '../../client-contract';
 import type { LoginConfig, PasswordOptions } from '../../config';
 
@@ -49,4 +49,13 @@ export function errorTypeOf(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;
   const type = (error as Record<string, unknown>).error_type;
   return typeof type === 'string' ? type : null;
+}
+
+/**
+ * The shortest new password the server takes (issue 22 finding 10's hint, SPEC §5's LUDS text): a LUDS project's
+ * minimum from bootstrap passwordConfig, never below the server's own bound (a zxcvbn project, passwordConfig
+ * null, has that bound alone); the server counts the same way (features/passwords/strength.ts).
+ */
+export function minimumPasswordLength(passwordConfig: BootstrapData['passwordConfig']): number {
+  return Math.max(passwordConfig?.ludsMinimumCount ?? 0, PASSWORD_MIN_LENGTH);
 }

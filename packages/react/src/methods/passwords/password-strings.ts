@@ -42,6 +42,10 @@ export const PASSWORD_STRINGS = {
   requirementNotMet: 'Not fulfilled:',
   passwordBreachedWarning:
     'This password may have been used on a different site that experienced a security issue. Please choose another password.',
+  // Issue 22 finding 4: the show/hide toggle says what it will do (SPEC §2 names a show/hide toggle, not its words).
+  hidePassword: 'Hide password',
+  // Issue 22 finding 10: a new password's minimum length, under the label before anything is typed.
+  passwordMinimumLengthHint: 'Use at least {count} characters.',
 } as const;
 
 export type PasswordStringKey = keyof typeof PASSWORD_STRINGS;

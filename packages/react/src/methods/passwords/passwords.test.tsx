@@ -277,6 +277,33 @@ describe('PasswordCreateOrLogin, create variant', () => {
     expect(passwordInput().getAttribute('aria-describedby')).toContain(region?.id);
   });
 
+  it("names the server's minimum length before anything is typed, in the input's description (issue 22 finding 10)", async () => {
+    await lookUp({ config: PASSWORDS_ONLY }, createFakeClient());
+    await screen.findByRole('heading', { name: 'Create account' }, SLOW);
+    const hint = screen.getByText('Use at least 8 characters.');
+    expect(passwordInput().getAttribute('aria-describedby')?.split(' ')).toContain(hint.id);
+  });
+
+  it("names a LUDS project's minimum from the bootstrap, never below the server's 8 (issue 22 finding 10)", async () => {
+    for (const [ludsMinimumCount, shown] of [
+      [12, 12],
+      [4, 8],
+    ] as const) {
+      const client = createFakeClient({
+        bootstrap: { passwordConfig: { ludsComplexity: 2, ludsMinimumCount } },
+      });
+      client.strengthCheckImpl = async () => ludsAnswer(1, 0);
+      await lookUp({ config: PASSWORDS_ONLY }, client);
+      await screen.findByRole('heading', { name: 'Create account' }, SLOW);
+      const hint = screen.getByText(`Use at least ${shown} characters.`);
+      expect(passwordInput().getAttribute('aria-describedby')?.split(' ')).toContain(hint.id);
+      // SPEC §5's LUDS line names the same number as the hint.
+      fireEvent.change(passwordInput(), { target: { value: 'abcdefg' } });
+      expect(await screen.findByText(`Must be at least ${shown} characters long`)).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it('shows the server message of an invalid_email strength check (SPEC §8)', async () => {
     const client = createFakeClient();
     client.strengthCheckImpl = () =>
@@ -308,12 +335,18 @@ describe('PasswordCreateOrLogin, login variant', () => {
     ]);
     const input = passwordInput();
     expect([input.type, input.getAttribute('autocomplete')]).toEqual(['password', 'current-password']);
+    // Issue 22 finding 4: the toggle names what it will do next, and has no aria-pressed beside a changing name.
     const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle.hasAttribute('aria-pressed')).toBe(false);
     await user.click(toggle);
     expect(input.type).toBe('text');
-    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBe(toggle);
+    expect(screen.queryByRole('button', { name: 'Show password' })).toBeNull();
     await user.click(toggle);
     expect(input.type).toBe('password');
+    expect(screen.getByRole('button', { name: 'Show password' })).toBe(toggle);
+    // Logging in names no minimum: the hint is for new passwords.
+    expect(screen.queryByText(/^Use at least/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Forgot Password?' })).toBeTruthy();
     // No strength check when logging in; Continue is not held back.
     await user.type(input, 'hunter2');

@@ -4,11 +4,11 @@
 import type { PasswordStrengthCheckResult } from '../../client-contract';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
+import { minimumPasswordLength } from './password-options';
 import { usePasswordStrings } from './password-strings';
 
 const METER_SEGMENTS = 4;
-/** The LUDS rules named when the bootstrap carries no passwordConfig (Stytch's defaults: 8 characters, 3 kinds). */
-const DEFAULT_LUDS_MINIMUM_COUNT = 8;
+/** The LUDS complexity named when the bootstrap carries no passwordConfig (Stytch's default: 3 kinds). */
 const DEFAULT_LUDS_COMPLEXITY = 3;
 
 /** SPEC §5: scores 0 and 1 give 1 segment, 2 gives 2, 3 gives 3, 4 gives 4. */
@@ -55,8 +55,9 @@ function ZxcvbnFeedback({ result }: { result: PasswordStrengthCheckResult }) {
 function LudsFeedback({ result }: { result: PasswordStrengthCheckResult }) {
   const { bootstrap } = useWidget();
   const strings = usePasswordStrings();
-  // Bootstrap passwordConfig names the project's rules (wire-format.md §4.11); without it, the defaults.
-  const minimum = bootstrap.passwordConfig?.ludsMinimumCount ?? DEFAULT_LUDS_MINIMUM_COUNT;
+  // Bootstrap passwordConfig names the project's rules (wire-format.md §4.11); without it, the defaults. The length
+  // is the one the server enforces, as in the hint above the field (never below its own 8, Stytch's default too).
+  const minimum = minimumPasswordLength(bootstrap.passwordConfig);
   const complexity = bootstrap.passwordConfig?.ludsComplexity ?? DEFAULT_LUDS_COMPLEXITY;
   const { missing_characters, missing_complexity } = result.feedback.luds_requirements;
   return (

@@ -35,11 +35,6 @@ export const ERROR_TYPE_STRINGS: Readonly<Partial<Record<ErrorType, ErrorStringK
   // "… already belongs to another user of this project."
   duplicate_email: 'emailTaken',
   duplicate_phone_number: 'phoneNumberTaken',
-  duplicate_crypto_wallet: 'walletTaken',
-  // "This project requires a second factor: …"
-  second_factor_required: 'secondFactorRequired',
-  // "The project's Ethereum RPC did not answer, …"
-  crypto_wallet_rpc_unavailable: 'walletCheckUnavailable',
 };
 
 export type ErrorStringKey = Extract<
@@ -51,9 +46,6 @@ export type ErrorStringKey = Extract<
   | 'invalidPasscode'
   | 'emailTaken'
   | 'phoneNumberTaken'
-  | 'walletTaken'
-  | 'secondFactorRequired'
-  | 'walletCheckUnavailable'
 >;
 
 /** The strings describeError reads: the mapped texts and the SDK failures' plain texts. */

@@ -166,10 +166,6 @@ export const DEFAULT_STRINGS = {
   passcodeExpired: 'This passcode has expired. Use “Resend code” to get a new one.',
   emailTaken: 'This email address is already used by another account.',
   phoneNumberTaken: 'This phone number is already used by another account.',
-  walletTaken: 'This wallet is already used by another account.',
-  secondFactorRequired:
-    'Enter a code from your authenticator app, or one of your recovery codes, to finish signing in.',
-  walletCheckUnavailable: 'Your wallet’s signature could not be checked right now. Please try again later.',
   serviceUnreachable: 'Unable to contact the Gatehouse servers. Are you online?',
 } as const;
 

@@ -4,7 +4,6 @@
 // typed or pasted at once; its accessible description names the screen, so a screen reader still announces where
 // the person is. Server errors (SPEC §8 error_message) show inline; success goes to /account. A locked app
 // (`totp_locked`, issue 20 item 5) switches to the recovery-code form, which unlocks it.
-import { DEFAULT_STRINGS, describeError } from '@gatehouse/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { navigate } from '../router';
 import { STRINGS } from '../strings';
@@ -23,15 +22,10 @@ function errorTypeOf(error: unknown): string | null {
   return typeof type === 'string' ? type : null;
 }
 
-/**
- * The server's error_message (SPEC §8) when the error carries one, else a generic text; an error type whose text is
- * written for developers reads as the strings table's text (issue 22 finding 6, the widget's describeError).
- */
+/** The server's error_message (SPEC §8) when the error carries one, else a generic text. */
 function messageOf(error: unknown): string {
   const message = (error as { error_message?: unknown } | null)?.error_message;
-  return typeof message === 'string' && message !== ''
-    ? describeError(error, STRINGS.stepUp.genericError, DEFAULT_STRINGS).message
-    : STRINGS.stepUp.genericError;
+  return typeof message === 'string' && message !== '' ? message : STRINGS.stepUp.genericError;
 }
 
 /** Digits only (a pasted "123 456" or "123-456" becomes "123456"), at most six. */

@@ -321,6 +321,28 @@ test("'Forgot Password?' → reset e-mail → /reset-password → new password �
   expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
 });
 
+// Issue 22 finding 6: zxcvbn's feedback is shown in plain words. A password made of the e-mail address gets zxcvbn's
+// "There should not be any personal or page related data." from the server (wire-format.md §4.10, unchanged for
+// Stytch clients); the widget says what it means.
+test('a password made of the e-mail address says so in plain words, not zxcvbn\'s "page related data"', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The server's zxcvbn takes the pieces of the address as personal data: 'quillbrook' is one.
+  const email = uniqueEmail('quillbrook');
+  await submitEmail(page, PASSWORDS_ONLY, email);
+  await expect(page.getByText(CREATE_TEXT)).toBeVisible();
+  await passwordInput(page).fill('quillbrook1');
+  await expect(page.getByText('Password not accepted.')).toBeAttached();
+  await expect(page.locator('.gh-strength-warning')).toHaveText(
+    'Don’t use your name or email address in your password.',
+  );
+  await expect(page.locator('body')).not.toContainText('page related data');
+  await expect(continueButton(page)).toBeDisabled();
+  await expectNoAxeViolations(page); // create variant with the personal-data warning
+  expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
+});
+
 test("a breached password is refused with SPEC §5's text and Continue stays disabled", async ({
   page,
   server,

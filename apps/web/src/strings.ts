@@ -147,8 +147,8 @@ export const STRINGS = {
   },
   authenticate: {
     heading: 'Signing you in',
-    // Shown when the link cannot be used (expired, already used, incomplete); the reason is the server's
-    // error_message (SPEC §8), shown under this heading.
+    // Shown when the link cannot be used (expired, already used, incomplete); the reason (the widget's describeError,
+    // SPEC §8) is shown under this heading.
     failedHeading: 'This sign-in link did not work',
     failedHint: 'Login links work once and expire. Request a new one from the sign-in page.',
     // Issue 11: a social sign-in that came back with an error or an unusable token.

@@ -8,6 +8,7 @@ import type { WidgetClient } from './client-contract';
 import { describeError } from './errors';
 import { Login } from './login';
 import { GatehouseProvider } from './provider';
+import { DEFAULT_STRINGS } from './strings';
 
 const clients: GatehouseClient[] = [];
 
@@ -98,13 +99,13 @@ describe('the SDK client', () => {
   it('describes an SDK APIError by its error_message, not its long message', () => {
     const error = new APIError({
       status_code: 401,
-      error_type: 'unable_to_auth_magic_link',
-      error_message: 'The link has expired.',
-      error_url: 'https://gatehouse.dev/docs/errors#unable_to_auth_magic_link',
+      error_type: 'unable_to_auth_otp_code',
+      error_message: 'The code has expired.',
+      error_url: 'https://gatehouse.dev/docs/errors#unable_to_auth_otp_code',
     });
-    expect(describeError(error, 'fallback')).toEqual({
-      message: 'The link has expired.',
-      helpUrl: 'https://gatehouse.dev/docs/errors#unable_to_auth_magic_link',
+    expect(describeError(error, 'fallback', DEFAULT_STRINGS)).toEqual({
+      message: 'The code has expired.',
+      helpUrl: 'https://gatehouse.dev/docs/errors#unable_to_auth_otp_code',
     });
   });
 });

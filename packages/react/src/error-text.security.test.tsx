@@ -6,6 +6,7 @@ import { ErrorText } from './error-text';
 import { describeError } from './errors';
 import { Login } from './login';
 import { GatehouseProvider } from './provider';
+import { DEFAULT_STRINGS } from './strings';
 import { apiError, createFakeClient } from './test-support/fake-client';
 
 afterEach(cleanup);
@@ -61,7 +62,7 @@ describe('XS-02: error messages that contain links', () => {
   ];
 
   it.each(HOSTILE_URLS)('error_url %j is never a link', (url) => {
-    const error = describeError({ error_message: 'Failed.', error_url: url }, 'fallback');
+    const error = describeError({ error_message: 'Failed.', error_url: url }, 'fallback', DEFAULT_STRINGS);
     const { container } = render(<ErrorText error={error} helpLinkText="Learn more" />);
     expect(container.querySelector('a')).toBeNull();
   });
@@ -80,6 +81,7 @@ describe('XS-02: error messages that contain links', () => {
         error_url: 'https://gatehouse.dev/docs/errors#unable_to_auth_magic_link',
       },
       'fallback',
+      DEFAULT_STRINGS,
     );
     const { container } = render(<ErrorText error={error} helpLinkText="Learn more" />);
     const links = container.querySelectorAll('a');

@@ -28,6 +28,8 @@ export type {
   SessionOptions,
 } from './config';
 export { TOAST_DURATIONS_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from './constants';
+export type { DisplayError, ErrorStrings } from './errors';
+export { describeError } from './errors';
 export type { LoginProps } from './login';
 export { Login } from './login';
 export type { MountedWidget, MountOptions, MountResetPasswordOptions } from './mount';

@@ -32,7 +32,7 @@ export function MainEmailForm(props: {
     } catch (error) {
       dispatch({
         type: 'email-send-failed',
-        banner: { variant: 'error', error: describeError(error, strings.genericError) },
+        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
       });
       emitError(error);
     }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginConfig } from './config';
 import { GatehouseProvider } from './provider';
 import { ResetPassword } from './reset-password';
+import { DEFAULT_STRINGS } from './strings';
 import {
   apiError,
   createFakeClient,
@@ -73,7 +74,8 @@ describe('<ResetPassword>', () => {
     const error = apiError({ error_type: 'unable_to_auth_magic_link', error_message: 'Link expired.' });
     client.authenticateImpl = () => Promise.reject(error);
     const { root, onError } = renderReset(client);
-    expect(await screen.findByText('Link expired.')).toBeTruthy();
+    // Issue 22 finding 6: the strings table's words for unable_to_auth_magic_link, not the server's.
+    expect(await screen.findByText(DEFAULT_STRINGS.loginLinkUnusable)).toBeTruthy();
     expect(root().dataset.state).toBe('password-reset');
     expect(onError).toHaveBeenCalledWith(error);
   });
@@ -156,7 +158,7 @@ describe('<ResetPassword>', () => {
     await formLoaded();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Login without a password' }));
-    expect(await screen.findByText('Not a login link.')).toBeTruthy();
+    expect(await screen.findByText(DEFAULT_STRINGS.loginLinkUnusable)).toBeTruthy();
     expect(root().dataset.state).toBe('password-reset');
     client.authenticateImpl = async () => ({ request_id: 'request-id-2', status_code: 200 });
     await user.click(screen.getByRole('button', { name: 'Login without a password' }));

@@ -156,6 +156,17 @@ export const DEFAULT_STRINGS = {
   genericError: 'Something went wrong. Please try again.',
   dismiss: 'Dismiss',
   notificationsLabel: 'Notifications',
+  // Issue 22 finding 6: developer wording never reaches people. The server keeps Stytch's error_message texts for
+  // headless clients (wire-format.md §3.2); the widget and the web app show these for the error types whose text
+  // is written for developers (errors.ts ERROR_TYPE_STRINGS), and plain words for zxcvbn's feedback.
+  loginLinkUnusable: 'This login link has expired or has already been used. Please request a new one.',
+  startedInOtherBrowser:
+    'This sign-in has to be finished in the browser where it was started. Please start again here.',
+  socialSignInUnusable: 'This sign-in has expired or has already been completed. Please start again.',
+  passcodeExpired: 'This passcode has expired. Use “Resend code” to get a new one.',
+  emailTaken: 'This email address is already used by another account.',
+  phoneNumberTaken: 'This phone number is already used by another account.',
+  serviceUnreachable: 'Unable to contact the Gatehouse servers. Are you online?',
 } as const;
 
 export type StringKey = keyof typeof DEFAULT_STRINGS;

@@ -2,6 +2,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatehouseProvider } from './provider';
+import { DEFAULT_STRINGS } from './strings';
 import { apiError, createFakeClient, type FakeClient } from './test-support/fake-client';
 import { type UseAuthenticateFromUrlOptions, useAuthenticateFromUrl } from './use-authenticate-from-url';
 
@@ -41,18 +42,27 @@ describe('useAuthenticateFromUrl', () => {
     expect(client.calls.authenticate).toEqual([{ token: 't2', options: { session_duration_minutes: 120 } }]);
   });
 
-  it("surfaces the server's error_message for an expired or used link", async () => {
+  it('says an expired or used link in the strings table\'s words (issue 22 finding 6: not "magic link")', async () => {
     const client = createFakeClient();
     client.authenticateImpl = () =>
       Promise.reject(
         apiError({
           error_type: 'unable_to_auth_magic_link',
-          error_message: 'The link has expired or was used.',
+          error_message: 'The magic link could not be authenticated. Send another magic link to this user.',
         }),
       );
     const { result } = run(client, { search: '?stytch_token_type=magic_links&token=old' });
     await waitFor(() => expect(result.current.status).toBe('error'));
-    expect(result.current.error).toBe('The link has expired or was used.');
+    expect(result.current.error).toBe(DEFAULT_STRINGS.loginLinkUnusable);
+  });
+
+  it("surfaces the server's error_message for other refusals (SPEC §8)", async () => {
+    const client = createFakeClient();
+    client.authenticateImpl = () =>
+      Promise.reject(apiError({ error_type: 'too_many_requests', error_message: 'Please wait a moment.' }));
+    const { result } = run(client, { search: '?stytch_token_type=magic_links&token=old' });
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(result.current.error).toBe('Please wait a moment.');
   });
 
   it('does not call the server without a token or for another token type', async () => {

@@ -1,9 +1,10 @@
 // For the web app's /authenticate page (issue 3, item 4; issue 11 item 4): reads `stytch_token_type` and `token`
 // from the query and, for login links (`magic_links`) and social sign-in (`oauth`), authenticates with the
 // configured session duration (SPEC §9 default 30). An expired or used token surfaces the server's error_message
-// (SPEC §8). A provider round trip that failed comes back with `error` (and maybe `error_description`) instead of a
-// token (issue 11 item 1: "denied consent, a bad code or a provider that is down redirect back with an error the
-// app shows"); that is reported without calling the server.
+// (SPEC §8), or the strings table's text for the types whose message is written for developers (errors.ts). A
+// provider round trip that failed comes back with `error` (and maybe `error_description`) instead of a token
+// (issue 11 item 1: "denied consent, a bad code or a provider that is down redirect back with an error the app
+// shows"); that is reported without calling the server.
 import { useEffect, useRef, useState } from 'react';
 import type { LoginConfig } from './config';
 import { sessionDurationMinutes } from './config';
@@ -129,7 +130,7 @@ async function run(options: {
     return {
       status: 'error',
       tokenType,
-      error: describeError(error, strings.genericError).message,
+      error: describeError(error, strings.genericError, strings).message,
       cause: error,
     };
   }

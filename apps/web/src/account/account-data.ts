@@ -1,5 +1,6 @@
 // The account page's reads, each through TanStack Query (issue 13 item 3) with the SPEC §9 cache constants of
 // ./query-client. After any change a section calls invalidateAccount(), so every read refetches what it shows.
+import { DEFAULT_STRINGS, describeError } from '@gatehouse/react';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AppClient, UserView } from '../app-client';
@@ -58,10 +59,14 @@ export function useRecoveryCodesRemaining(client: AppClient, enabled: boolean) {
   });
 }
 
-/** The server's reason (error_message of an API error) when it gave one, else the fallback. */
+/**
+ * The server's reason when it gave one (an API error), else the fallback. Issue 22 finding 6: through the widget's
+ * describeError, so an error type whose error_message is written for developers ("Expected an E.164 number …")
+ * reads as the strings table's text, the same words the widget uses.
+ */
 export function reasonOf(error: unknown, fallback: string): string {
   const fields = (typeof error === 'object' && error !== null ? error : {}) as { error_message?: unknown };
   return typeof fields.error_message === 'string' && fields.error_message !== ''
-    ? fields.error_message
+    ? describeError(error, fallback, DEFAULT_STRINGS).message
     : fallback;
 }

@@ -64,7 +64,7 @@ describe('e-mail addresses and phone numbers (issue 13 item 3)', () => {
     const client = signedIn();
     const message = 'The passcode is incorrect.';
     client.otpAuthenticateImpl = async () => {
-      throw apiError({ error_type: 'otp_code_not_found', error_message: message, status_code: 404 });
+      throw apiError({ error_type: 'unable_to_auth_otp_code', error_message: message, status_code: 401 });
     };
     renderAccountPage(client);
     const form = screen.getByTestId('account-add-email');

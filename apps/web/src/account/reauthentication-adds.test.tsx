@@ -4,6 +4,7 @@
 // `second_factor_required` where the project requires the user's app. Each opens "Confirm it's you" where it was
 // asked; once confirmed the add runs again (once) and goes on; Cancel sends nothing more, shows no error and gives
 // focus back to the control; any other refusal shows as before, with no step. The removals are reauthentication.test.tsx.
+import { DEFAULT_STRINGS } from '@gatehouse/react';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -269,14 +270,12 @@ describe('"Confirm it\'s you" before an add on the account page (issue 20 item 3
     const form = addForm('email');
     await user.type(within(form).getByLabelText(STRINGS.account.newEmailLabel), NEW_EMAIL);
     await user.click(within(form).getByRole('button', { name: STRINGS.account.sendCode }));
-    expect((await within(form).findByRole('alert')).textContent).toBe(
-      'That address belongs to another account.',
-    );
+    // Issue 22 finding 6: duplicate_email reads as the strings table's text.
+    expect((await within(form).findByRole('alert')).textContent).toBe(DEFAULT_STRINGS.emailTaken);
     await user.click(within(form).getByRole('button', { name: STRINGS.account.sendLinkInstead }));
     await waitFor(() => expect(calls(client, 'magicLinks.email.send')).toEqual([NEW_EMAIL]));
-    expect((await within(form).findByRole('alert')).textContent).toBe(
-      'That address belongs to another account.',
-    );
+    // Issue 22 finding 6: duplicate_email reads as the strings table's text.
+    expect((await within(form).findByRole('alert')).textContent).toBe(DEFAULT_STRINGS.emailTaken);
 
     const section = screen.getByTestId('account-totp');
     await user.click(within(section).getByRole('button', { name: STRINGS.account.totpSetUp }));

@@ -72,9 +72,9 @@ describe('authenticator app (issue 13 item 3, wire-format.md §4.8)', () => {
     const client = createFakeClient({ session: SAMPLE_SESSION, user: SAMPLE_USER });
     client.totpImpl = async () => {
       throw apiError({
-        error_type: 'otp_code_not_found',
+        error_type: 'unable_to_auth_totp_code',
         error_message: 'The code is incorrect.',
-        status_code: 404,
+        status_code: 401,
       });
     };
     renderAccountPage(client);

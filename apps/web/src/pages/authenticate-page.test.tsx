@@ -59,16 +59,18 @@ describe('AuthenticatePage', () => {
     ]);
   });
 
-  it("an expired or used link shows the server's error_message and the way back to sign in", async () => {
+  it('an expired or used link says so in plain words (not the server\'s "magic link") and links back to sign in', async () => {
     const client = createFakeClient();
     const message =
-      'The magic link could not be authenticated because it was either already used or expired.';
+      'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.';
     client.authenticateImpl = async () => {
       throw apiError({ error_type: 'unable_to_auth_magic_link', error_message: message, status_code: 401 });
     };
     renderAt('/authenticate?stytch_token_type=magic_links&token=used', client);
 
-    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    // Issue 22 finding 6: the strings table's text for unable_to_auth_magic_link.
+    expect((await screen.findByRole('alert')).textContent).toBe(DEFAULT_STRINGS.loginLinkUnusable);
+    expect(document.body.textContent).not.toMatch(/magic link/i);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(STRINGS.authenticate.failedHeading);
     expect(window.location.pathname).toBe('/authenticate');
     expect(client.session.getSync()).toBeNull();
@@ -102,10 +104,25 @@ describe('AuthenticatePage', () => {
   it("a refused oauth token shows the server's error_message under the social sign-in heading", async () => {
     const client = createFakeClient();
     client.oauthAuthenticateImpl = async () => {
-      throw apiError({ error_type: 'pkce_mismatch', error_message: 'The code verifier does not match.' });
+      throw apiError({ error_type: 'invalid_id_token', error_message: 'The sign-in could not be verified.' });
     };
     renderAt('/authenticate?stytch_token_type=oauth&token=bad', client);
-    expect((await screen.findByRole('alert')).textContent).toBe('The code verifier does not match.');
+    expect((await screen.findByRole('alert')).textContent).toBe('The sign-in could not be verified.');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      STRINGS.authenticate.oauthFailedHeading,
+    );
+  });
+
+  it('a PKCE refusal reads as plain words, not "code_verifier" (issue 22 finding 6)', async () => {
+    const client = createFakeClient();
+    client.oauthAuthenticateImpl = async () => {
+      throw apiError({
+        error_type: 'pkce_mismatch',
+        error_message: 'The code_verifier does not match the code_challenge (pkce) of this OAuth login.',
+      });
+    };
+    renderAt('/authenticate?stytch_token_type=oauth&token=bad', client);
+    expect((await screen.findByRole('alert')).textContent).toBe(DEFAULT_STRINGS.startedInOtherBrowser);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       STRINGS.authenticate.oauthFailedHeading,
     );

@@ -2,8 +2,9 @@
 // `{redirect}?stytch_token_type=magic_links&token=…` (wire-format.md §9); the widget's useAuthenticateFromUrl
 // redeems it with the app's 30-minute session (SPEC §9). While it runs the page says 'Logging in'; on success
 // ('Success!' / 'You have successfully logged in.', SPEC §2 "Login success") it goes to /account, replacing this
-// history entry so Back does not replay a used link. An expired or used link shows the server's error_message
-// (SPEC §8) and the way back to the sign-in page.
+// history entry so Back does not replay a used link. An expired or used link shows why (the widget's describeError:
+// the server's error_message, or the strings table's text where that is written for developers, issue 22 finding
+// 6) and the way back to the sign-in page.
 import { DEFAULT_STRINGS, useAuthenticateFromUrl } from '@gatehouse/react';
 import { useEffect } from 'react';
 import { Link, navigate, useSearch } from '../router';

@@ -72,15 +72,16 @@ describe('ResetPasswordPage (issue 10 item 4)', () => {
     expect(window.location.pathname).toBe('/account');
   });
 
-  it("a used login link shows the server's error_message in the widget", async () => {
+  it('a used login link says so in the widget, in plain words (issue 22 finding 6)', async () => {
     const client = createFakeClient();
     const message =
-      'The magic link could not be authenticated because it was either already used or expired.';
+      'The magic link could not be authenticated because it was either already used or expired. Send another magic link to this user.';
     client.authenticateImpl = async () => {
       throw apiError({ error_type: 'unable_to_auth_magic_link', error_message: message, status_code: 401 });
     };
     renderAt('/reset-password?stytch_token_type=login&token=used', client);
-    expect(await within(widget()).findByText(message)).toBeTruthy();
+    expect(await within(widget()).findByText(DEFAULT_STRINGS.loginLinkUnusable)).toBeTruthy();
+    expect(widget().textContent).not.toMatch(/magic link/i);
     expect(client.session.getSync()).toBeNull();
     expect(screen.queryByRole('link', { name: STRINGS.resetPassword.continueToAccount })).toBeNull();
   });

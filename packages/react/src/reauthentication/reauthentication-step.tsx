@@ -143,7 +143,7 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
   const confirmWithTotp = (digits: string) =>
     confirm(
       () => client.totps.authenticate({ totp_code: digits, session_duration_minutes: duration }),
-      (error) => describeError(error, strings.genericError).message,
+      (error) => describeError(error, strings.genericError, strings).message,
       () => {
         setCode('');
         codeRef.current?.focus();
@@ -160,7 +160,7 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
           password,
           session_duration_minutes: duration,
         }),
-      (error) => describeError(error, strings.genericError).message,
+      (error) => describeError(error, strings.genericError, strings).message,
       () => {
         setPassword('');
         panelRef.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
@@ -176,7 +176,7 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
       (error) =>
         !isAPIError(error) || WRONG_CODE_ERRORS.has(error.error_type)
           ? strings.invalidPasscode
-          : describeError(error, strings.invalidPasscode).message,
+          : describeError(error, strings.invalidPasscode, strings).message,
       () => {
         setCode('');
         codeRef.current?.focus();
@@ -197,7 +197,7 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
       setCode('');
       dispatch({ type: 'code-sent', methodId });
     } catch (error) {
-      dispatch({ type: 'send-failed', message: describeError(error, strings.genericError).message });
+      dispatch({ type: 'send-failed', message: describeError(error, strings.genericError, strings).message });
       emitError(error);
     }
   };

@@ -37,7 +37,7 @@ export function EmailConfirmation() {
       emitEvent('MAGIC_LINK_LOGIN_OR_CREATE', eventData(data));
       notify('success', strings.emailResent);
     } catch (error) {
-      notify('error', describeError(error, strings.genericError).message);
+      notify('error', describeError(error, strings.genericError, strings).message);
       emitError(error);
     } finally {
       dispatch({ type: 'resend-finished' });

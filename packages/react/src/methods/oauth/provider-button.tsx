@@ -31,7 +31,7 @@ export function ProviderButton({ entry }: { entry: OAuthProviderOptions }) {
       setStarting(false);
       dispatch({
         type: 'show-banner',
-        banner: { variant: 'error', error: describeError(error, strings.genericError) },
+        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
       });
       emitError(error);
     }

@@ -37,6 +37,16 @@ function isWrongCode(error: unknown): boolean {
   return !isAPIError(error) || WRONG_CODE_ERRORS.has(error.error_type);
 }
 
+/**
+ * Issue 22 finding 6: the server answers one error for a wrong, used or expired code (otps/service.ts: so they
+ * cannot be told apart), but this screen knows when the code expires: the countdown starts before the request, so
+ * it never ends after the server's expiry. A refusal once it has ended says the code expired, as the screen does
+ * ('Your code has expired.', SPEC §2), rather than 'Invalid passcode'; the code may have been right.
+ */
+function refusedAfterExpiry(error: unknown, expiresAt: number): boolean {
+  return isAPIError(error) && WRONG_CODE_ERRORS.has(error.error_type) && Date.now() >= expiresAt;
+}
+
 export function OtpAuthenticate() {
   const { state, dispatch } = useWidget();
   const otp = state.otp;
@@ -85,9 +95,11 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
       setCode('');
       dispatch({
         type: 'otp-verify-failed',
-        message: isWrongCode(error)
-          ? strings.invalidPasscode
-          : describeError(error, strings.invalidPasscode).message,
+        message: refusedAfterExpiry(error, otp.expiresAt)
+          ? strings.passcodeExpired
+          : isWrongCode(error)
+            ? strings.invalidPasscode
+            : describeError(error, strings.invalidPasscode, strings).message,
       });
       emitError(error);
       inputRef.current?.focus();
@@ -135,7 +147,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
       notify('success', strings.codeResent);
     } catch (error) {
       dispatch({ type: 'otp-resend-finished' });
-      notify('error', describeError(error, strings.genericError).message);
+      notify('error', describeError(error, strings.genericError, strings).message);
       emitError(error);
     }
   };

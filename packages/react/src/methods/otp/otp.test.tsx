@@ -420,6 +420,34 @@ describe('OTPAuthenticate', () => {
     expect(resend.closest('p')?.textContent).toBe('Your code has expired.Resend code');
   });
 
+  // Issue 22 finding 6: the server answers one error for a wrong, used or expired code; past the countdown, the
+  // screen says the code expired rather than 'Invalid passcode'.
+  it('a code refused after the countdown ended says it expired, not that it was invalid', async () => {
+    const client = createFakeClient();
+    client.otpAuthenticateImpl = () =>
+      Promise.reject(
+        apiError({
+          error_type: 'unable_to_auth_otp_code',
+          error_message:
+            'The code could not be authenticated because it was either incorrect, already used or expired.',
+          status_code: 401,
+        }),
+      );
+    const { user } = await reachAuthenticate(undefined, client);
+    const input = screen.getByLabelText('One-time passcode') as HTMLInputElement;
+    // Before the end of the countdown a refusal is a wrong code (SPEC §8).
+    await user.type(input, '111111');
+    expect(await screen.findByText('Invalid passcode, please try again.')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(300_000));
+    expect(screen.getByText('Your code has expired.')).toBeTruthy();
+    await user.type(input, '222222');
+    expect(
+      await screen.findByText('This passcode has expired. Use “Resend code” to get a new one.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Invalid passcode, please try again.')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it("resends to the same destination with a 'Code resent' toast, a new method id and a fresh countdown", async () => {
     const onEvent = vi.fn();
     const { client, root, user } = await reachAuthenticate({ config: ALL_METHODS, callbacks: { onEvent } });

@@ -39,12 +39,12 @@ export function useSendOtp(method: OtpMethod) {
       } catch (error) {
         dispatch({
           type: 'otp-send-failed',
-          banner: { variant: 'error', error: describeError(error, strings.genericError) },
+          banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
         });
         emitError(error);
       }
     },
-    [client, config.otpOptions, method, strings.genericError, dispatch, emitEvent, emitError],
+    [client, config.otpOptions, method, strings, dispatch, emitEvent, emitError],
   );
 
   return { send, submitting };

@@ -18,6 +18,7 @@ import { errorTypeOf, secondaryMethod } from './password-options';
 import { usePasswordStrings } from './password-strings';
 import { usePasswordSends } from './use-password-sends';
 import { useResetRequired } from './use-reset-required';
+import { plainPasswordFeedback } from './zxcvbn-feedback';
 
 export function PasswordCreateOrLogin() {
   const { state } = useWidget();
@@ -49,7 +50,12 @@ function usePasswordSubmit(kind: 'create' | 'authenticate') {
         await resetRequired(email, password);
         return;
       }
-      dispatch({ type: 'password-failed', message: describeError(error, strings.genericError).message });
+      // A weak_password answer carries zxcvbn's feedback: in plain words, like the strength feedback.
+      const message = plainPasswordFeedback(
+        describeError(error, strings.genericError, strings).message,
+        strings,
+      );
+      dispatch({ type: 'password-failed', message });
     }
   };
 }
@@ -79,7 +85,7 @@ function PasswordLogin() {
     } catch (error) {
       dispatch({
         type: 'password-reset-send-failed',
-        banner: { variant: 'error', error: describeError(error, strings.genericError) },
+        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
       });
       emitError(error);
     }
@@ -142,7 +148,7 @@ function PasswordCreate() {
     } catch (error) {
       dispatch({
         type: 'password-login-link-failed',
-        banner: { variant: 'error', error: describeError(error, strings.genericError) },
+        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
       });
       emitError(error);
     }

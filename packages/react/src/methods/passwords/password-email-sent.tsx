@@ -44,7 +44,7 @@ export function PasswordEmailSent() {
       await sendReset(email);
       notify('success', strings.emailResent);
     } catch (error) {
-      notify('error', describeError(error, strings.genericError).message);
+      notify('error', describeError(error, strings.genericError, strings).message);
       emitError(error);
     } finally {
       dispatch({ type: 'password-resend-finished' });
@@ -61,7 +61,7 @@ export function PasswordEmailSent() {
     } catch (error) {
       dispatch({
         type: 'password-login-link-failed',
-        banner: { variant: 'error', error: describeError(error, strings.genericError) },
+        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
       });
       emitError(error);
     }

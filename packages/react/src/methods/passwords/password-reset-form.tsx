@@ -13,6 +13,7 @@ import { ScreenHeading } from '../../screen-heading';
 import { useWidget } from '../../widget-context';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { usePasswordStrings } from './password-strings';
+import { plainPasswordFeedback } from './zxcvbn-feedback';
 
 export function PasswordResetForm({ token }: { token: string }) {
   const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
@@ -29,12 +30,12 @@ export function PasswordResetForm({ token }: { token: string }) {
       (error: unknown) => {
         dispatch({
           type: 'login-failed',
-          banner: { variant: 'error', error: describeError(error, strings.genericError) },
+          banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
         });
         emitError(error);
       },
     );
-  }, [client, token, config, dispatch, emitError, strings.genericError]);
+  }, [client, token, config, dispatch, emitError, strings]);
 
   useEffect(() => {
     // A login-type token: once, also under StrictMode's double effects (a login link works only once).
@@ -65,7 +66,8 @@ export function PasswordResetForm({ token }: { token: string }) {
     } catch (error) {
       dispatch({
         type: 'password-reset-failed',
-        message: describeError(error, strings.genericError).message,
+        // A weak_password answer carries zxcvbn's feedback: in plain words, like the strength feedback.
+        message: plainPasswordFeedback(describeError(error, strings.genericError, strings).message, strings),
       });
       emitError(error);
     }

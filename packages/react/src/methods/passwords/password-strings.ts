@@ -46,6 +46,36 @@ export const PASSWORD_STRINGS = {
   hidePassword: 'Hide password',
   // Issue 22 finding 10: a new password's minimum length, under the label before anything is typed.
   passwordMinimumLengthHint: 'Use at least {count} characters.',
+  // Issue 22 finding 6: zxcvbn's feedback (its English texts, as the server sends them: wire-format.md §4.10) in
+  // plain words, by zxcvbn-feedback.ts.
+  passwordHintKeyboardRow: 'Rows of keys next to each other are easy to guess.',
+  passwordHintKeyboardPattern: 'Short keyboard patterns are easy to guess.',
+  passwordHintRepeat: 'Repeated characters like “aaa” are easy to guess.',
+  passwordHintRepeatPattern: 'Repeated patterns like “abcabcabc” are easy to guess.',
+  passwordHintSequence: 'Sequences like “abc” or “123” are easy to guess.',
+  passwordHintRecentYear: 'Recent years are easy to guess.',
+  passwordHintDate: 'Dates are easy to guess.',
+  passwordHintVeryCommon: 'This is one of the most used passwords.',
+  passwordHintCommon: 'This is a commonly used password.',
+  passwordHintSimilarToCommon: 'This is too close to a commonly used password.',
+  passwordHintSingleWord: 'A single word is easy to guess.',
+  passwordHintName: 'Names are easy to guess.',
+  passwordHintPersonalData: 'Don’t use your name or email address in your password.',
+  passwordHintBreached: 'This password has appeared in a data breach.',
+  passwordHintSubstitution:
+    'Swapping letters for look-alikes (like “@” for “a”) does not make a word harder to guess.',
+  passwordHintReversed: 'Common words spelled backwards are easy to guess.',
+  passwordHintAllCaps: 'Capitalize some letters, but not all of them.',
+  passwordHintCapitalization: 'Capitalize more than the first letter.',
+  passwordHintPersonalDates: 'Avoid dates and years that mean something to you.',
+  passwordHintAvoidRecentYears: 'Avoid recent years.',
+  passwordHintAvoidSequences: 'Avoid sequences like “abc” or “123”.',
+  passwordHintAvoidRepeats: 'Avoid repeated words and characters.',
+  passwordHintLongerPattern: 'Use longer keyboard patterns that change direction several times.',
+  passwordHintMoreWords: 'Add a few less common words.',
+  passwordHintUseWords: 'Use several words, but not a well-known phrase.',
+  passwordHintNoSymbolsNeeded: 'A long password needs no symbols, numbers or capital letters to be strong.',
+  passwordHintChangeElsewhere: 'If you use this password anywhere else, change it there too.',
 } as const;
 
 export type PasswordStringKey = keyof typeof PASSWORD_STRINGS;

@@ -1,11 +1,13 @@
 // SPEC §5 strength feedback: zxcvbn → a four-segment meter (scores 0 and 1 fill one segment, 2 two, 3 three,
-// 4 four) and the feedback warning; luds → 'Must be at least N characters long' and 'Must contain M of the
-// following: …', each marked met or not; breached → the breached text. All in a polite live region.
+// 4 four) and the feedback warning (in plain words, zxcvbn-feedback.ts); luds → 'Must be at least N characters
+// long' and 'Must contain M of the following: …', each marked met or not; breached → the breached text. All in a
+// polite live region.
 import type { PasswordStrengthCheckResult } from '../../client-contract';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
 import { minimumPasswordLength } from './password-options';
 import { usePasswordStrings } from './password-strings';
+import { plainPasswordFeedback } from './zxcvbn-feedback';
 
 const METER_SEGMENTS = 4;
 /** The LUDS complexity named when the bootstrap carries no passwordConfig (Stytch's default: 3 kinds). */
@@ -45,7 +47,7 @@ function ZxcvbnFeedback({ result }: { result: PasswordStrengthCheckResult }) {
         {result.valid_password ? strings.passwordAccepted : strings.passwordNotAccepted}
       </p>
       {result.feedback.warning !== '' ? (
-        <p className="gh-strength-warning">{result.feedback.warning}</p>
+        <p className="gh-strength-warning">{plainPasswordFeedback(result.feedback.warning, strings)}</p>
       ) : null}
       {result.breached_password ? <Requirement met={false} text={strings.passwordBreachedWarning} /> : null}
     </>

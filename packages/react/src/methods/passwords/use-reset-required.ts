@@ -27,11 +27,11 @@ export function useResetRequired() {
       } catch (error) {
         dispatch({
           type: 'password-reset-send-failed',
-          banner: { variant: 'error', error: describeError(error, strings.genericError) },
+          banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
         });
         emitError(error);
       }
     },
-    [client, strings.genericError, dispatch, emitError, sendReset],
+    [client, strings, dispatch, emitError, sendReset],
   );
 }

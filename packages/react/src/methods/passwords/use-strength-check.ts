@@ -58,14 +58,14 @@ export function useStrengthCheck(email: string | null) {
             setState({
               result: null,
               checkedPassword: null,
-              error: describeError(error, strings.genericError).message,
+              error: describeError(error, strings.genericError, strings).message,
             });
             emitError(error);
           },
         );
       }, STRENGTH_CHECK_DEBOUNCE_MS);
     },
-    [client, email, strings.genericError, emitError],
+    [client, email, strings, emitError],
   );
 
   return { ...state, check };

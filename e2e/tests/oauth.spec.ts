@@ -121,3 +121,28 @@ test('One Tap that cannot render falls back to the plain Google button', async (
   expect(requests.filter((name) => name.includes('accounts.google.com'))).toEqual([]);
   await expectNoAxeViolations(page);
 });
+
+// Issue 22 finding 2: the page a social sign-in lands on when it cannot go back to the app (here: a callback without
+// its state, as when the provider's page is reloaded or bookmarked) was unstyled, with no way back.
+test('the OAuth failure page is styled like the app and links back to sign in', async ({
+  page,
+  consoleErrors,
+}) => {
+  const response = await page.goto('/v1/public/oauth/google/callback?code=abc');
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in could not continue');
+  await expect(page.getByTestId('oauth-error')).toHaveText(
+    'This sign-in did not come back with the information needed to finish it.',
+  );
+  const back = page.getByRole('main').getByRole('link', { name: 'Back to sign in' });
+  await expect(back).toBeVisible();
+  // The app's style sheet applies: the link is the app's primary button, the page its header and card.
+  await expect(back).toHaveCSS('background-color', 'rgb(25, 48, 61)');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Gatehouse' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await back.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to Gatehouse');
+  // Chromium reports the 400 of the failure page itself; nothing else may be logged.
+  expect(consoleErrors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+});

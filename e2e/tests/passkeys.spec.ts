@@ -327,3 +327,75 @@ test.describe('passkeys', () => {
     await expect(passkeyRows(page)).toHaveCount(1);
   });
 });
+
+// Issue 22 finding 1: before, a signed-in visitor of the sign-in page got the whole sign-in form, and its passkey
+// autofill asked /webauthn/authenticate/start/secondary six times (each a 404 for a user without passkeys) under a
+// red "Passkey registration not found" banner.
+test.describe('issue 22: a signed-in visitor of the sign-in page', () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  /** The paths of the passkey sign-in starts the page asks for, as they are sent. */
+  function recordAutofillStarts(page: Page): string[] {
+    const paths: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.includes('/webauthn/authenticate/start')) paths.push(path);
+    });
+    return paths;
+  }
+
+  test('is taken to /account (replacing the entry): no sign-in form, no passkey start, no banner', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const email = uniqueEmail('arrive');
+    await signUpByEmail(page, email);
+    const starts = recordAutofillStarts(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account');
+    await expect(page.getByTestId('account-emails')).toContainText(email);
+    await expect(page.locator('#login')).toHaveCount(0);
+    await expect(page.getByText(TEXT.registrationNotFound)).toHaveCount(0);
+    expect(starts).toEqual([]);
+    // The sign-in page left no entry of its own: Back goes to the page before it, not to a page that sends on.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/account$/);
+    expect(starts).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('on the widget bench (dev overrides) the widget stays, and its autofill waits until it can succeed', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const email = uniqueEmail('bench');
+    await signUpByEmail(page, email);
+    const starts = recordAutofillStarts(page);
+    // A user without passkeys: the secondary start could only answer 404, so autofill does not start.
+    await page.goto('/?products=emailMagicLinks,passkeys');
+    await expect(page.getByTestId('signed-in-notice')).toContainText(email);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute(
+      'autocomplete',
+      'username webauthn',
+    );
+
+    // Signed out in another tab, the person is a visitor again: now autofill can succeed, and it starts (primary).
+    const other = await context.newPage();
+    await other.goto('/account');
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await expect(other).toHaveURL(/\/$/);
+    // Before the fix, secondary starts (each a 404) had gone out by now, seconds after the page loaded.
+    expect(starts.filter((path) => !path.endsWith('/start/primary'))).toEqual([]);
+    await expect(page.getByTestId('signed-in-notice')).toHaveCount(0);
+    await expect
+      .poll(() => starts.filter((path) => path.endsWith('/start/primary')).length)
+      .toBeGreaterThan(0);
+    expect(starts.filter((path) => !path.endsWith('/start/primary'))).toEqual([]);
+    await expect(page.getByText(TEXT.registrationNotFound)).toHaveCount(0);
+    await expect(page.locator('#login .gh-banner')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
 import { STRINGS } from './strings';
@@ -50,17 +50,61 @@ describe('App', () => {
     expect(screen.queryByRole('link', { name: STRINGS.footer.devOutbox })).toBeNull();
   });
 
-  it('the sign-in page tells a signed-in visitor where their account is', () => {
+  it('issue 22: a visitor who arrives signed in is taken to /account, replacing the history entry, widget unmounted', async () => {
+    window.history.pushState(null, '', '/');
+    const before = window.history.length;
     render(
       <App
         client={createFakeClient({ session: SAMPLE_SESSION, user: SAMPLE_USER })}
-        widget={null}
+        widget={<p data-testid="widget">widget here</p>}
         fetchImpl={answering(404)}
       />,
     );
+    await waitFor(() => expect(window.location.pathname).toBe('/account'));
+    expect(window.history.length).toBe(before);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(STRINGS.account.heading);
+    expect(screen.queryByTestId('widget')).toBeNull();
+    expect(screen.queryByRole('heading', { name: STRINGS.signIn.heading })).toBeNull();
+  });
+
+  it('issue 22: a session made on the sign-in page keeps the page (the widget shows its success), with a notice', async () => {
+    const client = createFakeClient();
+    render(
+      <App client={client} widget={<p data-testid="widget">widget here</p>} fetchImpl={answering(404)} />,
+    );
+    act(() => {
+      client.setSession(SAMPLE_SESSION);
+      client.setUser(SAMPLE_USER);
+    });
+    expect(window.location.pathname).toBe('/');
+    expect(screen.getByTestId('widget')).toBeTruthy();
     expect(screen.getByTestId('signed-in-notice').textContent).toContain(
       STRINGS.signIn.signedInAs('ada@example.com'),
     );
+  });
+
+  it('issue 22: in development the widget bench (?products=…) stays for a signed-in visitor; in production it leaves', async () => {
+    window.history.replaceState(null, '', '/?products=passkeys');
+    const dev = render(
+      <App
+        client={createFakeClient({ session: SAMPLE_SESSION, user: SAMPLE_USER })}
+        widget={<p data-testid="widget">widget here</p>}
+        fetchImpl={answering(200)}
+      />,
+    );
+    expect(await screen.findByTestId('widget')).toBeTruthy();
+    expect(screen.getByTestId('signed-in-notice')).toBeTruthy();
+    expect(window.location.pathname).toBe('/');
+    dev.unmount();
+
+    render(
+      <App
+        client={createFakeClient({ session: SAMPLE_SESSION, user: SAMPLE_USER })}
+        widget={<p data-testid="widget">widget here</p>}
+        fetchImpl={answering(404)}
+      />,
+    );
+    await waitFor(() => expect(window.location.pathname).toBe('/account'));
   });
 
   it('routes /account, /authenticate, /reset-password and unknown paths', async () => {

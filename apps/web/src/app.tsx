@@ -24,10 +24,20 @@ export interface AppProps {
   fetchImpl?: typeof fetch;
 }
 
-function Page({ route, client, widget }: { route: RouteName; client: AppClient; widget: ReactNode }) {
+function Page({
+  route,
+  client,
+  widget,
+  fetchImpl,
+}: {
+  route: RouteName;
+  client: AppClient;
+  widget: ReactNode;
+  fetchImpl?: typeof fetch;
+}) {
   switch (route) {
     case 'sign-in':
-      return <SignInPage client={client} widget={widget} />;
+      return <SignInPage client={client} widget={widget} fetchImpl={fetchImpl} />;
     case 'account':
       return <AccountPage client={client} />;
     case 'authenticate':
@@ -67,7 +77,7 @@ export function App({ client, widget, fetchImpl }: AppProps) {
         <main id="main" className="site-main">
           {/* Issue 13 item 1: a session still waiting for its required second factor is stepped up first. */}
           <StepUpGate client={client} route={route}>
-            <Page route={route} client={client} widget={widget} />
+            <Page route={route} client={client} widget={widget} fetchImpl={fetchImpl} />
           </StepUpGate>
         </main>
         {devTools ? (

@@ -57,6 +57,12 @@ export interface WebAuthnAuthenticateOptions {
   conditional_mediation: boolean;
   signal: AbortSignal;
   session_duration_minutes: number;
+  /**
+   * Called just before the browser is asked for a credential, once the server's options are in (the SDK's
+   * webauthn.authenticate). Autofill uses it to tell a failed start, which the person had no part in, from a
+   * failure after they picked a passkey (issue 22 finding 1). A client that never calls it keeps autofill quiet.
+   */
+  onCredentialRequest?: () => void;
 }
 
 export interface WebAuthnUpdateOptions {

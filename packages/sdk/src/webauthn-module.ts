@@ -187,6 +187,7 @@ export function createWebAuthnModule(options: {
           started.public_key_credential_request_options,
           'public_key_credential_request_options',
         );
+        authenticateOptions.onCredentialRequest?.();
         const credential = await browserStep(signal, () =>
           ceremonies.startAuthentication({
             optionsJSON,

@@ -363,6 +363,47 @@ describe('webauthn.authenticate', () => {
     });
   });
 
+  it('onCredentialRequest is called once the options are in, before the browser is asked; never when the start fails', async () => {
+    const order: string[] = [];
+    credentials.get.mockImplementationOnce(async () => {
+      order.push('browser');
+      return assertionCredential();
+    });
+    const { client } = setup();
+    await client.webauthn.authenticate({
+      conditional_mediation: true,
+      session_duration_minutes: 30,
+      onCredentialRequest: () => order.push('callback'),
+    });
+    expect(order).toEqual(['callback', 'browser']);
+
+    // Issue 22 finding 1: a signed-in user without passkeys gets 404 from /start/secondary.
+    const failing = setup({
+      signedIn: true,
+      routes: {
+        'POST /webauthn/authenticate/start/secondary': () =>
+          new Response(
+            JSON.stringify({
+              status_code: 404,
+              error_type: 'webauthn_registration_not_found',
+              error_message: 'Passkey registration not found.',
+              error_url: 'https://x',
+            }),
+            { status: 404, headers: { 'content-type': 'application/json' } },
+          ),
+      },
+    });
+    const onCredentialRequest = vi.fn();
+    await expect(
+      failing.client.webauthn.authenticate({
+        conditional_mediation: true,
+        session_duration_minutes: 30,
+        onCredentialRequest,
+      }),
+    ).rejects.toMatchObject({ name: 'APIError', error_type: 'webauthn_registration_not_found' });
+    expect(onCredentialRequest).not.toHaveBeenCalled();
+  });
+
   it('needs session_duration_minutes (wire-format.md §3.3)', async () => {
     const { client, webauthnRequests } = setup();
     await expect(client.webauthn.authenticate({} as never)).rejects.toBeInstanceOf(UsageError);

@@ -44,6 +44,13 @@ export interface WebAuthnAuthenticateOptions {
   signal?: AbortSignal;
   session_duration_minutes: number;
   domain?: string;
+  /**
+   * Called once the server's options are in, just before the browser is asked for a credential (with
+   * conditional mediation: when the passkeys are offered in the input's autofill). A failure that arrives before
+   * it was called came from the start request, in which the person had no part: the widget's autofill keeps quiet
+   * about those and does not ask again (issue 22 finding 1).
+   */
+  onCredentialRequest?: () => void;
 }
 
 export interface WebAuthnUpdateOptions {

@@ -80,7 +80,7 @@ import {
   registerSecurityHeaders,
   withSecurityHeaders,
 } from './infra/security-headers';
-import { registerStaticWeb } from './infra/static-web';
+import { type PageNotFound, registerStaticWeb } from './infra/static-web';
 import { refuseUndecodableInput } from './infra/undecodable-input';
 
 export interface BuildAppOptions {
@@ -319,7 +319,12 @@ async function assemble(
     done();
   });
   app.setErrorHandler(errorHandlerWith({ databaseUnavailability: handle.unavailability, metrics }));
-  app.setNotFoundHandler(notFoundHandler);
+  // Issue 22 finding 2: a browser navigation to an unknown page gets the web app's "Page not found" (status 404),
+  // once registerStaticWeb below has said how; everything else the JSON 404 of wire-format.md §3.
+  let pageNotFound: PageNotFound | null = null;
+  app.setNotFoundHandler(
+    (request, reply) => pageNotFound?.(request, reply) ?? notFoundHandler(request, reply),
+  );
   registerJsonBodyParser(app);
   registerSecurityHeaders(app, securityHeaders);
   app.addHook('onRequest', refuseUndecodableInput);
@@ -380,7 +385,7 @@ async function assemble(
   }
   // Issue 21 item 2: /gatehouse.js, the widget for plain pages by one script tag.
   await registerScriptTag(app, ctx);
-  await registerStaticWeb(app, ctx, { appProjectId: options.appProjectId ?? null });
+  pageNotFound = await registerStaticWeb(app, ctx, { appProjectId: options.appProjectId ?? null });
 
   // Not made ready here: callers (tests) may still add routes or hooks before the first inject/listen.
   return app as GatehouseApp;

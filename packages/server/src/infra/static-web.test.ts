@@ -13,6 +13,16 @@ import {
   PUBLIC_TOKEN_PLACEHOLDER,
 } from './static-web';
 
+/** What Vite writes into the built index.html's head: the icon, the module script, the style sheet. */
+const ICON = '<link rel="icon" href="data:image/svg+xml,%3Csvg%3E%3C/svg%3E" />';
+const STYLESHEET = '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">';
+const APP_HEAD = `${ICON}<script type="module" crossorigin src="/assets/main-abc123.js"></script><link rel="modulepreload" href="/assets/chunk-abc123.js">${STYLESHEET}`;
+
+/** What Chromium sends when a person opens an address (a navigation). */
+const NAVIGATION = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+};
+
 describe.each(testDatabaseKinds())('static web app on %s', (kind) => {
   const dist = mkdtempSync(join(tmpdir(), 'gatehouse-dist-'));
   let t: TestApp;
@@ -22,7 +32,7 @@ describe.each(testDatabaseKinds())('static web app on %s', (kind) => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(
       join(dist, 'index.html'),
-      '<!doctype html><html lang="en"><head><meta name="gatehouse-public-token" content="%GATEHOUSE_PUBLIC_TOKEN%"></head><body></body></html>',
+      `<!doctype html><html lang="en"><head><meta name="gatehouse-public-token" content="%GATEHOUSE_PUBLIC_TOKEN%">${APP_HEAD}</head><body><div id="root"></div></body></html>`,
     );
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log("app");');
     mkdirSync(join(dist, 'clientside-services'));
@@ -69,6 +79,96 @@ describe.each(testDatabaseKinds())('static web app on %s', (kind) => {
       expect(response.body).not.toContain('hidden');
     },
   );
+
+  // Issue 22 finding 2: a browser is never shown raw JSON for a page address.
+  it.each(['/nope', '/account/extra', '/a/b/c', '/index.html', '/nope?x=1'])(
+    'answers a browser navigation to %s with the app page and status 404 (the app shows "Page not found")',
+    async (url) => {
+      const devToken = (await t.app.inject({ method: 'GET', url: '/dev/project' })).json().public_token;
+      const response = await t.app.inject({ method: 'GET', url, headers: NAVIGATION });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toContain(`content="${devToken}"`);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    },
+  );
+
+  it.each([
+    '/sdk/v1/nope',
+    '/sdk/nope',
+    '/v1/nope',
+    '/v1/public/oauth',
+    '/dev/nope',
+    '/.well-known/nope',
+    '/assets/nope.js',
+    '/clientside-services/nope',
+  ])('keeps the JSON 404 of the wire protocol at %s, even for a browser navigation', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: NAVIGATION });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toMatchObject({ status_code: 404, error_type: 'not_found' });
+  });
+
+  it('answers the JSON 404 at an unknown page address to fetch() and to a POST, even accepting HTML', async () => {
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }]) {
+      const response = await t.app.inject({ method: 'GET', url: '/nope', headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error_type: 'not_found' });
+    }
+    const posted = await t.app.inject({ method: 'POST', url: '/nope', headers: NAVIGATION, payload: {} });
+    expect(posted.statusCode).toBe(404);
+    expect(posted.json()).toMatchObject({ error_type: 'not_found' });
+  });
+
+  it.each(PAGE_ROUTES.filter((route) => route !== '/'))(
+    'redirects %s/ (a trailing slash) to the page, keeping the query',
+    async (route) => {
+      const plain = await t.app.inject({ method: 'GET', url: `${route}/`, headers: NAVIGATION });
+      expect(plain.statusCode).toBe(301);
+      expect(plain.headers.location).toBe(route);
+      const withQuery = await t.app.inject({
+        method: 'GET',
+        url: `${route}/?token=abc&x=%2F%2Fevil.example`,
+      });
+      expect(withQuery.statusCode).toBe(301);
+      expect(withQuery.headers.location).toBe(`${route}?token=abc&x=%2F%2Fevil.example`);
+    },
+  );
+
+  it('the OAuth failure page wears the app’s style sheet and icon (no script) and links back to sign in', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/public/oauth/google/callback?code=abc',
+      headers: NAVIGATION,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain(STYLESHEET);
+    expect(response.body).toContain(ICON);
+    expect(response.body).not.toContain('<script');
+    expect(response.body).not.toContain('modulepreload');
+    expect(response.body).toContain('<a href="/" class="button">Back to sign in</a>');
+    expect(response.body).toContain('<h1 id="page-heading">Sign-in could not continue</h1>');
+  });
+
+  it('without a web app build the OAuth failure page keeps its own style and offers no sign-in page', async () => {
+    const response = await missing.app.inject({
+      method: 'GET',
+      url: '/v1/public/oauth/google/callback?code=abc',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('<style>');
+    expect(response.body).not.toContain('Back to sign in');
+    expect(response.body).toContain('data-testid="oauth-error"');
+  });
+
+  it('answers a browser navigation to an unknown address with 404 and the build hint when dist is missing', async () => {
+    const response = await missing.app.inject({ method: 'GET', url: '/nope', headers: NAVIGATION });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('npm run build');
+  });
 
   /** The page's listed origins, bound token, and CSP frame-ancestors. */
   function servicesPage(response: { body: string; headers: Record<string, unknown> }) {

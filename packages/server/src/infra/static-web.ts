@@ -1,11 +1,16 @@
 // The built web app (apps/web/dist): `assets/*` as static files, and index.html for the page routes with the
 // literal %GATEHOUSE_PUBLIC_TOKEN% replaced by the app project's TEST public token. SPEC §2 names the shell
 // route /_app; the web app also has /, /account, /authenticate (login-link landing) and /reset-password.
+//
+// Issue 22 finding 2: a browser navigation (a GET accepting text/html) to a path nothing serves gets index.html with
+// status 404, and the app renders its "Page not found" page (apps/web router.tsx) with the way back to sign in; the
+// API paths keep the JSON 404 of wire-format.md §3 whatever the request accepts. A page route with a trailing slash
+// (`/account/`) redirects to the route.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findAppProject } from '../features/projects/project-service';
 import type { AppContext } from './context';
 import { escapeHtml } from './html';
@@ -47,6 +52,48 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 </html>
 `;
 
+/**
+ * Paths whose unknown URLs answer the JSON 404 even to a browser (wire-format.md §3): the SDK API, the backend
+ * and public OAuth API (/v1), the development endpoints, the JWKS and other well-known documents, and the files.
+ */
+export const API_PATH_PREFIXES = [
+  '/sdk/',
+  '/v1/',
+  '/dev/',
+  '/.well-known/',
+  '/assets/',
+  '/clientside-services/',
+] as const;
+
+/** A browser navigation to a page: GET or HEAD, text/html accepted, outside the API paths. */
+export function isPageNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const accept = request.headers.accept;
+  if (typeof accept !== 'string' || !/(^|[\s,])text\/html(\s*[;,]|\s*$)/i.test(accept)) return false;
+  const path = (request.raw.url ?? '/').split('?')[0] ?? '/';
+  return !API_PATH_PREFIXES.some((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix));
+}
+
+/**
+ * The web app's `<link rel="stylesheet">` and `<link rel="icon">` tags from its built index.html, so that a page the
+ * server writes itself (features/oauth/error-page.ts) looks like the app; '' without a build. Scripts are left out:
+ * such a page has no #root for the app to render into.
+ */
+export async function appHeadLinks(distDir: string | null): Promise<string> {
+  if (distDir === null) return '';
+  let html: string;
+  try {
+    html = await readFile(join(distDir, 'index.html'), 'utf8');
+  } catch {
+    return '';
+  }
+  const links = html.match(/<link\b[^>]*>/gi) ?? [];
+  return links.filter((tag) => /\brel=["']?(stylesheet|icon)["'\s>]/i.test(tag)).join('');
+}
+
+/** Answers a browser navigation nothing else served (the root not-found handler asks it first); null otherwise. */
+export type PageNotFound = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | null;
+
 export interface StaticWebOptions {
   /** Production: id (or name) of the project whose token the page gets; else the oldest project. */
   appProjectId: string | null;
@@ -56,9 +103,9 @@ export async function registerStaticWeb(
   app: FastifyInstance,
   ctx: AppContext,
   options: StaticWebOptions,
-): Promise<void> {
+): Promise<PageNotFound | null> {
   const distDir = ctx.config.webDistDir;
-  if (distDir === null) return;
+  if (distDir === null) return null;
   const assetsDir = join(distDir, 'assets');
   const indexFile = join(distDir, 'index.html');
 
@@ -75,8 +122,8 @@ export async function registerStaticWeb(
     dotfiles: 'ignore',
   });
 
-  const servePage = async (reply: FastifyReply): Promise<FastifyReply> => {
-    reply.headers(PAGE_HEADERS);
+  const servePage = async (reply: FastifyReply, status = 200): Promise<FastifyReply> => {
+    reply.code(status).headers(PAGE_HEADERS);
     let html: string;
     try {
       // Read per request: page loads are rare next to API calls, and a rebuilt dist shows up at once.
@@ -91,6 +138,14 @@ export async function registerStaticWeb(
 
   for (const url of PAGE_ROUTES) {
     app.get(url, (_request, reply) => servePage(reply));
+    // One address per page: `/account/` is `/account` (the query kept; the path is ours, never the request's).
+    if (url !== '/') {
+      app.get(`${url}/`, (request, reply) => {
+        const raw = request.raw.url ?? '';
+        const query = raw.includes('?') ? raw.slice(raw.indexOf('?')) : '';
+        return reply.redirect(`${url}${query}`, 301);
+      });
+    }
   }
 
   // The client-side services page, framed by a project's site: its own policy replaces the frame-ancestors 'none'
@@ -127,6 +182,8 @@ export async function registerStaticWeb(
         .join(bound === null ? '' : escapeHtml(token as string)),
     );
   });
+
+  return (request, reply) => (isPageNavigation(request) ? servePage(reply, 404) : null);
 }
 
 /** True when the folder holds a built app (used by server.ts to tell the operator). */

@@ -3,8 +3,15 @@
 // autofill (`autocomplete="username webauthn"`, config.ts): conditional mediation starts on mount — never a modal
 // prompt — and is retried up to 5 times (SPEC §4 "Autofill retries count down from 5", SPEC §9). SPEC §7: the
 // widget's authenticate adds conditional_mediation, is_passkey and an abort signal.
+//
+// Issue 22 finding 1: autofill is something the page offers, not something the person asked for, so it only starts
+// when it can succeed and it never complains about a failure the person had no part in. With a session held the
+// SDK asks /webauthn/authenticate/start/secondary, which answers 404 for a user without passkeys: a signed-in user
+// without a passkey gets no autofill at all (before, six 404s and six "Passkey registration not found" banners).
+// And a start that fails for any other reason (the server is down, a rate limit) is neither shown nor retried:
+// only a failure after the browser was asked (the person picked a passkey, or the browser refused) counts.
 import { CONSTANTS } from '@gatehouse/protocol';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
 import { mainLayout } from '../../main/sections';
@@ -41,8 +48,32 @@ export function PasskeySection() {
     };
   }, [client, hasEmailInput]);
 
-  usePasskeyAutofill(autofill === 'supported');
+  const canSucceed = useAutofillCanSucceed();
+  usePasskeyAutofill(autofill === 'supported' && canSucceed);
   return autofill === 'unsupported' ? <PasskeyButton /> : null;
+}
+
+/**
+ * False while a session is held by a user with no passkey: the secondary start would answer 404
+ * (webauthn_registration_not_found) and nothing could be offered. Without a session the primary start asks for any
+ * discoverable passkey, which the server always answers.
+ */
+function useAutofillCanSucceed(): boolean {
+  const { client } = useWidget();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const offSession = client.session.onChange(onChange);
+      const offUser = client.user.onChange(onChange);
+      return () => {
+        offSession();
+        offUser();
+      };
+    },
+    [client],
+  );
+  const read = () =>
+    client.session.getSync() === null || (client.user.getSync()?.webauthn_registrations?.length ?? 0) > 0;
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 function usePasskeyAutofill(enabled: boolean) {
@@ -56,12 +87,16 @@ function usePasskeyAutofill(enabled: boolean) {
     const controller = new AbortController();
     const run = async () => {
       for (let retriesLeft = CONSTANTS.passkeyAutofillRetries; ; retriesLeft -= 1) {
+        let offered = false;
         try {
           const data = await client.webauthn.authenticate({
             is_passkey: true,
             conditional_mediation: true,
             signal: controller.signal,
             session_duration_minutes: duration,
+            onCredentialRequest: () => {
+              offered = true;
+            },
           });
           if (controller.signal.aborted) return;
           assertAuthenticated(data);
@@ -71,6 +106,9 @@ function usePasskeyAutofill(enabled: boolean) {
           return;
         } catch (error) {
           if (isAbort(error, controller.signal)) return;
+          // The start failed before anything was offered: the person did nothing, so nothing is shown, and asking
+          // again would only get the same answer.
+          if (!offered) return;
           const message = passkeySignInMessage(error, latest.current.strings);
           if (message !== null) {
             dispatch({

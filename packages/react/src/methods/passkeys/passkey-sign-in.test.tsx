@@ -1,5 +1,7 @@
 // SPEC §2 'Login with a Passkey' and PasskeyConfirmation, SPEC §4 autofill retries (5, SPEC §9), SPEC §7 authenticate
 // options, SPEC §8 passkey sign-in messages, wire-format.md §7.4 PASSKEY_AUTHENTICATE.
+
+import type { Session } from '@gatehouse/protocol';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +9,13 @@ import type { WebAuthnAuthenticateOptions } from '../../client-contract';
 import type { LoginConfig } from '../../config';
 import { Login, type LoginProps } from '../../login';
 import { GatehouseProvider } from '../../provider';
-import { apiError, createFakeClient, deferred, type FakeClient } from '../../test-support/fake-client';
+import {
+  apiError,
+  createFakeClient,
+  deferred,
+  type FakeClient,
+  fakeUser,
+} from '../../test-support/fake-client';
 
 afterEach(cleanup);
 
@@ -29,6 +37,9 @@ function domError(name: string): Error {
   error.name = name;
   return error;
 }
+
+/** A held session (the SDK then starts passkey sign-in with /webauthn/authenticate/start/secondary). */
+const SESSION = { session_id: 'session-test-1', user_id: 'user-test-1' } as Session;
 
 const SIGNED_IN = {
   request_id: 'request-id-passkey',
@@ -166,7 +177,10 @@ describe('Main: passkey autofill on the e-mail input', () => {
 
   it('retries a failed autofill request up to 5 times, then stops', async () => {
     const client = autofillClient();
-    client.webauthnAuthenticateImpl = () => Promise.reject(domError('NotAllowedError'));
+    client.webauthnAuthenticateImpl = (options) => {
+      options.onCredentialRequest?.();
+      return Promise.reject(domError('NotAllowedError'));
+    };
     const { root } = renderLogin({ config: WITH_EMAIL }, client);
     await waitFor(() => expect(client.calls.webauthnAuthenticate).toHaveLength(6));
     // One request and five retries (SPEC §4 "Autofill retries count down from 5"), and no message for refusals.
@@ -179,8 +193,10 @@ describe('Main: passkey autofill on the e-mail input', () => {
   it('shows the SPEC §8 message for an API error and keeps listening', async () => {
     const client = autofillClient();
     let calls = 0;
-    client.webauthnAuthenticateImpl = () => {
+    client.webauthnAuthenticateImpl = (options) => {
       calls += 1;
+      // The person picked a passkey the server no longer knows: the browser was asked first.
+      options.onCredentialRequest?.();
       return calls === 1
         ? Promise.reject(
             apiError({ error_type: 'webauthn_registration_not_found', error_message: 'x', status_code: 404 }),
@@ -190,6 +206,53 @@ describe('Main: passkey autofill on the e-mail input', () => {
     renderLogin({ config: WITH_EMAIL }, client);
     expect(await screen.findByText(/^Passkey registration not found\./)).toBeTruthy();
     await waitFor(() => expect(client.calls.webauthnAuthenticate).toHaveLength(2));
+  });
+
+  it('issue 22: a start that fails before the browser is asked shows nothing and is not retried', async () => {
+    const client = autofillClient();
+    client.webauthnAuthenticateImpl = () =>
+      Promise.reject(apiError({ error_type: 'too_many_requests', error_message: 'x', status_code: 429 }));
+    const onError = vi.fn();
+    const { root } = renderLogin({ config: WITH_EMAIL, callbacks: { onError } }, client);
+    await waitFor(() => expect(client.calls.webauthnAuthenticate).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.calls.webauthnAuthenticate).toHaveLength(1);
+    expect(root().querySelector('.gh-banner')).toBeNull();
+    expect(onError).not.toHaveBeenCalled();
+    expect(root().dataset.state).toBe('main');
+  });
+
+  it('issue 22: no autofill for a signed-in user without a passkey (the secondary start could only answer 404)', async () => {
+    const client = autofillClient();
+    client.setUser(fakeUser());
+    client.setSession(SESSION);
+    const { root } = renderLogin({ config: WITH_EMAIL }, client);
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.calls.webauthnAuthenticate).toHaveLength(0);
+    expect(root().querySelector('.gh-banner')).toBeNull();
+    // No button either: the browser can autofill, and a passkey added later starts it.
+    expect(screen.queryByRole('button', { name: 'Login with a Passkey' })).toBeNull();
+    await act(async () =>
+      client.setUser(
+        fakeUser({
+          webauthn_registrations: [{ webauthn_registration_id: 'webauthn-registration-1' }] as never,
+        }),
+      ),
+    );
+    await waitFor(() => expect(client.calls.webauthnAuthenticate).toHaveLength(1));
+  });
+
+  it('issue 22: autofill starts for a signed-in user who has a passkey (a secondary sign-in)', async () => {
+    const client = autofillClient();
+    client.setUser(
+      fakeUser({
+        webauthn_registrations: [{ webauthn_registration_id: 'webauthn-registration-1' }] as never,
+      }),
+    );
+    client.setSession(SESSION);
+    renderLogin({ config: WITH_EMAIL }, client);
+    await waitFor(() => expect(client.calls.webauthnAuthenticate).toHaveLength(1));
   });
 
   it('aborts the pending request when Main goes away', async () => {

@@ -37,6 +37,9 @@ export const ERROR_PAGE = {
   missingState: 'This sign-in did not come back with the information needed to finish it.',
   unknownState: 'This sign-in has already been used or has expired.',
   unavailable: 'Sign-in is unavailable right now. Please try again in a moment.',
+  // Issue 22 finding 2: where the server serves the web app, the page is one of its pages, with the way back.
+  productName: 'Gatehouse',
+  backToSignIn: 'Back to sign in',
 } as const;
 
 export const TOO_MANY_OAUTH_AUTHENTICATIONS_MESSAGE =

@@ -9,6 +9,7 @@ import { Type } from 'typebox';
 import { type AppContext, sendData } from '../../infra/context';
 import { isApiError } from '../../infra/errors';
 import { contextOf, userAgentOf } from '../../infra/request-context';
+import { appHeadLinks } from '../../infra/static-web';
 import { renderErrorPage } from './error-page';
 import { type FlowOutcome, handleCallback, startOAuth } from './flow';
 import { ERROR_PAGE } from './messages';
@@ -44,7 +45,7 @@ const ProviderParams = Type.Object({ provider: Type.String({ minLength: 1, maxLe
 /** A form_post body is small: the code, the state, Apple's `user` JSON. */
 const FORM_BODY_LIMIT = 65_536;
 
-function send(reply: FastifyReply, outcome: FlowOutcome): FastifyReply {
+async function send(ctx: AppContext, reply: FastifyReply, outcome: FlowOutcome): Promise<FastifyReply> {
   // Answers carry a fresh state or a token: never cached, never sent on as a referrer (XS-04).
   reply.header('cache-control', 'no-store');
   reply.header('referrer-policy', 'no-referrer');
@@ -53,7 +54,9 @@ function send(reply: FastifyReply, outcome: FlowOutcome): FastifyReply {
   return reply
     .code(outcome.status)
     .type('text/html; charset=utf-8')
-    .send(renderErrorPage({ message: outcome.message }));
+    .send(
+      renderErrorPage({ message: outcome.message, headLinks: await appHeadLinks(ctx.config.webDistDir) }),
+    );
 }
 
 /** The query string of a request as URLSearchParams (repeated keys kept; the first value is read). */
@@ -73,11 +76,11 @@ export async function registerOAuthPublicRoutes(root: FastifyInstance, ctx: AppC
     const app = scope.withTypeProvider<TypeBoxTypeProvider>();
     const pageOnError = async (reply: FastifyReply, run: () => Promise<FlowOutcome>) => {
       try {
-        return send(reply, await run());
+        return send(ctx, reply, await run());
       } catch (error) {
         // A redirect URL the project no longer allows at completion (RD-01): never followed.
         if (isApiError(error) && error.errorType === 'invalid_redirect_url') {
-          return send(reply, {
+          return send(ctx, reply, {
             kind: 'page',
             status: 400,
             message: ERROR_PAGE.invalidRedirectUrl,

@@ -172,9 +172,11 @@ describe('the step-up screen', () => {
   });
 
   it('is not shown when the project does not require it, or the user has no verified app', async () => {
+    // Issue 22 finding 1: past the gate, a signed-in visitor of the sign-in page goes on to the account page.
     renderApp(signedInClient({ required: false }), '/');
     await act(async () => {});
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(STRINGS.signIn.heading);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(STRINGS.account.heading);
+    expect(window.location.pathname).toBe('/account');
     cleanup();
 
     renderApp(
@@ -182,7 +184,8 @@ describe('the step-up screen', () => {
       '/',
     );
     await act(async () => {});
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(STRINGS.signIn.heading);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(STRINGS.account.heading);
+    expect(window.location.pathname).toBe('/account');
   });
 
   it('waits for bootstrap before showing a page to a user with an app (no flash of the account page)', async () => {

@@ -1,14 +1,11 @@
-import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // One config, three projects: the server runs in Node, the SDK and the widget in happy-dom.
-// Workspace packages resolve to their TypeScript source through the `@gatehouse/source` condition, in both kinds
-// of environment: the browser-like one (happy-dom) reads `resolve`, the Node one (the server, and files marked
-// `@vitest-environment node`) reads `ssr.resolve`. Without the latter, a package's `default` export is its built
-// dist/, which a clean clone does not have.
+// Workspace packages resolve to their TypeScript source through the `@gatehouse/source` condition (their other
+// exports name the source too; only a packed tarball's name the build).
 export default defineConfig({
   resolve: { conditions: ['@gatehouse/source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['@gatehouse/source', ...defaultServerConditions] } },
   test: {
     // Four test files at a time on this 2-core machine: the server's files mostly wait on PostgreSQL, PGlite and
     // worker threads, so vitest's default here (one file at a time) left the cores idle. Measured on the magic-link,

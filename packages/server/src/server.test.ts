@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,16 +28,29 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
   return { child, output: () => text };
 }
 
-async function waitFor(condition: () => boolean, child: ChildProcess): Promise<void> {
+/**
+ * A port the kernel just handed out and nothing holds: a random pick in 20000–40000 once met another test's server
+ * in a full CI run (the child exited at once).
+ */
+async function freePort(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return String(address.port);
+}
+
+async function waitFor(condition: () => boolean, child: ChildProcess, output: () => string): Promise<void> {
   while (!condition()) {
-    if (child.exitCode !== null) throw new Error('server exited early');
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 describe('server.ts', () => {
   it('listens on 127.0.0.1 by default and says so, prints the URL and the dev token, serves it, and stops cleanly on SIGTERM', async () => {
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const port = await freePort();
     const { child, output } = start({
       PORT: port,
       DATA_DIR: ':memory:',
@@ -44,7 +58,7 @@ describe('server.ts', () => {
       WEB_DIST_DIR: REPO,
     });
     try {
-      await waitFor(() => output().includes('public token'), child);
+      await waitFor(() => output().includes('public token'), child, output);
       expect(output()).toContain(`Gatehouse listening on http://localhost:${port}`);
       expect(output()).toContain(
         'Listening on 127.0.0.1 only; set HOST=0.0.0.0 to listen on every interface.',
@@ -87,7 +101,7 @@ describe('server.ts', () => {
   }, 60_000);
 
   it('issue 21 item 3: serves the origins of DEV_ALLOWED_ORIGINS to the development project, and says so at start', async () => {
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const port = await freePort();
     const { child, output } = start({
       PORT: port,
       DATA_DIR: ':memory:',
@@ -96,7 +110,7 @@ describe('server.ts', () => {
       DEV_ALLOWED_ORIGINS: 'http://localhost:5173, http://127.0.0.1:3001',
     });
     try {
-      await waitFor(() => output().includes('also allows'), child);
+      await waitFor(() => output().includes('also allows'), child, output);
       expect(output()).toContain(
         'The development project also allows calls from http://localhost:5173, http://127.0.0.1:3001, and redirect URLs at any path on them.',
       );

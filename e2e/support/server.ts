@@ -49,7 +49,8 @@ export interface RunningServer {
 
 /** Ports this worker has handed out (see freePort). */
 let portsHandedOut = 0;
-const WORKER_PORT_BASE = 20_000;
+// E2E_PORT_BASE moves the blocks, so two checkouts can run their E2E suites at once without meeting.
+const WORKER_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 20_000);
 const PORTS_PER_WORKER = 500;
 
 /** Whether `port` can be bound on 127.0.0.1 right now. */

@@ -18,6 +18,11 @@ const BENCHMARKS: Benchmark[] = [
     run: async () => (await import('./startup')).run(),
   },
   {
+    name: 'embedded-memory',
+    description: 'server RSS at rest (embedded default, PostgreSQL) and under a load (issue 23 item 1)',
+    run: async () => (await import('./embedded-memory')).run(),
+  },
+  {
     name: 'session-check',
     description: 'POST /sdk/v1/sessions/authenticate throughput and latency',
     run: async () => (await import('./session-check')).run(),

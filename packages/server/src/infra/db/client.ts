@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import { SERVER_PACKAGE_ROOT } from '../package-root';
 import { type DatabaseUnavailability, findDatabaseUnavailability } from './availability';
+import { createPgliteDataDir, isPgliteDataDir, PGLITE_SETTINGS, useLiftoffOnly } from './pglite-settings';
 import { createPostgresPool, DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 import * as schema from './schema';
 
@@ -53,11 +54,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  useLiftoffOnly();
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const loadDataDir = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
-  const client = options.dataDir ? new PGlite(options.dataDir, loadDataDir) : new PGlite(loadDataDir);
+  const pgliteOptions = {
+    postgresqlconf: [...PGLITE_SETTINGS],
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  };
+  // Issue 23 item 1 (pglite-settings.ts): a new data folder is created by a child process, not by this one.
+  if (options.dataDir && !options.loadDataDir && !isPgliteDataDir(options.dataDir)) {
+    await createPgliteDataDir(options.dataDir);
+  }
+  const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
   const db = drizzle(client, { schema });
   try {

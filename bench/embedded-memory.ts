@@ -44,7 +44,8 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   if ((await ensureWebBuild()) !== 0 || (await ensureServerBuild()) !== 0) throw new Error('build failed');
   const port = await freePort();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+  // As scripts/start.mjs runs it (no --enable-source-maps: see there).
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_CONFIG,
   applyWidgetOverrides,
   KNOWN_OAUTH_PROVIDERS,
   parseWidgetOverrides,
@@ -30,6 +31,7 @@ describe('standardLoginConfig', () => {
         providers: KNOWN_OAUTH_PROVIDERS.map((type) => ({ type })),
       },
       sessionOptions: { sessionDurationMinutes: 30 },
+      colorScheme: 'auto',
     });
     expect(KNOWN_OAUTH_PROVIDERS).toHaveLength(19);
   });
@@ -41,6 +43,9 @@ describe('standardLoginConfig', () => {
   it('the other widget pieces use the same session length', () => {
     expect(SESSION_DURATION_MINUTES).toBe(30);
     expect(SESSION_CONFIG.sessionOptions?.sessionDurationMinutes).toBe(30);
+    // Issue 22 "Themes": every widget piece of the app follows the system's light or dark setting.
+    expect(SESSION_CONFIG.colorScheme).toBe('auto');
+    expect(ACCOUNT_CONFIG.colorScheme).toBe('auto');
   });
 });
 
@@ -57,6 +62,7 @@ describe('resetPasswordConfig', () => {
         resetPasswordRedirectURL: 'http://localhost:3000/reset-password',
       },
       sessionOptions: { sessionDurationMinutes: 30 },
+      colorScheme: 'auto',
     });
   });
 });

@@ -56,6 +56,12 @@ export const KNOWN_OAUTH_PROVIDERS = [
 /** SPEC §9: the default session duration; the app asks for it explicitly. */
 export const SESSION_DURATION_MINUTES = 30;
 
+/**
+ * Issue 22 "Themes": the app follows the system's light or dark setting (styles.css), so its widgets do too
+ * (the widget's own default is 'light').
+ */
+export const COLOR_SCHEME = 'auto' satisfies LoginConfig['colorScheme'];
+
 export type WidgetMount = 'react' | 'plain';
 
 export interface WidgetSetup {
@@ -99,6 +105,7 @@ export function standardLoginConfig(options: { origin: string }): LoginConfig {
       providers: KNOWN_OAUTH_PROVIDERS.map((type) => ({ type })),
     },
     sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+    colorScheme: COLOR_SCHEME,
   };
 }
 
@@ -113,12 +120,14 @@ export function resetPasswordConfig(options: { origin: string }): LoginConfig {
     emailMagicLinksOptions: { loginRedirectURL: authenticateUrl, signupRedirectURL: authenticateUrl },
     passwordOptions: passwordOptions(options),
     sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+    colorScheme: COLOR_SCHEME,
   };
 }
 
 /** For the widget pieces outside the sign-in page (authenticate, passkey registration): the session length. */
 export const SESSION_CONFIG: LoginConfig = {
   sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+  colorScheme: COLOR_SCHEME,
 };
 
 /**
@@ -132,6 +141,7 @@ export const ACCOUNT_CONFIG: LoginConfig = {
   products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys'],
   otpOptions: { methods: ['email'] },
   sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+  colorScheme: COLOR_SCHEME,
 };
 
 const OVERRIDE_KEYS = ['products', 'otp_methods', 'shadow', 'mount', 'oauth_providers', 'one_tap'] as const;

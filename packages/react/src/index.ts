@@ -17,6 +17,8 @@ export type {
   WebAuthnUpdateOptions,
   WidgetClient,
 } from './client-contract';
+export type { CodeInputProps } from './code-input';
+export { CODE_LENGTH, CodeInput, codeDigits } from './code-input';
 export type {
   ConfigurationErrorKind,
   EmailMagicLinksOptions,
@@ -42,7 +44,7 @@ export type { ResetPasswordProps } from './reset-password';
 export { ResetPassword } from './reset-password';
 export type { StringKey, Strings } from './strings';
 export { DEFAULT_STRINGS } from './strings';
-export type { ResolvedStyles, StyleConfig } from './theme';
+export type { ColorScheme, ResolvedStyles, StyleConfig } from './theme';
 export { resolveStyles } from './theme';
 export type { AuthenticateFromUrlState, UseAuthenticateFromUrlOptions } from './use-authenticate-from-url';
 export { useAuthenticateFromUrl } from './use-authenticate-from-url';

@@ -73,6 +73,14 @@ describe('parseWidgetOverrides', () => {
     expect(parseWidgetOverrides('?utm_source=mail&token=x')).toBeNull();
   });
 
+  it('reads the colour scheme override (issue 22), ignoring unknown schemes', () => {
+    expect(parseWidgetOverrides('?color_scheme=dark')?.colorScheme).toBe('dark');
+    expect(parseWidgetOverrides('?color_scheme=sepia')?.colorScheme).toBeNull();
+    const overrides = parseWidgetOverrides('?color_scheme=light');
+    if (overrides === null) throw new Error('expected overrides');
+    expect(applyWidgetOverrides(STANDARD, overrides).config.colorScheme).toBe('light');
+  });
+
   it('reads every key', () => {
     expect(
       parseWidgetOverrides(
@@ -85,6 +93,7 @@ describe('parseWidgetOverrides', () => {
       mount: 'plain',
       oauthProviders: null,
       oneTap: null,
+      colorScheme: null,
     });
   });
 
@@ -110,6 +119,7 @@ describe('parseWidgetOverrides', () => {
       mount: 'react',
       oauthProviders: null,
       oneTap: null,
+      colorScheme: null,
     });
     expect(parseWidgetOverrides('?products=')?.products).toEqual([]);
   });
@@ -122,6 +132,7 @@ describe('parseWidgetOverrides', () => {
       mount: 'react',
       oauthProviders: null,
       oneTap: null,
+      colorScheme: null,
     });
   });
 });

@@ -13,11 +13,13 @@
 //                                            instead of the <Login> component, so both public APIs are exercised
 //   &oauth_providers=google,github           replaces oauthOptions.providers (unknown names are dropped)
 //   &one_tap=embedded|floating               marks the google entry one_tap with that position (SPEC §2 One Tap)
+//   &color_scheme=light|dark|auto            replaces colorScheme (issue 22 "Themes": the widget's own schemes)
 import type { LoginConfig } from '@gatehouse/react';
 
 type Product = NonNullable<LoginConfig['products']>[number];
 type OtpMethod = NonNullable<LoginConfig['otpOptions']>['methods'][number];
 type OAuthProviderType = NonNullable<LoginConfig['oauthOptions']>['providers'][number]['type'];
+type ColorScheme = NonNullable<LoginConfig['colorScheme']>;
 
 // Local copies of @gatehouse/protocol's PRODUCTS / OTP_METHODS (the app depends on the widget and SDK only);
 // `satisfies` keeps them in step with the widget's types.
@@ -76,6 +78,7 @@ export interface WidgetOverrides {
   mount: WidgetMount;
   oauthProviders: OAuthProviderType[] | null;
   oneTap: 'embedded' | 'floating' | null;
+  colorScheme: ColorScheme | null;
 }
 
 /**
@@ -144,7 +147,16 @@ export const ACCOUNT_CONFIG: LoginConfig = {
   colorScheme: COLOR_SCHEME,
 };
 
-const OVERRIDE_KEYS = ['products', 'otp_methods', 'shadow', 'mount', 'oauth_providers', 'one_tap'] as const;
+const OVERRIDE_KEYS = [
+  'products',
+  'otp_methods',
+  'shadow',
+  'mount',
+  'oauth_providers',
+  'one_tap',
+  'color_scheme',
+] as const;
+const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const satisfies readonly ColorScheme[];
 
 function parseList<T extends string>(raw: string | null, known: readonly T[]): T[] | null {
   if (raw === null) return null;
@@ -169,6 +181,7 @@ export function parseWidgetOverrides(search: string): WidgetOverrides | null {
       params.get('one_tap') === 'embedded' || params.get('one_tap') === 'floating'
         ? (params.get('one_tap') as 'embedded' | 'floating')
         : null,
+    colorScheme: COLOR_SCHEMES.find((scheme) => scheme === params.get('color_scheme')) ?? null,
   };
 }
 
@@ -180,6 +193,7 @@ export function applyWidgetOverrides(config: LoginConfig, overrides: WidgetOverr
     next.otpOptions = { ...config.otpOptions, methods: overrides.otpMethods };
   }
   if (overrides.shadow) next.enableShadowDOM = true;
+  if (overrides.colorScheme !== null) next.colorScheme = overrides.colorScheme;
   if (overrides.oauthProviders !== null || overrides.oneTap !== null) {
     const types =
       overrides.oauthProviders ?? (config.oauthOptions?.providers ?? []).map((entry) => entry.type);

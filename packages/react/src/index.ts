@@ -1,6 +1,7 @@
 // The "Confirm it's you" step and its guard (issue 20 item 3) are the subpath `@gatehouse/react/reauthentication`
 // (src/reauthentication/index.ts), not re-exported here: a page that only signs in would otherwise load the guard
-// with its first chunks (bench widget-size, default configuration).
+// with its first chunks (bench widget-size, default configuration). The six-box code input (issue 22) is exported
+// there too, for the same reason.
 export type { Callbacks, WidgetEvent, WidgetEventType } from './callbacks';
 export { WIDGET_EVENT_TYPES } from './callbacks';
 export type {
@@ -17,8 +18,6 @@ export type {
   WebAuthnUpdateOptions,
   WidgetClient,
 } from './client-contract';
-export type { CodeInputProps } from './code-input';
-export { CODE_LENGTH, CodeInput, codeDigits } from './code-input';
 export type {
   ConfigurationErrorKind,
   EmailMagicLinksOptions,

@@ -103,6 +103,20 @@ export function resolveStyles(styles: StyleConfig | null | undefined): ResolvedS
   };
 }
 
+/** What the screens read from `styles` (the colours and sizes are custom properties, read by the stylesheet). */
+export type ScreenStyles = Pick<ResolvedStyles, 'hideHeaderText' | 'logo'>;
+
+/**
+ * The screens' part of resolveStyles; the widget uses this one, so the colour defaults (the stylesheet's) are
+ * not in its first load twice (bench widget-size).
+ */
+export function resolveScreenStyles(styles: StyleConfig | null | undefined): ScreenStyles {
+  return {
+    hideHeaderText: styles?.hideHeaderText === true,
+    logo: { logoImageUrl: pick(styles?.logo?.logoImageUrl, '') },
+  };
+}
+
 function length(value: CssLength): string {
   return typeof value === 'number' ? `${value}px` : value;
 }

@@ -4,7 +4,7 @@
 // typed or pasted at once; its accessible description names the screen, so a screen reader still announces where
 // the person is. Server errors (SPEC §8 error_message) show inline; success goes to /account. A locked app
 // (`totp_locked`, issue 20 item 5) switches to the recovery-code form, which unlocks it.
-import { CodeInput, codeDigits } from '@gatehouse/react';
+import { CodeInput, codeDigits } from '@gatehouse/react/reauthentication';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { navigate } from '../router';
 import { STRINGS } from '../strings';

@@ -70,6 +70,24 @@ test('the sign-in page and its widget are dark under a dark system setting, and 
   expect(consoleErrors).toEqual([]);
 });
 
+for (const [label, path, heading] of [
+  ['passwords', '/?products=passwords,emailMagicLinks', MAIN_HEADING],
+  [
+    'social buttons (dark marks drawn in the text colour)',
+    '/?products=oauth&oauth_providers=google,apple,github,amazon',
+    MAIN_HEADING,
+  ],
+] as const) {
+  test(`the widget's ${label} screen in the dark scheme passes axe`, async ({ page, consoleErrors }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expectDark(widget(page));
+    await expectNoAxeViolations(page);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
 test('the same page stays light under a light system setting', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await openSignIn(page);

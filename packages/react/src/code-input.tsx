@@ -2,7 +2,8 @@
 // products. ONE real <input> carries everything (its <label>, `autocomplete="one-time-code"` so the browser or OS
 // offers a code it received, `inputmode="numeric"`, maxlength 6, pattern, aria-invalid/-describedby); it lies
 // transparent over six boxes that only draw its value (aria-hidden, so a screen reader meets a single text field).
-// The box after the last digit is the caret box, highlighted while the input has focus (widget-css.ts .gh-code*).
+// The box after the last digit is the caret box, highlighted while the input has focus (widget-css.ts .gh-code*;
+// Chrome's autofill background is held off there with a long transition, so an autofilled code shows in the boxes).
 // SPEC §5: digits only, at most 6; a pasted ' 123 456 ' or '123-456' keeps its digits; SPEC §2 OTPAuthenticate:
 // the sixth digit submits by itself. Used by OTPAuthenticate, the "Confirm it's you" code step and the web app's
 // two-step sign-in (apps/web/src/step-up).

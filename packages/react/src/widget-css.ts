@@ -114,6 +114,7 @@ background:none;border:0;border-radius:4px;cursor:pointer}
 .gh-code-input{position:absolute;inset:0;width:100%;height:100%;padding:0;font:inherit;color:transparent;
 caret-color:transparent;background:transparent;border:0;outline:none;-webkit-text-fill-color:transparent}
 .gh-code-input::selection{background:transparent}
+.gh-code-input:-webkit-autofill{transition:background-color 1e6s}
 .gh-code-boxes{display:grid;grid-template-columns:repeat(6,1fr);gap:8px}
 .gh-code-box{display:flex;align-items:center;justify-content:center;height:var(--gh-button-height);font-size:24px;
 font-variant-numeric:tabular-nums;color:var(--gh-input-text-color);background:var(--gh-input-background-color);

@@ -256,7 +256,8 @@ async function confirmByEmailedCode(step: Locator, email: string): Promise<void>
     channel: 'email',
     where: (candidate) => !before.has(candidate.id) && candidate.codes.length > 0,
   });
-  // The sixth digit confirms.
+  // The sixth digit confirms (the six-box input, issue 22: one real input, so fill works as typing would).
+  await expect(step.locator('.gh-code-box')).toHaveCount(6);
   await step.getByRole('textbox', { name: TEXT.codeLabel }).fill(message.codes[0]!);
 }
 

@@ -147,6 +147,9 @@ async function expectStepUpScreen(page: Page): Promise<void> {
   await expect(page.getByText(CODE_TEXT)).toBeVisible();
   // Issue 13 item 1: the code input has focus when the screen opens.
   await expect(page.getByLabel('6-digit code')).toBeFocused();
+  // Issue 22: one input, drawn as six boxes (the widget's CodeInput).
+  await expect(page.locator('.step-up .gh-code-box')).toHaveCount(6);
+  await expect(page.locator('.step-up .gh-code-boxes')).toHaveAttribute('aria-hidden', 'true');
 }
 
 async function expectAccount(page: Page, email: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_CONFIG,
   applyWidgetOverrides,
   KNOWN_OAUTH_PROVIDERS,
   parseWidgetOverrides,
@@ -30,6 +31,7 @@ describe('standardLoginConfig', () => {
         providers: KNOWN_OAUTH_PROVIDERS.map((type) => ({ type })),
       },
       sessionOptions: { sessionDurationMinutes: 30 },
+      colorScheme: 'auto',
     });
     expect(KNOWN_OAUTH_PROVIDERS).toHaveLength(19);
   });
@@ -41,6 +43,9 @@ describe('standardLoginConfig', () => {
   it('the other widget pieces use the same session length', () => {
     expect(SESSION_DURATION_MINUTES).toBe(30);
     expect(SESSION_CONFIG.sessionOptions?.sessionDurationMinutes).toBe(30);
+    // Issue 22 "Themes": every widget piece of the app follows the system's light or dark setting.
+    expect(SESSION_CONFIG.colorScheme).toBe('auto');
+    expect(ACCOUNT_CONFIG.colorScheme).toBe('auto');
   });
 });
 
@@ -57,6 +62,7 @@ describe('resetPasswordConfig', () => {
         resetPasswordRedirectURL: 'http://localhost:3000/reset-password',
       },
       sessionOptions: { sessionDurationMinutes: 30 },
+      colorScheme: 'auto',
     });
   });
 });
@@ -65,6 +71,14 @@ describe('parseWidgetOverrides', () => {
   it('is null without any override key (other query parameters do not count)', () => {
     expect(parseWidgetOverrides('')).toBeNull();
     expect(parseWidgetOverrides('?utm_source=mail&token=x')).toBeNull();
+  });
+
+  it('reads the colour scheme override (issue 22), ignoring unknown schemes', () => {
+    expect(parseWidgetOverrides('?color_scheme=dark')?.colorScheme).toBe('dark');
+    expect(parseWidgetOverrides('?color_scheme=sepia')?.colorScheme).toBeNull();
+    const overrides = parseWidgetOverrides('?color_scheme=light');
+    if (overrides === null) throw new Error('expected overrides');
+    expect(applyWidgetOverrides(STANDARD, overrides).config.colorScheme).toBe('light');
   });
 
   it('reads every key', () => {
@@ -79,6 +93,7 @@ describe('parseWidgetOverrides', () => {
       mount: 'plain',
       oauthProviders: null,
       oneTap: null,
+      colorScheme: null,
     });
   });
 
@@ -104,6 +119,7 @@ describe('parseWidgetOverrides', () => {
       mount: 'react',
       oauthProviders: null,
       oneTap: null,
+      colorScheme: null,
     });
     expect(parseWidgetOverrides('?products=')?.products).toEqual([]);
   });
@@ -116,6 +132,7 @@ describe('parseWidgetOverrides', () => {
       mount: 'react',
       oauthProviders: null,
       oneTap: null,
+      colorScheme: null,
     });
   });
 });

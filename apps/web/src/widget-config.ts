@@ -13,11 +13,13 @@
 //                                            instead of the <Login> component, so both public APIs are exercised
 //   &oauth_providers=google,github           replaces oauthOptions.providers (unknown names are dropped)
 //   &one_tap=embedded|floating               marks the google entry one_tap with that position (SPEC §2 One Tap)
+//   &color_scheme=light|dark|auto            replaces colorScheme (issue 22 "Themes": the widget's own schemes)
 import type { LoginConfig } from '@gatehouse/react';
 
 type Product = NonNullable<LoginConfig['products']>[number];
 type OtpMethod = NonNullable<LoginConfig['otpOptions']>['methods'][number];
 type OAuthProviderType = NonNullable<LoginConfig['oauthOptions']>['providers'][number]['type'];
+type ColorScheme = NonNullable<LoginConfig['colorScheme']>;
 
 // Local copies of @gatehouse/protocol's PRODUCTS / OTP_METHODS (the app depends on the widget and SDK only);
 // `satisfies` keeps them in step with the widget's types.
@@ -56,6 +58,12 @@ export const KNOWN_OAUTH_PROVIDERS = [
 /** SPEC §9: the default session duration; the app asks for it explicitly. */
 export const SESSION_DURATION_MINUTES = 30;
 
+/**
+ * Issue 22 "Themes": the app follows the system's light or dark setting (styles.css), so its widgets do too
+ * (the widget's own default is 'light').
+ */
+export const COLOR_SCHEME = 'auto' satisfies LoginConfig['colorScheme'];
+
 export type WidgetMount = 'react' | 'plain';
 
 export interface WidgetSetup {
@@ -70,6 +78,7 @@ export interface WidgetOverrides {
   mount: WidgetMount;
   oauthProviders: OAuthProviderType[] | null;
   oneTap: 'embedded' | 'floating' | null;
+  colorScheme: ColorScheme | null;
 }
 
 /**
@@ -99,6 +108,7 @@ export function standardLoginConfig(options: { origin: string }): LoginConfig {
       providers: KNOWN_OAUTH_PROVIDERS.map((type) => ({ type })),
     },
     sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+    colorScheme: COLOR_SCHEME,
   };
 }
 
@@ -113,12 +123,14 @@ export function resetPasswordConfig(options: { origin: string }): LoginConfig {
     emailMagicLinksOptions: { loginRedirectURL: authenticateUrl, signupRedirectURL: authenticateUrl },
     passwordOptions: passwordOptions(options),
     sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+    colorScheme: COLOR_SCHEME,
   };
 }
 
 /** For the widget pieces outside the sign-in page (authenticate, passkey registration): the session length. */
 export const SESSION_CONFIG: LoginConfig = {
   sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+  colorScheme: COLOR_SCHEME,
 };
 
 /**
@@ -132,9 +144,19 @@ export const ACCOUNT_CONFIG: LoginConfig = {
   products: ['emailMagicLinks', 'otp', 'passwords', 'passkeys'],
   otpOptions: { methods: ['email'] },
   sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
+  colorScheme: COLOR_SCHEME,
 };
 
-const OVERRIDE_KEYS = ['products', 'otp_methods', 'shadow', 'mount', 'oauth_providers', 'one_tap'] as const;
+const OVERRIDE_KEYS = [
+  'products',
+  'otp_methods',
+  'shadow',
+  'mount',
+  'oauth_providers',
+  'one_tap',
+  'color_scheme',
+] as const;
+const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const satisfies readonly ColorScheme[];
 
 function parseList<T extends string>(raw: string | null, known: readonly T[]): T[] | null {
   if (raw === null) return null;
@@ -159,6 +181,7 @@ export function parseWidgetOverrides(search: string): WidgetOverrides | null {
       params.get('one_tap') === 'embedded' || params.get('one_tap') === 'floating'
         ? (params.get('one_tap') as 'embedded' | 'floating')
         : null,
+    colorScheme: COLOR_SCHEMES.find((scheme) => scheme === params.get('color_scheme')) ?? null,
   };
 }
 
@@ -170,6 +193,7 @@ export function applyWidgetOverrides(config: LoginConfig, overrides: WidgetOverr
     next.otpOptions = { ...config.otpOptions, methods: overrides.otpMethods };
   }
   if (overrides.shadow) next.enableShadowDOM = true;
+  if (overrides.colorScheme !== null) next.colorScheme = overrides.colorScheme;
   if (overrides.oauthProviders !== null || overrides.oneTap !== null) {
     const types =
       overrides.oauthProviders ?? (config.oauthOptions?.providers ?? []).map((entry) => entry.type);

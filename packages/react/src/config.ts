@@ -2,6 +2,7 @@
 import type { OAuthProvider, OtpMethod, Product } from '@gatehouse/protocol';
 import { CONSTANTS, DEFAULT_PRODUCTS } from '@gatehouse/protocol';
 import type { Strings } from './strings';
+import type { ColorScheme } from './theme';
 
 export interface EmailMagicLinksOptions {
   loginRedirectURL?: string;
@@ -57,6 +58,13 @@ export interface LoginConfig {
   passwordOptions?: PasswordOptions;
   sessionOptions?: SessionOptions;
   enableShadowDOM?: boolean;
+  /**
+   * Issue 22 "Themes": which default colours the widget uses. 'light' (the default: SPEC §9 colours, the host page
+   * decides), 'dark', or 'auto' (follows prefers-color-scheme, live). The `styles` values the integrator set win
+   * in either scheme. Here rather than in `styles` so StyleConfig stays wire-format.md §7.3, and so one config
+   * themes every mount (Login, ResetPassword, PasskeyRegistration, Reauthentication).
+   */
+  colorScheme?: ColorScheme;
   /** Overrides of the strings table (English default); the `strings` prop wins over this. */
   strings?: Partial<Strings>;
 }

@@ -1,6 +1,7 @@
 // The "Confirm it's you" step and its guard (issue 20 item 3) are the subpath `@gatehouse/react/reauthentication`
 // (src/reauthentication/index.ts), not re-exported here: a page that only signs in would otherwise load the guard
-// with its first chunks (bench widget-size, default configuration).
+// with its first chunks (bench widget-size, default configuration). The six-box code input (issue 22) is exported
+// there too, for the same reason.
 export type { Callbacks, WidgetEvent, WidgetEventType } from './callbacks';
 export { WIDGET_EVENT_TYPES } from './callbacks';
 export type {
@@ -42,7 +43,7 @@ export type { ResetPasswordProps } from './reset-password';
 export { ResetPassword } from './reset-password';
 export type { StringKey, Strings } from './strings';
 export { DEFAULT_STRINGS } from './strings';
-export type { ResolvedStyles, StyleConfig } from './theme';
+export type { ColorScheme, ResolvedStyles, StyleConfig } from './theme';
 export { resolveStyles } from './theme';
 export type { AuthenticateFromUrlState, UseAuthenticateFromUrlOptions } from './use-authenticate-from-url';
 export { useAuthenticateFromUrl } from './use-authenticate-from-url';

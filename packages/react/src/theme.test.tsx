@@ -1,5 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LoginConfig } from './config';
 import { Login } from './login';
 import { GatehouseProvider } from './provider';
 import { createFakeClient } from './test-support/fake-client';
@@ -8,13 +9,30 @@ import { WIDGET_CSS } from './widget-css';
 
 afterEach(cleanup);
 
-function rootStyle(styles?: StyleConfig): CSSStyleDeclaration {
+function renderRoot(styles?: StyleConfig, config?: LoginConfig): HTMLElement {
   const { container } = render(
     <GatehouseProvider client={createFakeClient()}>
-      <Login styles={styles} />
+      <Login styles={styles} config={config} />
     </GatehouseProvider>,
   );
-  return container.querySelector<HTMLElement>('[data-gatehouse-widget]')!.style;
+  return container.querySelector<HTMLElement>('[data-gatehouse-widget]')!;
+}
+
+function rootStyle(styles?: StyleConfig): CSSStyleDeclaration {
+  return renderRoot(styles).style;
+}
+
+/** The declarations of the first rule whose selector is exactly `selector` (the stylesheet is one rule a line). */
+function declarations(selector: string): Map<string, string> {
+  const start = WIDGET_CSS.indexOf(`${selector}{`);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const body = WIDGET_CSS.slice(start + selector.length + 1, WIDGET_CSS.indexOf('}', start));
+  const entries = body
+    .replace(/\n/g, '')
+    .split(';')
+    .map((declaration) => declaration.split(':'))
+    .map(([name, ...value]) => [name!.trim(), value.join(':').trim()] as [string, string]);
+  return new Map(entries);
 }
 
 // wire-format.md §7.3 defaults and SPEC §9 sizes.
@@ -36,9 +54,9 @@ const DEFAULTS: Record<string, string> = {
   '--gh-button-secondary-border-color': '#19303D',
   '--gh-button-secondary-border-radius': '4px',
   '--gh-input-background-color': 'transparent',
-  '--gh-input-text-color': '#19303D',
+  '--gh-input-text-color': 'var(--gh-color-primary)',
   '--gh-input-placeholder-color': '#8296A1',
-  '--gh-input-border-color': '#19303D',
+  '--gh-input-border-color': 'var(--gh-color-primary)',
   '--gh-input-border-radius': '4px',
   '--gh-font-family': 'Arial, Helvetica, sans-serif',
   '--gh-button-height': '45px',
@@ -47,11 +65,15 @@ const DEFAULTS: Record<string, string> = {
 };
 
 describe('theme', () => {
-  it('sets every default on the widget root', () => {
+  it('holds every default in the stylesheet, and the root sets none of them inline', () => {
+    // Issue 22 "Themes": inline custom properties win over the stylesheet, so only the integrator's keys are inline.
+    const light = declarations('.gh-widget');
     const style = rootStyle();
     for (const [property, value] of Object.entries(DEFAULTS)) {
-      expect([property, style.getPropertyValue(property)]).toEqual([property, value]);
+      expect([property, light.get(property)]).toEqual([property, value]);
+      expect([property, style.getPropertyValue(property)]).toEqual([property, '']);
     }
+    expect(light.get('color-scheme')).toBe('light');
     expect(resolveStyles(undefined).hideHeaderText).toBe(false);
     expect(resolveStyles(undefined).logo.logoImageUrl).toBe('');
   });
@@ -112,12 +134,34 @@ describe('theme', () => {
     }
   });
 
-  it('defaults input text and border colours to colors.primary', () => {
+  it('sets only the keys given; input text and border follow colors.primary through the stylesheet', () => {
     const style = rootStyle({ colors: { primary: '#123456' } });
-    expect(style.getPropertyValue('--gh-input-text-color')).toBe('#123456');
-    expect(style.getPropertyValue('--gh-input-border-color')).toBe('#123456');
-    // Buttons keep their own §7.3 defaults.
-    expect(style.getPropertyValue('--gh-button-primary-background-color')).toBe('#19303D');
+    expect(style.getPropertyValue('--gh-color-primary')).toBe('#123456');
+    expect(style.getPropertyValue('--gh-input-text-color')).toBe('');
+    expect(style.getPropertyValue('--gh-button-primary-background-color')).toBe('');
+    expect(resolveStyles({ colors: { primary: '#123456' } }).inputs.textColor).toBe('#123456');
+  });
+
+  it('marks the root with the colour scheme: light by default, dark or auto when configured', () => {
+    expect(renderRoot().dataset.colorScheme).toBe('light');
+    cleanup();
+    expect(renderRoot(undefined, { colorScheme: 'dark' }).dataset.colorScheme).toBe('dark');
+    cleanup();
+    expect(renderRoot(undefined, { colorScheme: 'auto' }).dataset.colorScheme).toBe('auto');
+    cleanup();
+    expect(renderRoot(undefined, { colorScheme: 'sepia' as 'auto' }).dataset.colorScheme).toBe('light');
+  });
+
+  it('has a dark set of colours for dark, and the same set under prefers-color-scheme: dark for auto', () => {
+    const dark = declarations('.gh-widget[data-color-scheme=dark]');
+    const auto = declarations('@media (prefers-color-scheme:dark){.gh-widget[data-color-scheme=auto]');
+    expect(auto).toEqual(dark);
+    expect(dark.get('color-scheme')).toBe('dark');
+    // Colours only: sizes, radii and the font stay the light defaults (or the integrator's).
+    for (const property of dark.keys()) {
+      expect([property, /radius|width|height|font/.test(property)]).toEqual([property, false]);
+    }
+    expect(dark.get('--gh-container-background-color')).not.toBe(DEFAULTS['--gh-container-background-color']);
   });
 
   it('deep-merges partial styles', () => {

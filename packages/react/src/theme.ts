@@ -1,8 +1,13 @@
 // wire-format.md §7.3 StyleConfig with its defaults and SPEC §9 sizes. Each key lands in one CSS custom property
 // on the widget root; the stylesheet (widget-css.ts) only reads those properties. Values go through the CSSOM
 // (React's style object), never concatenated into stylesheet text, so a style value cannot inject rules.
+//
+// Issue 22 "Themes": the defaults live in the stylesheet (a light set, and a dark set chosen by `colorScheme`, or by
+// prefers-color-scheme for 'auto'); the root's inline style carries only the keys the integrator set. An inline
+// custom property wins over any stylesheet rule, so an integrator's value holds in both schemes, and 'auto' flips
+// live with the system setting (a media query, also inside a shadow root) without React re-rendering.
 import type { CSSProperties } from 'react';
-import { BUTTON_HEIGHT, FONT_FALLBACK, LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH } from './constants';
+import { FONT_FALLBACK } from './constants';
 
 type CssLength = string | number;
 
@@ -98,6 +103,20 @@ export function resolveStyles(styles: StyleConfig | null | undefined): ResolvedS
   };
 }
 
+/** What the screens read from `styles` (the colours and sizes are custom properties, read by the stylesheet). */
+export type ScreenStyles = Pick<ResolvedStyles, 'hideHeaderText' | 'logo'>;
+
+/**
+ * The screens' part of resolveStyles; the widget uses this one, so the colour defaults (the stylesheet's) are
+ * not in its first load twice (bench widget-size).
+ */
+export function resolveScreenStyles(styles: StyleConfig | null | undefined): ScreenStyles {
+  return {
+    hideHeaderText: styles?.hideHeaderText === true,
+    logo: { logoImageUrl: pick(styles?.logo?.logoImageUrl, '') },
+  };
+}
+
 function length(value: CssLength): string {
   return typeof value === 'number' ? `${value}px` : value;
 }
@@ -109,38 +128,51 @@ export function fontStack(fontFamily: string): string {
   return GENERIC_FAMILIES.test(fontFamily) ? fontFamily : `${fontFamily}, ${FONT_FALLBACK}`;
 }
 
-/** The custom properties set on the widget root, one per §7.3 key plus the SPEC §9 sizes. */
-export function themeVariables(styles: ResolvedStyles): Record<`--gh-${string}`, string> {
-  const { container, colors, buttons, inputs } = styles;
-  return {
-    '--gh-container-background-color': container.backgroundColor,
-    '--gh-container-border-color': container.borderColor,
-    '--gh-container-border-radius': length(container.borderRadius),
-    '--gh-container-width': length(container.width),
-    '--gh-color-primary': colors.primary,
-    '--gh-color-secondary': colors.secondary,
-    '--gh-color-success': colors.success,
-    '--gh-color-error': colors.error,
-    '--gh-button-primary-background-color': buttons.primary.backgroundColor,
-    '--gh-button-primary-text-color': buttons.primary.textColor,
-    '--gh-button-primary-border-color': buttons.primary.borderColor,
-    '--gh-button-primary-border-radius': length(buttons.primary.borderRadius),
-    '--gh-button-secondary-background-color': buttons.secondary.backgroundColor,
-    '--gh-button-secondary-text-color': buttons.secondary.textColor,
-    '--gh-button-secondary-border-color': buttons.secondary.borderColor,
-    '--gh-button-secondary-border-radius': length(buttons.secondary.borderRadius),
-    '--gh-input-background-color': inputs.backgroundColor,
-    '--gh-input-text-color': inputs.textColor,
-    '--gh-input-placeholder-color': inputs.placeholderColor,
-    '--gh-input-border-color': inputs.borderColor,
-    '--gh-input-border-radius': length(inputs.borderRadius),
-    '--gh-font-family': fontStack(styles.fontFamily),
-    '--gh-button-height': BUTTON_HEIGHT,
-    '--gh-logo-max-height': LOGO_MAX_HEIGHT,
-    '--gh-logo-max-width': LOGO_MAX_WIDTH,
-  };
+/** The custom properties of the keys the integrator set (the stylesheet holds the defaults of each scheme). */
+export function themeVariables(styles: StyleConfig | null | undefined): Record<`--gh-${string}`, string> {
+  const s = styles ?? {};
+  const { primary, secondary } = s.buttons ?? {};
+  const entries: [`--gh-${string}`, CssLength | undefined][] = [
+    ['--gh-container-background-color', s.container?.backgroundColor],
+    ['--gh-container-border-color', s.container?.borderColor],
+    ['--gh-container-border-radius', s.container?.borderRadius],
+    ['--gh-container-width', s.container?.width],
+    ['--gh-color-primary', s.colors?.primary],
+    ['--gh-color-secondary', s.colors?.secondary],
+    ['--gh-color-success', s.colors?.success],
+    ['--gh-color-error', s.colors?.error],
+    ['--gh-button-primary-background-color', primary?.backgroundColor],
+    ['--gh-button-primary-text-color', primary?.textColor],
+    ['--gh-button-primary-border-color', primary?.borderColor],
+    ['--gh-button-primary-border-radius', primary?.borderRadius],
+    ['--gh-button-secondary-background-color', secondary?.backgroundColor],
+    ['--gh-button-secondary-text-color', secondary?.textColor],
+    ['--gh-button-secondary-border-color', secondary?.borderColor],
+    ['--gh-button-secondary-border-radius', secondary?.borderRadius],
+    ['--gh-input-background-color', s.inputs?.backgroundColor],
+    ['--gh-input-text-color', s.inputs?.textColor],
+    ['--gh-input-placeholder-color', s.inputs?.placeholderColor],
+    ['--gh-input-border-color', s.inputs?.borderColor],
+    ['--gh-input-border-radius', s.inputs?.borderRadius],
+    [
+      '--gh-font-family',
+      s.fontFamily === undefined || s.fontFamily === '' ? undefined : fontStack(s.fontFamily),
+    ],
+  ];
+  const variables: Record<`--gh-${string}`, string> = {};
+  for (const [property, value] of entries) {
+    if (value !== undefined && value !== null && value !== '') variables[property] = length(value);
+  }
+  return variables;
 }
 
-export function themeStyle(styles: ResolvedStyles): CSSProperties {
+export function themeStyle(styles: StyleConfig | null | undefined): CSSProperties {
   return themeVariables(styles) as CSSProperties;
+}
+
+/** Issue 22 "Themes": the widget's colour scheme (LoginConfig.colorScheme); 'light' unless set to a known value. */
+export type ColorScheme = 'light' | 'dark' | 'auto';
+
+export function resolveColorScheme(value: unknown): ColorScheme {
+  return value === 'dark' || value === 'auto' ? value : 'light';
 }

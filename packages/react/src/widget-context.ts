@@ -5,7 +5,7 @@ import type { WidgetEventType } from './callbacks';
 import type { WidgetClient } from './client-contract';
 import type { LoginConfig } from './config';
 import type { StringOverrides, Strings } from './strings';
-import type { ResolvedStyles } from './theme';
+import type { ScreenStyles } from './theme';
 import type { WidgetAction, WidgetState } from './widget-state';
 
 export type ToastKind = 'blank' | 'success' | 'error';
@@ -14,7 +14,7 @@ export interface WidgetContextValue {
   client: WidgetClient;
   config: LoginConfig;
   products: readonly Product[];
-  styles: ResolvedStyles;
+  styles: ScreenStyles;
   strings: Strings;
   /** The overrides `strings` was resolved from (config.strings, then the prop): lazily loaded methods resolve
    * their own defaults against them (strings.ts). */

@@ -1,10 +1,41 @@
 // DESIGN "Front end": plain CSS with custom properties (theme.ts sets them on the root), injected once into
 // document.head or into the shadow root the widget renders in. No CSS-in-JS runtime.
+import { BUTTON_HEIGHT, FONT_FALLBACK, LOGO_MAX_HEIGHT, LOGO_MAX_WIDTH } from './constants';
 
 /** Marks the injected <style> so it is added once per document or shadow root. */
 export const STYLE_ELEMENT_ATTRIBUTE = 'data-gatehouse-styles';
 
+/**
+ * wire-format.md §7.3 defaults (SPEC §9 "Default container" and "Colours", sizes): one custom property per
+ * StyleConfig key. The root's inline style sets only the integrator's keys, and inline wins (theme.ts).
+ * Inputs' text and border follow colors.primary (§7.3), also when only colors.primary is set.
+ */
+const LIGHT = `--gh-container-background-color:#FFFFFF;--gh-container-border-color:#ADBCC5;
+--gh-container-border-radius:8px;--gh-container-width:400px;--gh-color-primary:#19303D;--gh-color-secondary:#5C727D;
+--gh-color-success:#0C5A56;--gh-color-error:#8B1214;--gh-button-primary-background-color:#19303D;
+--gh-button-primary-text-color:#FFFFFF;--gh-button-primary-border-color:#19303D;--gh-button-primary-border-radius:4px;
+--gh-button-secondary-background-color:#FFFFFF;--gh-button-secondary-text-color:#19303D;
+--gh-button-secondary-border-color:#19303D;--gh-button-secondary-border-radius:4px;
+--gh-input-background-color:transparent;--gh-input-text-color:var(--gh-color-primary);
+--gh-input-placeholder-color:#8296A1;--gh-input-border-color:var(--gh-color-primary);--gh-input-border-radius:4px;
+--gh-font-family:${FONT_FALLBACK};--gh-button-height:${BUTTON_HEIGHT};--gh-logo-max-height:${LOGO_MAX_HEIGHT};
+--gh-logo-max-width:${LOGO_MAX_WIDTH};--gh-toast-background:#FFFFFF;color-scheme:light`;
+
+/**
+ * Issue 22 "Themes": the dark defaults, colours only (every text colour ≥ 4.5:1 on the background, WCAG AA;
+ * e2e/tests/theme.spec.ts runs axe on them). `color-scheme` makes form controls and scrollbars dark too.
+ */
+const DARK = `--gh-container-background-color:#14212A;--gh-container-border-color:#5C727D;
+--gh-color-primary:#E3EBEF;--gh-color-secondary:#A9BAC3;--gh-color-success:#6FD1C6;--gh-color-error:#FF9B92;
+--gh-button-primary-background-color:#E3EBEF;--gh-button-primary-text-color:#14212A;
+--gh-button-primary-border-color:#E3EBEF;--gh-button-secondary-background-color:#14212A;
+--gh-button-secondary-text-color:#E3EBEF;--gh-button-secondary-border-color:#E3EBEF;
+--gh-input-placeholder-color:#8FA3AE;--gh-toast-background:#14212A;color-scheme:dark`;
+
 export const WIDGET_CSS = `
+.gh-widget{${LIGHT}}
+.gh-widget[data-color-scheme=dark]{${DARK}}
+@media (prefers-color-scheme:dark){.gh-widget[data-color-scheme=auto]{${DARK}}}
 .gh-widget{box-sizing:border-box;width:var(--gh-container-width);max-width:100%;padding:40px 32px 24px;
 background:var(--gh-container-background-color);border:1px solid var(--gh-container-border-color);
 border-radius:var(--gh-container-border-radius);color:var(--gh-color-primary);font-family:var(--gh-font-family);
@@ -44,7 +75,6 @@ text-decoration:underline;cursor:pointer}
 .gh-spinner{width:16px;height:16px;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;
 animation:gh-spin 1s linear infinite}
 @keyframes gh-spin{to{transform:rotate(360deg)}}
-@media (prefers-reduced-motion:reduce){.gh-spinner{animation-duration:3s}}
 .gh-divider{display:flex;align-items:center;gap:12px;color:var(--gh-color-secondary);font-size:14px}
 .gh-divider::before,.gh-divider::after{content:"";flex:1;border-top:1px solid var(--gh-container-border-color)}
 .gh-section-placeholder{min-height:var(--gh-button-height)}
@@ -67,7 +97,7 @@ border-bottom:2px solid transparent;cursor:pointer}
 .gh-toasts{position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:2147483000;display:flex;
 flex-direction:column;gap:8px;align-items:center;pointer-events:none;width:max-content;max-width:calc(100vw - 32px)}
 .gh-toast{pointer-events:auto;padding:10px 16px;font-family:var(--gh-font-family);font-size:14px;
-color:var(--gh-color-primary);background:#FFFFFF;border:1px solid var(--gh-container-border-color);
+color:var(--gh-color-primary);background:var(--gh-toast-background);border:1px solid var(--gh-container-border-color);
 border-left-width:4px;border-radius:8px;box-shadow:0 3px 10px rgba(0,0,0,.1);transition:opacity .2s}
 .gh-toast-success{border-left-color:var(--gh-color-success)}
 .gh-toast-error{border-left-color:var(--gh-color-error)}
@@ -80,7 +110,20 @@ background:none;border:0;border-radius:4px;cursor:pointer}
 .gh-phone-country{display:flex;flex-direction:column;gap:8px;flex:0 0 40%;min-width:0}
 .gh-phone-number{display:flex;flex-direction:column;gap:8px;flex:1;min-width:0}
 .gh-select{padding:0 8px;text-overflow:ellipsis}
-.gh-otp-input{font-size:24px;letter-spacing:.5em;text-align:center;font-variant-numeric:tabular-nums}
+.gh-code{position:relative}
+.gh-code-input{position:absolute;inset:0;width:100%;height:100%;padding:0;font:inherit;color:transparent;
+caret-color:transparent;background:transparent;border:0;outline:none;-webkit-text-fill-color:transparent}
+.gh-code-input::selection{background:transparent}
+.gh-code-input:-webkit-autofill{transition:background-color 1e6s}
+.gh-code-boxes{display:grid;grid-template-columns:repeat(6,1fr);gap:8px}
+.gh-code-box{display:flex;align-items:center;justify-content:center;height:var(--gh-button-height);font-size:24px;
+font-variant-numeric:tabular-nums;color:var(--gh-input-text-color);background:var(--gh-input-background-color);
+border:1px solid var(--gh-input-border-color);border-radius:var(--gh-input-border-radius)}
+.gh-code-input[aria-invalid=true]+.gh-code-boxes .gh-code-box{border-color:var(--gh-color-error)}
+.gh-code-input:focus+.gh-code-boxes .gh-code-box[data-active=true]{outline:2px solid var(--gh-color-primary);
+outline-offset:1px}
+.gh-code-input:focus+.gh-code-boxes .gh-code-box[data-active=true]:empty::after{content:"";width:1px;height:1.2em;
+background:currentColor}
 .gh-verifying{display:flex;flex-direction:column;gap:8px}
 .gh-progress{height:4px;overflow:hidden;background:var(--gh-container-border-color);border-radius:2px}
 .gh-progress-bar{height:100%;width:100%;background:var(--gh-color-primary);transform-origin:left;
@@ -119,4 +162,5 @@ white-space:nowrap}
 .gh-strength-warning{margin:0;color:var(--gh-color-error)}
 .gh-requirement{margin:0;display:flex;gap:6px;color:var(--gh-color-error)}
 .gh-requirement[data-met=true]{color:var(--gh-color-success)}
+@media (prefers-reduced-motion:reduce){.gh-spinner,.gh-progress-bar{animation:none}}
 `;

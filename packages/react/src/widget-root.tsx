@@ -18,7 +18,7 @@ import type { WidgetClient } from './client-contract';
 import { type ConfigurationErrorKind, type LoginConfig, resolveProducts } from './config';
 import { useBootstrap } from './provider';
 import { resolveStrings, type Strings } from './strings';
-import { resolveStyles, type StyleConfig, themeStyle } from './theme';
+import { resolveColorScheme, resolveScreenStyles, type StyleConfig, themeStyle } from './theme';
 import { showToast, ToastRegion } from './toasts/toast-region';
 import { type ToastKind, WidgetContext, type WidgetContextValue } from './widget-context';
 import { STYLE_ELEMENT_ATTRIBUTE, WIDGET_CSS } from './widget-css';
@@ -113,7 +113,7 @@ function WidgetFrame(props: WidgetRootProps) {
 
   const stringOverrides = useMemo(() => [config?.strings, strings], [config?.strings, strings]);
   const resolvedStrings = useMemo(() => resolveStrings(...stringOverrides), [stringOverrides]);
-  const resolvedStyles = useMemo(() => resolveStyles(styles), [styles]);
+  const resolvedStyles = useMemo(() => resolveScreenStyles(styles), [styles]);
 
   const emitEvent = useCallback((type: WidgetEventType, data: unknown) => {
     try {
@@ -200,7 +200,8 @@ function WidgetFrame(props: WidgetRootProps) {
         className={`gh-widget gh-widget-${mode}`}
         data-state={state.screen}
         data-gatehouse-widget={mode}
-        style={themeStyle(resolvedStyles)}
+        data-color-scheme={resolveColorScheme(config?.colorScheme)}
+        style={themeStyle(styles)}
       >
         <div className="gh-screen" key={screenOf(state.screen)}>
           {renderScreen(state)}

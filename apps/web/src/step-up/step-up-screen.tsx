@@ -4,6 +4,7 @@
 // typed or pasted at once; its accessible description names the screen, so a screen reader still announces where
 // the person is. Server errors (SPEC §8 error_message) show inline; success goes to /account. A locked app
 // (`totp_locked`, issue 20 item 5) switches to the recovery-code form, which unlocks it.
+import { CodeInput, codeDigits } from '@gatehouse/react/reauthentication';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { navigate } from '../router';
 import { STRINGS } from '../strings';
@@ -12,9 +13,6 @@ import { SESSION_DURATION_MINUTES } from '../widget-config';
 import type { StepUpClient } from './step-up-client';
 
 export type StepUpMode = 'totp' | 'recovery';
-
-/** SPEC §2 OTPAuthenticate / RFC 6238 codes: six digits. */
-export const TOTP_CODE_LENGTH = 6;
 
 /** The error_type of an SDK APIError, or null for anything else (a network failure, for example). */
 function errorTypeOf(error: unknown): string | null {
@@ -29,9 +27,7 @@ function messageOf(error: unknown): string {
 }
 
 /** Digits only (a pasted "123 456" or "123-456" becomes "123456"), at most six. */
-export function normaliseTotpInput(value: string): string {
-  return value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH);
-}
+export const normaliseTotpInput: (value: string) => string = codeDigits;
 
 export interface StepUpScreenProps {
   client: StepUpClient;
@@ -114,27 +110,19 @@ export function StepUpScreen({ client }: StepUpScreenProps) {
       <form className="step-up-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
         <label htmlFor={ids.input}>{totp ? STRINGS.stepUp.codeLabel : STRINGS.stepUp.recoveryLabel}</label>
         {totp ? (
-          <input
+          // Issue 22: the six-box code input shared with the widget (@gatehouse/react CodeInput); it submits by
+          // itself at the sixth digit (SPEC §2 OTPAuthenticate).
+          <CodeInput
             key="totp"
-            ref={input}
+            inputRef={input}
             id={ids.input}
             name="totp_code"
-            className="code-input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={TOTP_CODE_LENGTH}
             value={value}
+            onChange={setValue}
+            onComplete={(digits) => void submit(digits)}
             readOnly={busy}
-            aria-describedby={describedBy}
-            aria-invalid={error === null ? undefined : true}
-            onChange={(event) => {
-              const digits = normaliseTotpInput(event.target.value);
-              setValue(digits);
-              // SPEC §2 OTPAuthenticate: a six-digit input submits by itself at the sixth digit.
-              if (digits.length === TOTP_CODE_LENGTH) void submit(digits);
-            }}
+            invalid={error !== null}
+            describedBy={describedBy}
           />
         ) : (
           <input

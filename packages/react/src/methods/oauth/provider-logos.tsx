@@ -1,6 +1,8 @@
 // SPEC §2 social buttons: each provider's mark as a small inline SVG of our own drawing (simple shapes that recall
 // the brand, no copied artwork, no network request). They are decorative (aria-hidden): the button's text names the
 // provider. This module is imported only by the OAuth section, so it loads with that section and never with Main.
+// Black marks (Apple, Amazon's letter) are drawn in the button's text colour, so they show in the dark theme too
+// (issue 22 "Themes").
 import type { OAuthProvider } from '@gatehouse/protocol';
 import type { ReactNode } from 'react';
 
@@ -36,11 +38,11 @@ const MARKS: Record<OAuthProvider, ReactNode> = {
     <>
       <path
         d="M16.4 12.6c0-2 1.6-2.9 1.7-3a3.7 3.7 0 0 0-2.9-1.6c-1.2-.1-2.4.7-3 .7s-1.6-.7-2.6-.7A3.9 3.9 0 0 0 6.3 10c-1.4 2.4-.4 6 1 8 .7 1 1.5 2 2.5 2s1.4-.6 2.6-.6 1.5.6 2.6.6 1.7-1 2.4-2a8 8 0 0 0 1-2.2 3.4 3.4 0 0 1-2-3.2z"
-        fill="#000"
+        fill="currentColor"
       />
       <path
         d="M14.5 6.5c.6-.7.9-1.6.8-2.5-.8 0-1.7.5-2.3 1.2-.5.6-1 1.5-.8 2.4.9.1 1.7-.4 2.3-1.1z"
-        fill="#000"
+        fill="currentColor"
       />
     </>
   ),
@@ -98,7 +100,7 @@ const MARKS: Record<OAuthProvider, ReactNode> = {
   ),
   amazon: (
     <>
-      <text x="12" y="15" fontSize="15" fill="#000" {...LETTER}>
+      <text x="12" y="15" fontSize="15" fill="currentColor" {...LETTER}>
         a
       </text>
       <path

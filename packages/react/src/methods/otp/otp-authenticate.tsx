@@ -1,20 +1,14 @@
 // SPEC §2 OTPAuthenticate: 'Enter passcode', the destination, a six-digit numeric input that submits by itself at
-// the sixth digit (SPEC §5: digits only, at most 6; `one-time-code` autofill and paste work), 'Verifying
+// the sixth digit (SPEC §5: digits only, at most 6; `one-time-code` autofill and paste work; drawn as six boxes,
+// issue 22, ../../code-input.tsx), 'Verifying
 // passcode...' with the 10 s progress bar (SPEC §9), the countdown refreshed each second and the resend link
 // (SPEC §8 toasts 'Code resent' or an error). wire-format.md §7.4 OTP_AUTHENTICATE and OTP_LOGIN_OR_CREATE.
 import { CONSTANTS, type ErrorType } from '@gatehouse/protocol';
 import { isAPIError } from '@gatehouse/sdk';
-import {
-  type ChangeEvent,
-  type ClipboardEvent,
-  type FormEvent,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { BackButton } from '../../back-button';
 import { eventData } from '../../callbacks';
+import { CODE_LENGTH, CodeInput } from '../../code-input';
 import { sessionDurationMinutes } from '../../config';
 import { describeError } from '../../errors';
 import { FieldError } from '../../field-error';
@@ -25,7 +19,6 @@ import type { OtpState } from '../../widget-state';
 import { formatRemaining, methodIdOf, otpSendOptions } from './otp-options';
 import { useNow } from './use-now';
 
-const CODE_LENGTH = CONSTANTS.passcodeLength;
 /** SPEC §8: these answers mean the code was wrong, and show 'Invalid passcode, please try again.' */
 const WRONG_CODE_ERRORS: ReadonlySet<ErrorType> = new Set<ErrorType>([
   'otp_code_not_found',
@@ -106,26 +99,6 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
     }
   };
 
-  const update = (value: string) => {
-    // SPEC §5: digits only, at most 6 (a pasted '123 456' or '123-456' keeps its digits).
-    const digits = value.replace(/\D/g, '').slice(0, CODE_LENGTH);
-    setCode(digits);
-    if (digits.length === CODE_LENGTH && digits !== code) void verify(digits);
-  };
-
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => update(event.target.value);
-
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    // The browser cuts pasted text to maxlength before `change`, so '123 456' (7 characters) would arrive as
-    // '12345' and never submit: insert the clipboard text at the caret here and keep its digits (SPEC §2 paste).
-    if (verifying) return;
-    event.preventDefault();
-    const input = event.currentTarget;
-    const start = input.selectionStart ?? input.value.length;
-    const end = input.selectionEnd ?? start;
-    update(input.value.slice(0, start) + event.clipboardData.getData('text') + input.value.slice(end));
-  };
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (code.length === CODE_LENGTH) void verify(code);
@@ -180,23 +153,15 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
         <label className="gh-label" htmlFor={inputId}>
           {strings.passcodeLabel}
         </label>
-        <input
-          ref={inputRef}
+        <CodeInput
           id={inputId}
-          className="gh-input gh-otp-input"
-          type="text"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={CODE_LENGTH}
-          spellCheck={false}
+          inputRef={inputRef}
           value={code}
+          onChange={setCode}
+          onComplete={(digits) => void verify(digits)}
           readOnly={verifying}
-          aria-invalid={state.fieldError !== null}
-          aria-describedby={describedBy}
-          onChange={onChange}
-          onPaste={onPaste}
+          invalid={state.fieldError !== null}
+          describedBy={describedBy}
         />
         <FieldError id={errorId} message={state.fieldError} />
         {verifying ? (

@@ -13,6 +13,9 @@
 //                                            instead of the <Login> component, so both public APIs are exercised
 //   &oauth_providers=google,github           replaces oauthOptions.providers (unknown names are dropped)
 //   &one_tap=embedded|floating               marks the google entry one_tap with that position (SPEC §2 One Tap)
+//   &stay=1                                  keeps the widget's confirmation screen after a sign-in instead of
+//                                            going on to /account (issue 22 finding 8), for suites that look at
+//                                            SPEC §2's OTPConfirmation, PasswordConfirmation, PasskeyConfirmation…
 import type { LoginConfig } from '@gatehouse/react';
 
 type Product = NonNullable<LoginConfig['products']>[number];
@@ -61,6 +64,8 @@ export type WidgetMount = 'react' | 'plain';
 export interface WidgetSetup {
   config: LoginConfig;
   mount: WidgetMount;
+  /** Issue 22 finding 8: a sign-in made in the widget goes on to /account (false only with the `stay=1` override). */
+  landOnAccount: boolean;
 }
 
 export interface WidgetOverrides {
@@ -70,6 +75,7 @@ export interface WidgetOverrides {
   mount: WidgetMount;
   oauthProviders: OAuthProviderType[] | null;
   oneTap: 'embedded' | 'floating' | null;
+  stay: boolean;
 }
 
 /**
@@ -134,7 +140,15 @@ export const ACCOUNT_CONFIG: LoginConfig = {
   sessionOptions: { sessionDurationMinutes: SESSION_DURATION_MINUTES },
 };
 
-const OVERRIDE_KEYS = ['products', 'otp_methods', 'shadow', 'mount', 'oauth_providers', 'one_tap'] as const;
+const OVERRIDE_KEYS = [
+  'products',
+  'otp_methods',
+  'shadow',
+  'mount',
+  'oauth_providers',
+  'one_tap',
+  'stay',
+] as const;
 
 function parseList<T extends string>(raw: string | null, known: readonly T[]): T[] | null {
   if (raw === null) return null;
@@ -159,6 +173,7 @@ export function parseWidgetOverrides(search: string): WidgetOverrides | null {
       params.get('one_tap') === 'embedded' || params.get('one_tap') === 'floating'
         ? (params.get('one_tap') as 'embedded' | 'floating')
         : null,
+    stay: params.get('stay') === '1',
   };
 }
 
@@ -182,5 +197,5 @@ export function applyWidgetOverrides(config: LoginConfig, overrides: WidgetOverr
       ),
     };
   }
-  return { config: next, mount: overrides.mount };
+  return { config: next, mount: overrides.mount, landOnAccount: !overrides.stay };
 }

@@ -19,9 +19,9 @@ import { type OutboxMessage, waitForMessage } from '../support/outbox';
 test.describe.configure({ timeout: 60_000 });
 
 /** Passwords alone: the create variant is the plain one ('Finish creating your account by setting a password.'). */
-const PASSWORDS_ONLY = '/?products=passwords';
+const PASSWORDS_ONLY = '/?products=passwords&stay=1';
 /** Passwords with login links: PasswordForgot offers 'Login without a password' (SPEC §2, §4). */
-const PASSWORDS_AND_LINKS = '/?products=emailMagicLinks,passwords';
+const PASSWORDS_AND_LINKS = '/?products=emailMagicLinks,passwords&stay=1';
 
 /** zxcvbn scores these 4 (valid from 3, wire-format.md §4.10) and neither is on the offline breached list. */
 const FIRST_PASSWORD = 'Quartz-Lantern-Meadow-4817';
@@ -303,9 +303,10 @@ test("'Forgot Password?' → reset e-mail → /reset-password → new password �
   await expectNoAxeViolations(page); // PasswordResetForm, accepted
   await continueButton(page).click();
 
-  // SPEC §4: the reset form, on success, goes to PasswordConfirmation, signed in.
-  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
-  await expect(page.getByText('You have successfully logged in.')).toBeVisible();
+  // SPEC §4: the reset form, on success, goes to PasswordConfirmation, signed in; issue 22 finding 8: it says
+  // that the password changed.
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+  await expect(page.getByText('Your password has been changed and you are now logged in.')).toBeVisible();
   await expectNoAxeViolations(page); // PasswordConfirmation on /reset-password
   await page.getByRole('link', { name: 'Continue to your account' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account');

@@ -592,7 +592,7 @@ test.describe('wallet buttons on Main', () => {
       page,
       wallets.map((entry) => entry.wallet),
     );
-    await page.goto('/?products=oauth,crypto,emailMagicLinks&oauth_providers=google,github,apple');
+    await page.goto('/?products=oauth,crypto,emailMagicLinks&oauth_providers=google,github,apple&stay=1');
     await expectMain(page);
     for (const provider of ['Google', 'GitHub', 'Apple']) {
       await expect(

@@ -119,12 +119,10 @@ white-space:nowrap}
 .gh-strength-warning{margin:0;color:var(--gh-color-error)}
 .gh-requirement{margin:0;display:flex;gap:6px;color:var(--gh-color-error)}
 .gh-requirement[data-met=true]{color:var(--gh-color-success)}
-/* Issue 22 findings 9 and 10 (h-finish). 320 px: the country selector shows 'US +1' (otp-phone-form.tsx) with the
-select transparent over it; social labels stay on one line; a narrow screen gets narrower padding. Toasts flow
-below the screen, above the watermark, instead of lying fixed over the page's and the widget's buttons. */
+/* Issue 22 f9/f10: 320px, toasts in flow */
 .gh-phone-country{flex:0 0 6.5em}
 .gh-country-picker{position:relative}
-.gh-country-value{display:flex;align-items:center;gap:8px;white-space:nowrap}
+.gh-country-value{display:flex;align-items:center;white-space:nowrap}
 .gh-country-value::after{content:"";margin-left:auto;border:5px solid transparent;border-top-color:currentColor;
 border-bottom:0}
 .gh-country-picker .gh-select{position:absolute;inset:0;opacity:0;cursor:pointer}
@@ -133,6 +131,6 @@ border-bottom:0}
 .gh-oauth-logo{flex-shrink:0}
 @media (max-width:400px){.gh-widget{padding:32px 16px 16px}.gh-button{padding:0 12px}}
 .gh-widget{display:flex;flex-direction:column}.gh-watermark{order:1}
-.gh-toasts{position:static;transform:none;width:auto;max-width:none;align-items:stretch;z-index:auto}
+.gh-toasts{position:static;transform:none;align-self:center}
 .gh-toast{margin-top:16px}
 `;

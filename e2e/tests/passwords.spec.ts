@@ -293,6 +293,9 @@ test("'Forgot Password?' → reset e-mail → /reset-password → new password �
   await page.goto(link.href);
   // SPEC §2 PasswordResetForm (the widget's h2; the page's h1 says something else).
   await expect(page.getByRole('heading', { level: 2, name: 'Reset your password' })).toBeVisible();
+  // Issue 22 finding 8: the widget's title is the one visible heading; the page's h1 is for assistive technology.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Password reset');
+  expect((await page.getByRole('heading', { level: 1 }).boundingBox())?.height).toBeLessThanOrEqual(1);
   await expect(passwordInput(page)).toHaveAttribute('autocomplete', 'new-password');
   await expect(continueButton(page)).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Login without a password' })).toBeVisible();

@@ -123,7 +123,7 @@ white-space:nowrap}
 .gh-phone-country{flex:0 0 6.5em}
 .gh-country-picker{position:relative}
 .gh-country-value{display:flex;align-items:center;white-space:nowrap}
-.gh-country-value::after{content:"";margin-left:auto;border:5px solid transparent;border-top-color:currentColor;
+.gh-country-value::after{content:"";margin-inline-start:auto;border:5px solid transparent;border-top-color:currentColor;
 border-bottom:0}
 .gh-country-picker .gh-select{position:absolute;inset:0;opacity:0;cursor:pointer}
 .gh-country-picker:focus-within .gh-country-value{outline:2px solid var(--gh-color-primary);outline-offset:2px}

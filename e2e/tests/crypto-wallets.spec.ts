@@ -47,7 +47,7 @@ const OTHER_WALLETS = 'Continue with other Crypto Wallet';
 const SET_UP_WALLET = 'Set up a new crypto wallet';
 
 /** Wallets with the e-mail login-link form under them (SPEC §2: wallets above the 'or' divider). */
-const CRYPTO_PATH = '/?products=crypto,emailMagicLinks';
+const CRYPTO_PATH = '/?products=crypto,emailMagicLinks&stay=1';
 
 /** Chromium logs every 4xx answer as a console error; nothing else may be. */
 function unexpectedConsoleErrors(errors: string[]): string[] {
@@ -592,7 +592,7 @@ test.describe('wallet buttons on Main', () => {
       page,
       wallets.map((entry) => entry.wallet),
     );
-    await page.goto('/?products=oauth,crypto,emailMagicLinks&oauth_providers=google,github,apple');
+    await page.goto('/?products=oauth,crypto,emailMagicLinks&oauth_providers=google,github,apple&stay=1');
     await expectMain(page);
     for (const provider of ['Google', 'GitHub', 'Apple']) {
       await expect(

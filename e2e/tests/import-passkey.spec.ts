@@ -29,7 +29,7 @@ const TEXT = {
 } as const;
 
 /** The dev/test override that leaves no e-mail-type method, so Main shows the passkey button (SPEC §2). */
-const BUTTON_CONFIG_PATH = '/?products=otp,passkeys&otp_methods=sms';
+const BUTTON_CONFIG_PATH = '/?products=otp,passkeys&otp_methods=sms&stay=1';
 
 /** The imported user: our id form, so the import keeps it and the authenticator's user handle names it. */
 const USER_ID = `user-test-${randomUUID()}`;

@@ -14,9 +14,11 @@ import { expect, test } from '../support/fixtures';
 import { type OutboxChannel, type OutboxMessage, waitForMessage } from '../support/outbox';
 
 /** Every passcode method in tabs (dev/test query overrides of the web app's sign-in page). */
-const ALL_OTP_METHODS = '/?products=otp&otp_methods=sms,whatsapp,email';
+// `stay=1` (a dev/test override): the widget's confirmation screen stays instead of going on to /account
+// (issue 22 finding 8), so the SPEC §2 confirmation screens can be looked at.
+const ALL_OTP_METHODS = '/?products=otp&otp_methods=sms,whatsapp,email&stay=1';
 /** E-mail passcodes only: one method, so no tabs. */
-const EMAIL_OTP_ONLY = '/?products=otp&otp_methods=email';
+const EMAIL_OTP_ONLY = '/?products=otp&otp_methods=email&stay=1';
 
 const INVALID_PASSCODE = 'Invalid passcode, please try again.';
 
@@ -215,7 +217,8 @@ test.describe('one-time passcodes', () => {
 
     const { code } = await codeFromOutbox({ to: phone.e164, channel: 'sms' });
     await typeCode(page, code);
-    await expectConfirmation(page);
+    // Issue 22 finding 8: the standard sign-in page goes on to the account page, as a login link does.
+    await expect(page).toHaveURL(/\/account$/);
     await expectSignedIn(page, {
       publicToken: devProject.public_token,
       channel: 'sms',
@@ -235,7 +238,7 @@ test.describe('one-time passcodes', () => {
 
     const { code } = await codeFromOutbox({ to: phone.e164, channel: 'whatsapp' });
     await typeCode(page, code);
-    await expectConfirmation(page);
+    await expect(page).toHaveURL(/\/account$/);
     await expectSignedIn(page, {
       publicToken: devProject.public_token,
       channel: 'whatsapp',

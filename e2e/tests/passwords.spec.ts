@@ -19,9 +19,9 @@ import { type OutboxMessage, waitForMessage } from '../support/outbox';
 test.describe.configure({ timeout: 60_000 });
 
 /** Passwords alone: the create variant is the plain one ('Finish creating your account by setting a password.'). */
-const PASSWORDS_ONLY = '/?products=passwords';
+const PASSWORDS_ONLY = '/?products=passwords&stay=1';
 /** Passwords with login links: PasswordForgot offers 'Login without a password' (SPEC §2, §4). */
-const PASSWORDS_AND_LINKS = '/?products=emailMagicLinks,passwords';
+const PASSWORDS_AND_LINKS = '/?products=emailMagicLinks,passwords&stay=1';
 
 /** zxcvbn scores these 4 (valid from 3, wire-format.md §4.10) and neither is on the offline breached list. */
 const FIRST_PASSWORD = 'Quartz-Lantern-Meadow-4817';
@@ -293,6 +293,9 @@ test("'Forgot Password?' → reset e-mail → /reset-password → new password �
   await page.goto(link.href);
   // SPEC §2 PasswordResetForm (the widget's h2; the page's h1 says something else).
   await expect(page.getByRole('heading', { level: 2, name: 'Reset your password' })).toBeVisible();
+  // Issue 22 finding 8: the widget's title is the one visible heading; the page's h1 is for assistive technology.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Password reset');
+  expect((await page.getByRole('heading', { level: 1 }).boundingBox())?.height).toBeLessThanOrEqual(1);
   await expect(passwordInput(page)).toHaveAttribute('autocomplete', 'new-password');
   await expect(continueButton(page)).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Login without a password' })).toBeVisible();
@@ -303,9 +306,10 @@ test("'Forgot Password?' → reset e-mail → /reset-password → new password �
   await expectNoAxeViolations(page); // PasswordResetForm, accepted
   await continueButton(page).click();
 
-  // SPEC §4: the reset form, on success, goes to PasswordConfirmation, signed in.
-  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
-  await expect(page.getByText('You have successfully logged in.')).toBeVisible();
+  // SPEC §4: the reset form, on success, goes to PasswordConfirmation, signed in; issue 22 finding 8: it says
+  // that the password changed.
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+  await expect(page.getByText('Your password has been changed and you are now logged in.')).toBeVisible();
   await expectNoAxeViolations(page); // PasswordConfirmation on /reset-password
   await page.getByRole('link', { name: 'Continue to your account' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account');

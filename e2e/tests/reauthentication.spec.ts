@@ -358,7 +358,7 @@ test.describe('"Confirm it\'s you" before adding a way to sign in (SS-05)', () =
     const wallet = createEthereumWallet({ ...KNOWN_WALLETS.metaMask });
     await installWallets(page, [wallet]);
     // Wallets and e-mailed codes, so the step can confirm with a code to the user's address.
-    await page.goto('/?products=crypto,otp&otp_methods=email');
+    await page.goto('/?products=crypto,otp&otp_methods=email&stay=1');
     await expect(page.getByTestId('signed-in-notice')).toContainText(email);
 
     const refused = nextAnswer(page, '/crypto_wallets/authenticate');

@@ -293,7 +293,7 @@ test('the passcode input has focus when OTPAuthenticate opens, so the code can b
   consoleErrors,
 }) => {
   const email = uniqueEmail('otp');
-  await page.goto('/?products=otp&otp_methods=email');
+  await page.goto('/?products=otp&otp_methods=email&stay=1');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Continue with email' }).click();
   await expect(page.getByRole('heading', { name: 'Enter passcode' })).toBeVisible();

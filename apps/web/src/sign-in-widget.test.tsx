@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigate } from './router';
-import { SignInWidget } from './sign-in-widget';
+import { SIGNED_IN_EVENTS, SignInWidget } from './sign-in-widget';
 import { createFakeClient } from './test-support';
 import { standardLoginConfig } from './widget-config';
 
@@ -114,11 +114,42 @@ describe('SignInWidget', () => {
       client,
       elementId: '#login',
       config: standardLoginConfig({ origin: ORIGIN }),
+      callbacks: { onEvent: expect.any(Function) },
     });
     const login = document.getElementById('login');
     unmount();
     // The deferred unmount (a microtask) empties the element the plain mount rendered into.
     await waitFor(() => expect(login?.childElementCount).toBe(0));
+  });
+
+  it('goes on to /account after a sign-in event, not after a send (issue 22 finding 8)', async () => {
+    window.history.replaceState(null, '', '/?mount=plain');
+    renderWidget(answering(200));
+    await screen.findByRole('tab', { name: DEFAULT_STRINGS.tabEmail });
+    const onEvent = vi.mocked(mountLogin).mock.lastCall?.[0].callbacks?.onEvent;
+    if (onEvent === undefined) throw new Error('expected an onEvent callback');
+    act(() => onEvent({ type: 'MAGIC_LINK_LOGIN_OR_CREATE', data: {} }));
+    act(() => onEvent({ type: 'OTP_LOGIN_OR_CREATE', data: {} }));
+    expect(window.location.pathname).toBe('/');
+    for (const type of SIGNED_IN_EVENTS) {
+      act(() => navigate('/?mount=plain'));
+      act(() => onEvent({ type, data: {} }));
+      expect(window.location.pathname).toBe('/account');
+    }
+    expect([...SIGNED_IN_EVENTS].sort()).toEqual([
+      'CRYPTO_WALLET_AUTHENTICATE',
+      'OTP_AUTHENTICATE',
+      'PASSKEY_AUTHENTICATE',
+      'PASSWORD_AUTHENTICATE',
+      'PASSWORD_CREATE',
+    ]);
+  });
+
+  it('with stay=1 passes no callbacks: the confirmation screen stays', async () => {
+    window.history.replaceState(null, '', '/?mount=plain&stay=1');
+    renderWidget(answering(200));
+    await screen.findByRole('tab', { name: DEFAULT_STRINGS.tabEmail });
+    expect(vi.mocked(mountLogin).mock.lastCall?.[0].callbacks).toBeUndefined();
   });
 
   it('follows in-app navigation to a different query', async () => {

@@ -23,7 +23,6 @@ export const STRINGS = {
   },
   signIn: {
     heading: 'Sign in to Gatehouse',
-    intro: 'Sign up or log in to continue.',
     widgetPlaceholder: 'The sign-in widget is not available in this build.',
     signedInAs: (email: string) => `You are signed in as ${email}.`,
     signedIn: 'You are signed in.',

@@ -84,7 +84,7 @@ describe('parseWidgetOverrides', () => {
   it('reads every key', () => {
     expect(
       parseWidgetOverrides(
-        '?products=emailMagicLinks,otp,passkeys&otp_methods=sms,whatsapp,email&shadow=1&mount=plain',
+        '?products=emailMagicLinks,otp,passkeys&otp_methods=sms,whatsapp,email&shadow=1&mount=plain&stay=1',
       ),
     ).toEqual({
       products: ['emailMagicLinks', 'otp', 'passkeys'],
@@ -93,7 +93,11 @@ describe('parseWidgetOverrides', () => {
       mount: 'plain',
       oauthProviders: null,
       oneTap: null,
+<<<<<<< HEAD
       colorScheme: null,
+=======
+      stay: true,
+>>>>>>> h-finish
     });
   });
 
@@ -119,20 +123,28 @@ describe('parseWidgetOverrides', () => {
       mount: 'react',
       oauthProviders: null,
       oneTap: null,
+<<<<<<< HEAD
       colorScheme: null,
+=======
+      stay: false,
+>>>>>>> h-finish
     });
     expect(parseWidgetOverrides('?products=')?.products).toEqual([]);
   });
 
-  it('only shadow=1 and mount=plain switch those on', () => {
-    expect(parseWidgetOverrides('?shadow=true&mount=iframe')).toEqual({
+  it('only shadow=1, mount=plain and stay=1 switch those on', () => {
+    expect(parseWidgetOverrides('?shadow=true&mount=iframe&stay=yes')).toEqual({
       products: null,
       otpMethods: null,
       shadow: false,
       mount: 'react',
       oauthProviders: null,
       oneTap: null,
+<<<<<<< HEAD
       colorScheme: null,
+=======
+      stay: false,
+>>>>>>> h-finish
     });
   });
 });
@@ -149,13 +161,28 @@ describe('applyWidgetOverrides', () => {
         enableShadowDOM: true,
       },
       mount: 'plain',
+      landOnAccount: true,
+    });
+  });
+
+  it('stay=1 keeps the confirmation screen instead of landing on /account (issue 22 finding 8)', () => {
+    const overrides = parseWidgetOverrides('?stay=1');
+    if (overrides === null) throw new Error('expected overrides');
+    expect(applyWidgetOverrides(STANDARD, overrides)).toEqual({
+      config: STANDARD,
+      mount: 'react',
+      landOnAccount: false,
     });
   });
 
   it('with only mount=plain the configuration is the standard one', () => {
     const overrides = parseWidgetOverrides('?mount=plain');
     if (overrides === null) throw new Error('expected overrides');
-    expect(applyWidgetOverrides(STANDARD, overrides)).toEqual({ config: STANDARD, mount: 'plain' });
+    expect(applyWidgetOverrides(STANDARD, overrides)).toEqual({
+      config: STANDARD,
+      mount: 'plain',
+      landOnAccount: true,
+    });
   });
 
   it('does not modify the standard configuration', () => {

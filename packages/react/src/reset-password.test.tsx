@@ -96,14 +96,16 @@ describe('<ResetPassword>', () => {
     expect(continueButton().disabled).toBe(true);
   });
 
-  it('resets the password and shows PasswordConfirmation (SPEC §4, §7)', async () => {
+  it('resets the password and shows PasswordConfirmation saying the password changed (SPEC §4, §7; issue 22 finding 8)', async () => {
     const client = createFakeClient();
     const { root, onEvent } = renderReset(client, { products: ['passwords'] });
     await formLoaded();
     fireEvent.change(passwordInput(), { target: { value: STRONG } });
     await waitFor(() => expect(continueButton().disabled).toBe(false));
     await userEvent.setup({ delay: null }).click(continueButton());
-    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeTruthy();
+    expect(screen.getByText('Your password has been changed and you are now logged in.')).toBeTruthy();
+    expect(screen.queryByText('You have successfully logged in.')).toBeNull();
     expect(root().dataset.state).toBe('password-confirmation');
     expect(client.calls.passwordReset).toEqual([
       { token: 'reset-token-1', password: STRONG, session_duration_minutes: 30 },

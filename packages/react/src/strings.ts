@@ -43,6 +43,8 @@ export const DEFAULT_STRINGS = {
   phoneLabel: 'Phone number',
   countryLabel: 'Country',
   countryOption: '{country} (+{code})',
+  // Issue 22 finding 9: what the closed country selector shows ('US +1'); the options keep the full names.
+  countryCompact: '{region} +{code}',
   phonePlaceholder: '(201) 555-0123',
   continueWithText: 'Continue with text message',
   continueWithWhatsApp: 'Continue with WhatsApp',

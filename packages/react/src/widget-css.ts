@@ -163,4 +163,18 @@ white-space:nowrap}
 .gh-requirement{margin:0;display:flex;gap:6px;color:var(--gh-color-error)}
 .gh-requirement[data-met=true]{color:var(--gh-color-success)}
 @media (prefers-reduced-motion:reduce){.gh-spinner,.gh-progress-bar{animation:none}}
+/* Issue 22 f9/f10: 320px, toasts in flow */
+.gh-phone-country{flex:0 0 6.5em}
+.gh-country-picker{position:relative}
+.gh-country-value{display:flex;align-items:center;white-space:nowrap}
+.gh-country-value::after{content:"";margin-inline-start:auto;border:5px solid transparent;border-top-color:currentColor;
+border-bottom:0}
+.gh-country-picker .gh-select{position:absolute;inset:0;opacity:0;cursor:pointer}
+.gh-country-picker:focus-within .gh-country-value{outline:2px solid var(--gh-color-primary);outline-offset:2px}
+.gh-oauth-button>span{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.gh-oauth-logo{flex-shrink:0}
+@media (max-width:400px){.gh-widget{padding:32px 16px 16px}.gh-button{padding:0 12px}}
+.gh-widget{display:flex;flex-direction:column}.gh-watermark{order:1}
+.gh-toasts{position:static;transform:none;align-self:center}
+.gh-toast{margin-top:16px}
 `;

@@ -52,6 +52,7 @@ import { registerCorsPreflight } from './infra/cors';
 import { type DatabaseHandle, openDatabase } from './infra/db/client';
 import { countingSends, createDelivery } from './infra/delivery';
 import { createOriginRefusalNotice } from './infra/dev-origins';
+import { registerFavicon } from './infra/favicon';
 import {
   createRequestIdGenerator,
   errorHandlerWith,
@@ -385,6 +386,8 @@ async function assemble(
   }
   // Issue 21 item 2: /gatehouse.js, the widget for plain pages by one script tag.
   await registerScriptTag(app, ctx);
+  // Issue 22 finding 10: /favicon.svg and /favicon.ico, with or without a web build.
+  await registerFavicon(app);
   pageNotFound = await registerStaticWeb(app, ctx, { appProjectId: options.appProjectId ?? null });
 
   // Not made ready here: callers (tests) may still add routes or hooks before the first inject/listen.

@@ -29,6 +29,8 @@ describe('ResetPasswordPage (issue 10 item 4)', () => {
   it('a reset link mounts the widget in reset mode with the token from the query', async () => {
     const client = renderAt('/reset-password?stytch_token_type=reset_password&token=reset-tok-1');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(STRINGS.resetPassword.heading);
+    // Issue 22 finding 8: the widget's title is the visible heading; the page's h1 is for assistive technology.
+    expect(screen.getByRole('heading', { level: 1 }).className).toBe('visually-hidden');
     expect(document.title).toBe(STRINGS.documentTitle.resetPassword);
     // SPEC §2 PasswordResetForm: 'Reset your password'.
     expect(

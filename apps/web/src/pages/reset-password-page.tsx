@@ -3,6 +3,8 @@
 // reset form, `stytch_token_type=login` its 'Logging in' with a spinner (the widget reads the type from the query
 // itself and authenticates the login link at once). The widget shows its own confirmation on success; the page
 // then offers the way to the account. A link without a token gets a message and the way back, no widget.
+// Issue 22 finding 8: with the widget, its screen title ('Reset your password', then 'Password changed') is the one
+// visible heading, as on the sign-in page; the page's h1 stays for assistive technology, visually hidden.
 import { ResetPassword } from '@gatehouse/react';
 import { useMemo } from 'react';
 import type { AppClient } from '../app-client';
@@ -42,7 +44,9 @@ export function ResetPasswordPage({ client }: ResetPasswordPageProps) {
 
   return (
     <section className="sign-in" aria-labelledby="page-heading">
-      <h1 id="page-heading">{STRINGS.resetPassword.heading}</h1>
+      <h1 id="page-heading" className="visually-hidden">
+        {STRINGS.resetPassword.heading}
+      </h1>
       <div id="reset-password" className="login-container">
         {/* Keyed by the token: a new link opened in the same tab starts a fresh widget. */}
         <ResetPassword key={token} passwordResetToken={token} config={config} />

@@ -8,6 +8,13 @@
 // this page's widget, whose own success screen follows. In development the widget overrides of the query string
 // (`?products=…`, widget-config.ts) make this page a bench where a developer mounts a given configuration, also
 // signed in (the widget's secondary sign-ins add a factor, issue 20): there the widget stays, under a notice.
+//
+// Issue 22 finding 8: one visible heading. The page's h1, an intro line and the widget's header said nearly the same
+// thing three times ("Sign in to Gatehouse", "Sign up or log in to continue.", "Sign up or log in"). The widget's
+// header is SPEC §2's and changes with each screen ("Enter passcode", "Log In"…), so it is the one people see, as on
+// Clerk's and Auth0's sign-in pages, where the card's title is the page's only heading; the site header already
+// names the product. The h1 stays for assistive technology (page title, heading navigation: h1 page, h2 screen),
+// visually hidden; the intro line is gone.
 import { type ReactNode, useLayoutEffect, useState } from 'react';
 import type { AppClient } from '../app-client';
 import { Link, navigate, useSearch } from '../router';
@@ -52,15 +59,15 @@ export function SignInPage({ client, widget, fetchImpl }: SignInPageProps) {
 
   return (
     <section className="sign-in" aria-labelledby="page-heading">
-      <h1 id="page-heading">{STRINGS.signIn.heading}</h1>
+      <h1 id="page-heading" className="visually-hidden">
+        {STRINGS.signIn.heading}
+      </h1>
       {session ? (
         <p className="notice" data-testid="signed-in-notice">
           {email ? STRINGS.signIn.signedInAs(email) : STRINGS.signIn.signedIn}{' '}
           <Link to="/account">{STRINGS.signIn.goToAccount}</Link>
         </p>
-      ) : (
-        <p className="muted">{STRINGS.signIn.intro}</p>
-      )}
+      ) : null}
       <div id="login" className="login-container">
         {widget ?? (
           <p className="placeholder" data-testid="widget-placeholder">

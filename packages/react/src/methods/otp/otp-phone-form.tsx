@@ -1,6 +1,12 @@
 // SPEC §2 Main, Text and WhatsApp tabs: a country selector (region default US, SPEC §9) and a phone input; SPEC §5
 // 'Invalid phone number, please try again.' when the number is not valid for the region (nothing is sent). The
 // parsed E.164 number is what goes to the server (SPEC §7).
+//
+// Issue 22 finding 9: the closed selector shows the region and calling code ('US +1'), as the phone fields of
+// Stytch's, Clerk's and Auth0's sign-in do: the full name ('United States (+1)') cut to 'Unit…' in a narrow widget
+// said nothing. The native <select> stays the control (keyboard, screen readers and autofill see the full country
+// names of its options and its selected one); it lies, transparent, over the compact text, which is hidden from
+// assistive technology because the select already says it.
 import { CONSTANTS } from '@gatehouse/protocol';
 import { loadPhoneNumberParser, parsePhoneNumberAsync } from '@gatehouse/sdk';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
@@ -58,21 +64,26 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
           <label className="gh-label" htmlFor={countryId}>
             {strings.countryLabel}
           </label>
-          <select
-            id={countryId}
-            className="gh-input gh-select"
-            name="country"
-            autoComplete="country"
-            value={region}
-            disabled={submitting}
-            onChange={(event) => setRegion(event.target.value)}
-          >
-            {regions.map((option) => (
-              <option key={option.region} value={option.region}>
-                {formatString(strings.countryOption, { country: option.name, code: option.callingCode })}
-              </option>
-            ))}
-          </select>
+          <div className="gh-country-picker">
+            <span className="gh-input gh-country-value" aria-hidden="true">
+              {formatString(strings.countryCompact, { region, code: callingCodeOf(region) ?? '' })}
+            </span>
+            <select
+              id={countryId}
+              className="gh-input gh-select"
+              name="country"
+              autoComplete="country"
+              value={region}
+              disabled={submitting}
+              onChange={(event) => setRegion(event.target.value)}
+            >
+              {regions.map((option) => (
+                <option key={option.region} value={option.region}>
+                  {formatString(strings.countryOption, { country: option.name, code: option.callingCode })}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <div className="gh-phone-number">
           <label className="gh-label" htmlFor={inputId}>

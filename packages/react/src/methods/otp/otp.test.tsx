@@ -119,6 +119,17 @@ describe('Main: the passcode tabs', () => {
     expect(phone.getAttribute('autocomplete')).toBe('tel');
   });
 
+  it('shows the chosen country compactly (issue 22 finding 9), hidden from assistive technology', async () => {
+    const { user } = renderLogin({ config: { products: ['otp'], otpOptions: { methods: ['sms'] } } });
+    const country = (await screen.findByLabelText('Country')) as HTMLSelectElement;
+    const compact = country.parentElement?.querySelector('.gh-country-value');
+    expect(compact?.textContent).toBe('US +1');
+    expect(compact?.getAttribute('aria-hidden')).toBe('true');
+    await user.selectOptions(country, 'GB');
+    expect(compact?.textContent).toBe('GB +44');
+    expect(country.selectedOptions[0]?.textContent).toBe('United Kingdom (+44)');
+  });
+
   it("refuses an invalid phone number with 'Invalid phone number, please try again.' and sends nothing", async () => {
     const { client, root, user } = renderLogin();
     for (const bad of ['', '123', '555-ABCD', '+1 000 000 0000']) {

@@ -12,4 +12,18 @@ export function PasswordConfirmation() {
   );
 }
 
+/**
+ * PasswordConfirmation as the reset form reaches it (SPEC §4 "The reset form, on success, goes to
+ * PasswordConfirmation"): the texts say the password was changed (issue 22 finding 8), not just "logged in".
+ */
+export function PasswordResetConfirmation() {
+  const strings = usePasswordStrings();
+  return (
+    <>
+      <ScreenHeading>{strings.passwordResetConfirmationTitle}</ScreenHeading>
+      <p className="gh-text">{strings.passwordResetConfirmationText}</p>
+    </>
+  );
+}
+
 export default PasswordConfirmation;

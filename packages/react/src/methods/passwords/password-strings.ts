@@ -32,6 +32,11 @@ export const PASSWORD_STRINGS = {
   // SPEC §2 PasswordConfirmation (the same words as Login success).
   passwordConfirmationTitle: 'Success!',
   passwordConfirmationText: 'You have successfully logged in.',
+  // Issue 22 finding 8: the reset form's PasswordConfirmation says what happened to the password (SPEC §2 fixes
+  // 'You have successfully logged in.' for Login success only; after a reset the person changed a password, and
+  // Clerk and Auth0 say so: "Password changed").
+  passwordResetConfirmationTitle: 'Password changed',
+  passwordResetConfirmationText: 'Your password has been changed and you are now logged in.',
   // SPEC §5 password strength: the zxcvbn meter and the LUDS and breached texts (verbatim).
   passwordStrength: 'Password strength: {score} of 4',
   passwordAccepted: 'Password accepted.',

@@ -20,5 +20,5 @@ export const PasswordResetFormScreen = lazy(() =>
   loadPasswordResetScreens().then((module) => ({ default: module.PasswordResetForm })),
 );
 export const PasswordResetConfirmationScreen = lazy(() =>
-  loadPasswordResetScreens().then((module) => ({ default: module.PasswordConfirmation })),
+  loadPasswordResetScreens().then((module) => ({ default: module.PasswordResetConfirmation })),
 );

@@ -7,6 +7,7 @@ import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
 import { newId, randomToken, sha256 } from '../../infra/crypto';
 import { magicLinkTokens, users } from '../../infra/db/schema';
+import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
 import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
 import { securitySettings } from '../../infra/project-settings';
@@ -241,7 +242,7 @@ export async function sendMagicLink(
 
   const rendered = renderMagicLinkEmail({
     kind,
-    projectName: project.name,
+    projectName: projectDisplayName(project),
     link: buildMagicLinkUrl({ redirectUrl: link.redirectUrl, token }),
     expirationMinutes: link.expirationMinutes,
     templateId: link.templateId,

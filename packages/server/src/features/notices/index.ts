@@ -4,6 +4,7 @@
 // not them. The change's service calls notifySecurityEvent once the change is written; the notice goes out after
 // the answer, and a failure to deliver it never fails the change.
 import type { AppContext, RequestContext } from '../../infra/context';
+import { projectDisplayName } from '../../infra/display-name';
 import type { SecurityNoticeEvent } from './events';
 import { noticeRecipients } from './recipients';
 import { renderSecurityNotice } from './templates';
@@ -32,7 +33,7 @@ export function notifySecurityEvent(
 ): void {
   // The facts are taken now, from the request that made the change; the lookup and sends wait for the answer.
   const facts = {
-    projectName: request.project.name,
+    projectName: projectDisplayName(request.project),
     at: ctx.clock.now(),
     userAgent: request.userAgent,
     ip: request.ip,

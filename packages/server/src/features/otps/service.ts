@@ -17,6 +17,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
 import { otpCodes } from '../../infra/db/schema';
+import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
 import { assertValidEmail } from '../magic-links';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
@@ -115,7 +116,7 @@ function renderMessage(options: {
 }) {
   const input = {
     kind: options.kind,
-    projectName: options.project.name,
+    projectName: projectDisplayName(options.project),
     code: options.code,
     expirationMinutes: options.expirationMinutes,
   };

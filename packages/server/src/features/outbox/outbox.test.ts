@@ -64,6 +64,11 @@ describe.each(testDatabaseKinds())('dev outbox routes on %s', (kind) => {
     const page = response.body;
     expect(page).toContain('<html lang="en">');
     expect(page).toContain('<h1>Dev outbox</h1>');
+    // Issue 22 finding 10: the app's header and the favicon, as on the app's own pages.
+    expect(page).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(page).toContain('<a class="brand" href="/">Gatehouse</a>');
+    expect(page).toContain('<time datetime="');
+    expect(page).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC<\/time>/);
     expect(page).toContain('<label for="outbox-to">');
     expect(page).toContain('Your &lt;b&gt;login&lt;/b&gt; link');
     expect(page).not.toContain('<b>login</b>');

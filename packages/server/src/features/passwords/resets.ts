@@ -1,5 +1,6 @@
 import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
 import { randomToken } from '../../infra/crypto';
+import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
 import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
 import { securitySettings } from '../../infra/project-settings';
@@ -144,7 +145,7 @@ async function issueResetLink(
     tokenMode: request.tokenMode,
   });
   const rendered = renderResetEmail({
-    projectName: project.name,
+    projectName: projectDisplayName(project),
     link: buildResetUrl({ redirectUrl: options.redirectUrl, token }),
     expirationMinutes: options.expirationMinutes,
   });

@@ -11,6 +11,7 @@
 import type { AuthenticationFactor } from '@gatehouse/protocol';
 import { clientIsGatehouseSdk } from '../../infra/captcha';
 import type { AppContext, RequestContext } from '../../infra/context';
+import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
 import { assertValidEmail } from '../magic-links';
 import { notifySecurityEvent } from '../notices';
@@ -209,7 +210,7 @@ export function notifyIfAfterFailures(
 ): void {
   if (options.failuresBefore < NOTIFY_AFTER_FAILURES) return;
   const rendered = renderSignInAfterFailuresEmail({
-    projectName: request.project.name,
+    projectName: projectDisplayName(request.project),
     failedAttempts: options.failuresBefore,
     at: ctx.clock.now(),
   });

@@ -9,6 +9,7 @@ import type { AppContext, RequestContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
 import type { Database } from '../../infra/db/client';
 import { totpRecoveryCodes, totps } from '../../infra/db/schema';
+import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
 import type { Reencryption } from '../../infra/secret-key';
 import { notifySecurityEvent } from '../notices';
@@ -152,7 +153,7 @@ export async function createTotp(
   });
   const user = await loadUser(ctx, userId);
   if (!user) throw new ApiError('user_unauthenticated', 'The signed-in user no longer exists.');
-  const uri = otpauthUri({ secret, label: accountLabel(user), issuer: request.project.name });
+  const uri = otpauthUri({ secret, label: accountLabel(user), issuer: projectDisplayName(request.project) });
   return {
     totp_id: id,
     secret,

@@ -17,6 +17,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
 import { webauthnRegistrations } from '../../infra/db/schema';
+import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
 import { notifySecurityEvent } from '../notices';
 import { issueSession, lockLiveSession, signedIn, validateSessionDuration } from '../sessions';
@@ -148,7 +149,7 @@ export async function startRegistration(
     .filter(Boolean)
     .join(' ');
   const creationOptions = await generateRegistrationOptions({
-    rpName: project.name,
+    rpName: projectDisplayName(project),
     rpID: rpId,
     userID: userHandleOf(userId),
     userName,

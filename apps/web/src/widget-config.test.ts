@@ -93,11 +93,8 @@ describe('parseWidgetOverrides', () => {
       mount: 'plain',
       oauthProviders: null,
       oneTap: null,
-<<<<<<< HEAD
       colorScheme: null,
-=======
       stay: true,
->>>>>>> h-finish
     });
   });
 
@@ -123,11 +120,8 @@ describe('parseWidgetOverrides', () => {
       mount: 'react',
       oauthProviders: null,
       oneTap: null,
-<<<<<<< HEAD
       colorScheme: null,
-=======
       stay: false,
->>>>>>> h-finish
     });
     expect(parseWidgetOverrides('?products=')?.products).toEqual([]);
   });
@@ -140,11 +134,8 @@ describe('parseWidgetOverrides', () => {
       mount: 'react',
       oauthProviders: null,
       oneTap: null,
-<<<<<<< HEAD
       colorScheme: null,
-=======
       stay: false,
->>>>>>> h-finish
     });
   });
 });

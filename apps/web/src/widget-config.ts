@@ -13,13 +13,10 @@
 //                                            instead of the <Login> component, so both public APIs are exercised
 //   &oauth_providers=google,github           replaces oauthOptions.providers (unknown names are dropped)
 //   &one_tap=embedded|floating               marks the google entry one_tap with that position (SPEC §2 One Tap)
-<<<<<<< HEAD
 //   &color_scheme=light|dark|auto            replaces colorScheme (issue 22 "Themes": the widget's own schemes)
-=======
 //   &stay=1                                  keeps the widget's confirmation screen after a sign-in instead of
 //                                            going on to /account (issue 22 finding 8), for suites that look at
 //                                            SPEC §2's OTPConfirmation, PasswordConfirmation, PasskeyConfirmation…
->>>>>>> h-finish
 import type { LoginConfig } from '@gatehouse/react';
 
 type Product = NonNullable<LoginConfig['products']>[number];
@@ -86,11 +83,8 @@ export interface WidgetOverrides {
   mount: WidgetMount;
   oauthProviders: OAuthProviderType[] | null;
   oneTap: 'embedded' | 'floating' | null;
-<<<<<<< HEAD
   colorScheme: ColorScheme | null;
-=======
   stay: boolean;
->>>>>>> h-finish
 }
 
 /**
@@ -166,14 +160,10 @@ const OVERRIDE_KEYS = [
   'mount',
   'oauth_providers',
   'one_tap',
-<<<<<<< HEAD
   'color_scheme',
-] as const;
-const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const satisfies readonly ColorScheme[];
-=======
   'stay',
 ] as const;
->>>>>>> h-finish
+const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const satisfies readonly ColorScheme[];
 
 function parseList<T extends string>(raw: string | null, known: readonly T[]): T[] | null {
   if (raw === null) return null;
@@ -198,11 +188,8 @@ export function parseWidgetOverrides(search: string): WidgetOverrides | null {
       params.get('one_tap') === 'embedded' || params.get('one_tap') === 'floating'
         ? (params.get('one_tap') as 'embedded' | 'floating')
         : null,
-<<<<<<< HEAD
     colorScheme: COLOR_SCHEMES.find((scheme) => scheme === params.get('color_scheme')) ?? null,
-=======
     stay: params.get('stay') === '1',
->>>>>>> h-finish
   };
 }
 

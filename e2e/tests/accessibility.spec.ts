@@ -1,7 +1,7 @@
 // Issue 22 Deliver 4, "WCAG 2.2 AA beyond axe", in real Chromium:
 // - keyboard only (2.1.1): the main flows done with Tab, arrows, Enter and typing, never a click — a login link
 //   (the link itself opened from the dev outbox, as a person opens their mail), the account page's passkey
-//   actions, sign-out, passkey sign-in with the virtual authenticator, a passcode, password sign-up and log-in;
+//   actions and adding and removing an e-mail address, sign-out, passkey sign-in with the virtual authenticator, a passcode, password sign-up and log-in;
 // - focus (2.4.3, 2.4.7): a new screen or page focuses its heading, and no box is drawn around a heading;
 // - status messages (4.1.3): errors and successes are in a live region;
 // - accessible authentication (3.3.8): paste works in the code and password fields, the autocomplete attributes
@@ -103,6 +103,37 @@ test.describe('keyboard only (WCAG 2.1.1)', () => {
     await page.keyboard.press('Enter');
     await expectFocusedWithoutBox(widgetHeading(page, 'Success'));
     await expect(page.getByText('Your Passkey has been successfully authenticated.')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('account page: add an e-mail address with a code, then remove it; the results are announced', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const email = uniqueEmail('keyboard-account');
+    const added = uniqueEmail('keyboard-added');
+    await openMain(page, '/?products=emailMagicLinks');
+    await tabTo(page, page.getByRole('textbox', { name: 'Email' }));
+    await page.keyboard.type(email);
+    await page.keyboard.press('Enter');
+    await page.goto((await waitForMessage({ to: email, channel: 'email' })).links[0] ?? '');
+    await expect(page).toHaveURL(/\/account$/);
+
+    const form = page.getByTestId('account-add-email');
+    await tabTo(page, form.getByRole('textbox', { name: 'New e-mail address' }));
+    await page.keyboard.type(added);
+    await page.keyboard.press('Enter');
+    await expect(form.getByText(`A 6-digit code was sent to ${added}.`)).toBeVisible();
+    const message = await waitForMessage({ to: added, channel: 'email', where: (m) => m.codes.length > 0 });
+    await tabTo(page, form.getByRole('textbox', { name: 'Code' }), { limit: 10 });
+    await page.keyboard.type(message.codes[0] ?? '');
+    await page.keyboard.press('Enter');
+    await expectAnnounced(page, `${added} was added.`);
+
+    await tabTo(page, page.getByRole('button', { name: `Remove ${added}` }), { limit: 20, backwards: true });
+    await page.keyboard.press('Enter');
+    await expectAnnounced(page, `${added} was removed.`);
+    await expect(page.getByTestId('account-emails')).not.toContainText(added);
     expect(consoleErrors).toEqual([]);
   });
 

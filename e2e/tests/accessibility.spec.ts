@@ -1,7 +1,8 @@
 // Issue 22 Deliver 4, "WCAG 2.2 AA beyond axe", in real Chromium:
 // - keyboard only (2.1.1): the main flows done with Tab, arrows, Enter and typing, never a click — a login link
 //   (the link itself opened from the dev outbox, as a person opens their mail), the account page's passkey
-//   actions and adding and removing an e-mail address, sign-out, passkey sign-in with the virtual authenticator, a passcode, password sign-up and log-in;
+//   actions, adding and removing an e-mail address, sign-out, passkey sign-in with the virtual authenticator, a
+//   passcode, password sign-up and log-in;
 // - focus (2.4.3, 2.4.7): a new screen or page focuses its heading, and no box is drawn around a heading;
 // - status messages (4.1.3): errors and successes are in a live region;
 // - accessible authentication (3.3.8): paste works in the code and password fields, the autocomplete attributes

@@ -1,10 +1,11 @@
 // Helpers of the screen tour (e2e/tests/screens.spec.ts, issue 22 Deliver 4 and 5): for one screen, the checks
-// every screen must pass (focus on its heading without a box, axe in light and dark) and its four screenshots in
-// docs/screens/ (light and dark, 1280 and 320 px wide).
+// every screen must pass (focus on its heading without a box, axe in light and dark, reflow at 320 px and at 200 %
+// zoom) and its four screenshots in docs/screens/ (light and dark, 1280 and 320 px wide).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe';
+import { type AxeOptions, expectNoAxeViolations } from './axe';
+import { expectReflows } from './keyboard';
 import {
   COLOR_SCHEMES,
   SCREEN_WIDTHS,
@@ -17,6 +18,8 @@ import {
 /** The desktop viewport the tour runs at; 320 px screenshots use 320×640. */
 export const DESKTOP = { width: 1280, height: 800 } as const;
 const HEIGHT_AT: Record<ScreenWidth, number> = { 1280: 800, 320: 640 };
+/** The desktop viewport at 200 % zoom, in CSS px. */
+const ZOOMED_200 = { width: 640, height: 400 } as const;
 
 /**
  * Where focus must be when the screen shows: its heading (every screen reached from another one); the code
@@ -67,15 +70,23 @@ async function checkAndShoot(
   page: Page,
   file: string,
   shoot: (path: string, width: ScreenWidth) => Promise<unknown>,
+  axeOptions: AxeOptions = {},
 ): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
   for (const colorScheme of COLOR_SCHEMES) {
     await page.emulateMedia({ colorScheme });
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, axeOptions);
     for (const width of SCREEN_WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHT_AT[width] });
+      // WCAG 1.4.10 on every screen: at 320 CSS px nothing scrolls sideways and every control is in view.
+      if (width === 320 && colorScheme === 'light') await expectReflows(page, page.locator('body'));
       await shoot(join(SCREENS_DIR, screenshotName(file, colorScheme, width)), width);
+    }
+    if (colorScheme === 'light') {
+      // WCAG 1.4.4: 1280×800 at 200 % zoom lays out as 640×400 CSS px.
+      await page.setViewportSize(ZOOMED_200);
+      await expectReflows(page, page.locator('body'));
     }
     await page.setViewportSize(DESKTOP);
   }
@@ -98,8 +109,13 @@ export async function captureScreen(
   } else if (options.focus === 'code-input') {
     await expect(widget.locator('input[autocomplete="one-time-code"]')).toBeFocused();
   }
-  await checkAndShoot(page, screen.file, (path) =>
-    widget.screenshot({ path, animations: 'disabled', caret: 'hide' }),
+  // Axe on the widget alone: the page around it is the same on every screen and is checked whole by capturePage.
+  const mode = await widget.getAttribute('data-gatehouse-widget');
+  await checkAndShoot(
+    page,
+    screen.file,
+    (path) => widget.screenshot({ path, animations: 'disabled', caret: 'hide' }),
+    { include: [`[data-gatehouse-widget="${mode}"]`] },
   );
   visitedScreens.add(screen.name);
 }

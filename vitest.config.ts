@@ -54,6 +54,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Issue 22 Deliver 5: the committed screenshots every SPEC §2 screen must have (e2e/support/spec-screens.ts).
+          name: 'docs',
+          include: ['e2e/support/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'sdk',
           include: ['packages/sdk/src/**/*.test.ts'],
           environment: 'happy-dom',

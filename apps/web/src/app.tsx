@@ -2,7 +2,7 @@
 // and in development a link to the dev outbox. Everything renders inside <GatehouseProvider> so pages can embed
 // widget pieces (the authenticate hook, passkey registration on the account page).
 import { GatehouseProvider, type WidgetClient } from '@gatehouse/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { AppClient } from './app-client';
 import { AccountPage } from './pages/account-page';
 import { AuthenticatePage } from './pages/authenticate-page';
@@ -14,6 +14,7 @@ import type { StepUpClient } from './step-up/step-up-client';
 import { StepUpGate } from './step-up/step-up-gate';
 import { STRINGS } from './strings';
 import { useDevToolsAvailable } from './use-dev-tools';
+import { usePageHeadingFocus } from './use-page-heading-focus';
 
 export interface AppProps {
   /** The SDK client (`createClient()` of @gatehouse/sdk); tests pass test-support's fake. */
@@ -50,8 +51,11 @@ function Page({
 }
 
 export function App({ client, widget, fetchImpl }: AppProps) {
-  const route = matchRoute(usePathname());
+  const pathname = usePathname();
+  const route = matchRoute(pathname);
   const devTools = useDevToolsAvailable(fetchImpl);
+  const mainRef = useRef<HTMLElement>(null);
+  usePageHeadingFocus(pathname, mainRef);
   return (
     <GatehouseProvider client={client}>
       <div className="layout">
@@ -74,7 +78,7 @@ export function App({ client, widget, fetchImpl }: AppProps) {
             </ul>
           </nav>
         </header>
-        <main id="main" className="site-main">
+        <main id="main" className="site-main" ref={mainRef}>
           {/* Issue 13 item 1: a session still waiting for its required second factor is stepped up first. */}
           <StepUpGate client={client} route={route}>
             <Page route={route} client={client} widget={widget} fetchImpl={fetchImpl} />

@@ -1,6 +1,7 @@
 // SPEC §4 session lifecycle, wire-format.md §5: cookies are the source of truth for "logged in", localStorage
 // caches `{ user, session }` for instant rendering, a timer refreshes the session every 180 000 ms with
-// exponential backoff on failure, and tabs stay in sync through the `storage` event.
+// exponential backoff on failure. Issue 23 item 5: one tab refreshes for all, and tabs stay in sync through a
+// BroadcastChannel (the `storage` event where there is none): tab-coordination.ts.
 import {
   type AuthenticateResponse,
   type CONSTANTS,
@@ -14,6 +15,7 @@ import { isAPIError } from './errors';
 import type { HttpClient } from './http';
 import { PATHS } from './paths';
 import type { JsonStorage } from './storage';
+import { linkTabs, type TabMessage } from './tab-coordination';
 
 export interface SessionState {
   user: User;
@@ -100,6 +102,10 @@ export function backoffDelay(attempt: number, random: () => number): number {
   );
 }
 
+/** Issue 23 item 5: how long a new tab waits for the leading tab's state before it confirms its cached state itself. */
+const ASK_TIMEOUT_MS = 2000;
+
+/** A state read from storage or another tab: null (logged out), the state, or undefined when malformed. */
 function asState(value: unknown): SessionState | null | undefined {
   if (value === null) return null;
   const state = value as SessionState;
@@ -133,20 +139,42 @@ export function createSessionManager(options: {
   let fromCache = true;
   let attempt = 0;
   let timer: unknown = null;
+  /** When the state was last set from the server or another tab (0: never), so a new leader keeps the cadence. */
+  let confirmedAt = 0;
 
   const sessionToken = () => cookies.get(names.session);
 
-  /** The refresh timer runs only while a session token exists (SPEC §4). */
+  /** The refresh timer runs only while a session token exists (SPEC §4), and only in the leading tab. */
   const arm = (ms: number) => {
     if (timer !== null) dependencies.clearTimeout(timer);
-    timer = sessionToken() ? dependencies.setTimeout(refresh, ms) : null;
+    timer = tabs.leads && sessionToken() ? dependencies.setTimeout(refresh, ms) : null;
   };
+
+  const tabs = linkTabs({
+    name: storage.stateKey,
+    dependencies,
+    onMessage(message) {
+      if (message.type === 'state') {
+        // Another tab's change: applied without writing it back or sending it on (no ping-pong).
+        const next = asState(message.state);
+        if (next !== undefined) setState(next, false);
+      } else if (message.type === 'ask' && tabs.leads && !fromCache && state) {
+        tabs.post({ type: 'state', state });
+      }
+    },
+    // The new leader refreshes one interval after the last confirmation any tab saw (at once when it has none).
+    onLead: () => arm(TIMING.sessionRefreshIntervalMs - (dependencies.now() - confirmedAt)),
+  });
 
   const setState = (next: SessionState | null, persist: boolean) => {
     const changed = fromCache || !sameState(state, next);
     fromCache = false;
+    confirmedAt = dependencies.now();
     state = next;
-    if (persist) storage.set(storage.stateKey, next);
+    if (persist) {
+      storage.set(storage.stateKey, next);
+      tabs.post({ type: 'state', state: next } satisfies TabMessage);
+    }
     attempt = 0;
     arm(TIMING.sessionRefreshIntervalMs);
     if (!changed) return;
@@ -205,20 +233,33 @@ export function createSessionManager(options: {
     }
   }
 
-  const unsubscribeStorage = dependencies.onStorage((key, newValue) => {
-    if (key !== storage.stateKey) return;
-    // wire-format.md §5.4: another tab wrote the state; apply it without writing back.
-    // `null`/"null" mean logged out; anything unparsable or of the wrong shape is ignored.
-    let next: SessionState | null | undefined;
-    try {
-      next = asState(newValue === null ? null : JSON.parse(newValue));
-    } catch {}
-    if (next !== undefined) setState(next, false);
-  });
+  // wire-format.md §5.4, the fallback without a BroadcastChannel: another tab wrote the state; apply it without
+  // writing back. `null`/"null" mean logged out; anything unparsable or of the wrong shape is ignored. With a
+  // channel the storage event is not heard: it would bring each change a second time, possibly after a newer one.
+  const unsubscribeStorage = tabs.linked
+    ? () => {}
+    : dependencies.onStorage((key, newValue) => {
+        if (key !== storage.stateKey) return;
+        let next: SessionState | null | undefined;
+        try {
+          next = asState(newValue === null ? null : JSON.parse(newValue));
+        } catch {}
+        if (next !== undefined) setState(next, false);
+      });
 
-  // wire-format.md §5.3: no session cookie means logged out; otherwise confirm the cached state now.
-  if (sessionToken()) void refresh();
-  else if (state !== null || cookies.get(names.jwt) !== null || cookies.get(names.ist) !== null) destroy();
+  // wire-format.md §5.3: no session cookie means logged out; otherwise confirm the cached state now. Issue 23
+  // item 5: a tab that does not lead (yet) asks the leader for its state instead of sending its own request, so
+  // opening tabs costs the server nothing and three tabs make one refresh per interval. The leader's state is
+  // at most one interval old, as the leader's own. If no leader answers within ASK_TIMEOUT_MS (this tab is the
+  // first and its lock is not granted yet, which arms the refresh at once anyway, or the leader is still
+  // confirming a cached state, whose answer then also reaches this tab), the tab confirms the state itself.
+  if (sessionToken()) {
+    if (tabs.leads) void refresh();
+    else {
+      tabs.post({ type: 'ask' });
+      timer = dependencies.setTimeout(refresh, ASK_TIMEOUT_MS);
+    }
+  } else if (state !== null || cookies.get(names.jwt) !== null || cookies.get(names.ist) !== null) destroy();
   else {
     // Already logged out with nothing left to clear (the usual first visit): the six cookie deletions and the
     // localStorage write of destroy() would only cost main-thread time before the widget's first render (each
@@ -263,6 +304,7 @@ export function createSessionManager(options: {
       if (timer !== null) dependencies.clearTimeout(timer);
       timer = null;
       unsubscribeStorage();
+      tabs.close();
     },
   };
 }

@@ -1,0 +1,310 @@
+// Issue 23 item 5: one refreshing tab per browser. Each test client plays a tab of one browser: the clients share a
+// cookie jar and localStorage, and Web Locks and BroadcastChannel come from fake-tabs.ts (shared by the tabs).
+import type { Session } from '@gatehouse/protocol';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BrowserDependencies } from './browser';
+import { createFakeTabs } from './test-support/fake-tabs';
+import {
+  authenticated,
+  createFakeCookieJar,
+  createMemoryStorage,
+  createTestClient,
+  makeSession,
+  makeUser,
+  type RecordedRequest,
+  STATE_KEY,
+} from './test-support/fakes';
+
+const INTERVAL = 180_000; // SPEC §9 session refresh interval
+const CACHED = { user: makeUser(), session: makeSession() };
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2029-06-01T00:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/**
+ * A browser already signed in (session cookies, the cached state) whose tabs open with `open()`. Every refresh
+ * answers a session whose `expires_at` says which refresh it was, so a tab's state shows which answer reached it.
+ */
+function signedInBrowser(options: { locks?: boolean; channel?: boolean } = {}) {
+  const jar = createFakeCookieJar({
+    gatehouse_session: 'session-token-1',
+    gatehouse_session_jwt: 'session-jwt-1',
+  });
+  const storage = createMemoryStorage();
+  storage.setItem(STATE_KEY, JSON.stringify(CACHED));
+  const fakes = createFakeTabs();
+  let refreshes = 0;
+  const requests: { tab: number; request: RecordedRequest }[] = [];
+  const tabs: ReturnType<typeof createTestClient>[] = [];
+  const sessionOf = (n: number): Session =>
+    makeSession({ expires_at: new Date(Date.UTC(2029, 6, 1, 0, n)).toISOString() });
+
+  const open = (dependencies: Partial<BrowserDependencies> = {}) => {
+    const index = tabs.length;
+    const tab = createTestClient({
+      routes: {
+        'POST /sessions/authenticate': (request) => {
+          requests.push({ tab: index, request });
+          refreshes += 1;
+          return authenticated({ session: sessionOf(refreshes) });
+        },
+      },
+      dependencies: {
+        cookies: jar,
+        storage,
+        locks: options.locks === false ? undefined : fakes.locks,
+        channel: options.channel === false ? undefined : fakes.channel,
+        ...dependencies,
+      },
+    });
+    tabs.push(tab);
+    return tab;
+  };
+  /** Which tabs sent POST /sessions/authenticate since the last call. */
+  const refreshedBy = () => requests.splice(0).map((entry) => entry.tab);
+  return { jar, storage, fakes, tabs, open, refreshedBy, sessionOf };
+}
+
+describe('one refreshing tab (Web Locks and BroadcastChannel)', () => {
+  it('the first tab leads: three tabs send one refresh on load and one per interval', async () => {
+    const browser = signedInBrowser();
+    const [first, second, third] = [browser.open(), browser.open(), browser.open()];
+    await vi.advanceTimersByTimeAsync(0);
+    // Only the leader confirms the cached state; the others ask it and get its state (issue 23 item 5).
+    expect(browser.refreshedBy()).toEqual([0]);
+    for (const tab of [first, second, third]) {
+      expect(tab.client.session.getInfo()).toEqual({ session: browser.sessionOf(1), fromCache: false });
+    }
+    for (let interval = 2; interval <= 4; interval += 1) {
+      await vi.advanceTimersByTimeAsync(INTERVAL);
+      expect(browser.refreshedBy()).toEqual([0]);
+      // The leader's new state reached the other tabs at once.
+      for (const tab of [first, second, third])
+        expect(tab.client.session.getSync()).toEqual(browser.sessionOf(interval));
+    }
+    for (const tab of browser.tabs) tab.client.dispose();
+  });
+
+  it('a tab opened later asks the leader for its state and sends no request', async () => {
+    const browser = signedInBrowser();
+    const first = browser.open();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(browser.refreshedBy()).toEqual([0]);
+    const second = browser.open();
+    // The cache the leader wrote, served at once.
+    expect(second.client.session.getInfo()).toEqual({ session: browser.sessionOf(1), fromCache: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.client.session.getInfo()).toEqual({ session: browser.sessionOf(1), fromCache: false });
+    expect(browser.fakes.posted.map((message) => message.data)).toContainEqual({ type: 'ask' });
+    // Past the ask timeout: still nothing from the new tab; the leader keeps its cadence (180 s after its refresh).
+    await vi.advanceTimersByTimeAsync(INTERVAL - 60_000 - 1);
+    expect(browser.refreshedBy()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(browser.refreshedBy()).toEqual([0]);
+    first.client.dispose();
+    second.client.dispose();
+  });
+
+  it('when the leader closes, the next tab takes over at the same cadence', async () => {
+    const browser = signedInBrowser();
+    const [first, second, third] = [browser.open(), browser.open(), browser.open()];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.refreshedBy()).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(100_000);
+    first.client.dispose();
+    await vi.advanceTimersByTimeAsync(INTERVAL - 100_000 - 1);
+    expect(browser.refreshedBy()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    // One interval after the last refresh any tab saw, from the tab that asked for the lock next.
+    expect(browser.refreshedBy()).toEqual([1]);
+    expect(third.client.session.getSync()).toEqual(browser.sessionOf(2));
+    second.client.dispose();
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(browser.refreshedBy()).toEqual([2]);
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(browser.refreshedBy()).toEqual([2]);
+    third.client.dispose();
+    await vi.advanceTimersByTimeAsync(INTERVAL * 3);
+    expect(browser.refreshedBy()).toEqual([]);
+  });
+
+  it('a new tab that no leader answers confirms its cached state itself after 2 s', async () => {
+    const browser = signedInBrowser();
+    // Another holder of the lock that never answers (a tab of an SDK without the channel, or a stuck one).
+    void browser.fakes.locks.request(STATE_KEY, () => new Promise<void>(() => {}));
+    const tab = browser.open();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(browser.refreshedBy()).toEqual([]);
+    expect(tab.client.session.getInfo().fromCache).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(browser.refreshedBy()).toEqual([0]);
+    expect(tab.client.session.getInfo()).toEqual({ session: browser.sessionOf(1), fromCache: false });
+    // It does not lead: no timer of its own.
+    await vi.advanceTimersByTimeAsync(INTERVAL * 2);
+    expect(browser.refreshedBy()).toEqual([]);
+    tab.client.dispose();
+  });
+
+  it('a received state is applied without writing it back or sending it on (no ping-pong)', async () => {
+    const browser = signedInBrowser();
+    const [first, second, third] = [browser.open(), browser.open(), browser.open()];
+    await vi.advanceTimersByTimeAsync(0);
+    browser.fakes.posted.length = 0;
+    const setItem = vi.spyOn(browser.storage, 'setItem');
+    const listeners = [second, third].map((tab) => {
+      const listener = vi.fn();
+      tab.client.session.onChange(listener);
+      return listener;
+    });
+    // A new session in the leader tab (session.authenticate answers the next session of this browser).
+    await first.client.session.authenticate();
+    await vi.advanceTimersByTimeAsync(0);
+    // One message per change, from the tab that changed; one localStorage write, by that tab.
+    expect(
+      browser.fakes.posted.filter((message) => (message.data as { type: string }).type === 'state'),
+    ).toHaveLength(1);
+    expect(setItem.mock.calls.filter(([key]) => key === STATE_KEY)).toHaveLength(1);
+    for (const tab of [second, third]) expect(tab.client.session.getSync()).toEqual(browser.sessionOf(2));
+    for (const listener of listeners) expect(listener).toHaveBeenCalledExactlyOnceWith(browser.sessionOf(2));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(browser.fakes.posted).toHaveLength(1);
+    for (const tab of browser.tabs) tab.client.dispose();
+  });
+
+  it('sign-out in one tab ends every tab at once, and the leader stops refreshing', async () => {
+    const browser = signedInBrowser();
+    const [first, second, third] = [browser.open(), browser.open(), browser.open()];
+    await vi.advanceTimersByTimeAsync(0);
+    browser.refreshedBy();
+    const changes = browser.tabs.map((tab) => {
+      const listener = vi.fn();
+      tab.client.session.onChange(listener);
+      return listener;
+    });
+    // Sign-out in a tab that does not lead (this browser's server answers revoke 404: forceClear signs out anyway).
+    await expect(second.client.session.revoke({ forceClear: true })).rejects.toThrow();
+    await vi.advanceTimersByTimeAsync(0);
+    for (const tab of [first, second, third]) expect(tab.client.session.getSync()).toBeNull();
+    for (const listener of changes) expect(listener).toHaveBeenCalledExactlyOnceWith(null);
+    expect(browser.jar.values.has('gatehouse_session')).toBe(false);
+    await vi.advanceTimersByTimeAsync(INTERVAL * 2);
+    expect(browser.refreshedBy()).toEqual([]);
+    for (const tab of browser.tabs) tab.client.dispose();
+  });
+
+  it('a sign-in in a tab that does not lead reaches every tab; the leader refreshes it one interval later', async () => {
+    const browser = signedInBrowser();
+    const [first, second] = [browser.open(), browser.open()];
+    await vi.advanceTimersByTimeAsync(0);
+    browser.refreshedBy();
+    await vi.advanceTimersByTimeAsync(60_000);
+    // session.authenticate answers the next session of this browser, as a sign-in would.
+    await second.client.session.authenticate();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.refreshedBy()).toEqual([1]);
+    expect(first.client.session.getSync()).toEqual(browser.sessionOf(2));
+    // The leader re-armed its timer from the new state: its next refresh is one interval after the sign-in.
+    await vi.advanceTimersByTimeAsync(INTERVAL - 1);
+    expect(browser.refreshedBy()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(browser.refreshedBy()).toEqual([0]);
+    first.client.dispose();
+    second.client.dispose();
+  });
+
+  it('ignores malformed messages', async () => {
+    const browser = signedInBrowser();
+    const [first, second] = [browser.open(), browser.open()];
+    await vi.advanceTimersByTimeAsync(0);
+    const before = [first, second].map((tab) => tab.client.session.getSync());
+    const listener = vi.fn();
+    second.client.session.onChange(listener);
+    browser.fakes.posted.length = 0;
+    for (const data of [
+      null,
+      'null',
+      42,
+      [],
+      {},
+      { type: 'state' },
+      { type: 'state', state: { user: 1 } },
+      { type: 'state', state: 'null' },
+      { type: 'state', state: { session: makeSession() } },
+      { type: 'sign-out' },
+    ]) {
+      browser.fakes.deliver(STATE_KEY, data);
+    }
+    await vi.advanceTimersByTimeAsync(0);
+    expect([first, second].map((tab) => tab.client.session.getSync())).toEqual(before);
+    expect(listener).not.toHaveBeenCalled();
+    expect(browser.fakes.posted).toEqual([]);
+    first.client.dispose();
+    second.client.dispose();
+  });
+
+  it('another project’s tabs have their own lock and channel', async () => {
+    const browser = signedInBrowser();
+    const tab = browser.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.fakes.holder(STATE_KEY)).toBeDefined();
+    expect(browser.fakes.holder(`${STATE_KEY}x`)).toBeUndefined();
+    expect(browser.fakes.posted.every((message) => message.name === STATE_KEY)).toBe(true);
+    tab.client.dispose();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.fakes.holder(STATE_KEY)).toBeUndefined();
+  });
+});
+
+describe('fallbacks', () => {
+  it('without Web Locks or BroadcastChannel every tab refreshes on load and every interval, as before', async () => {
+    const browser = signedInBrowser({ locks: false, channel: false });
+    const tabs = [browser.open(), browser.open(), browser.open()];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.refreshedBy().sort()).toEqual([0, 1, 2]);
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(browser.refreshedBy().sort()).toEqual([0, 1, 2]);
+    for (const tab of tabs) tab.client.dispose();
+  });
+
+  it('without Web Locks every tab refreshes by itself; the channel still carries the state', async () => {
+    const browser = signedInBrowser({ locks: false });
+    const tabs = [browser.open(), browser.open(), browser.open()];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.refreshedBy().sort()).toEqual([0, 1, 2]);
+    // A tab's new state re-arms the others' timers (they just saw a fresh state), so the tabs share the work...
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(browser.refreshedBy().length).toBeGreaterThanOrEqual(1);
+    for (const tab of tabs) expect(tab.client.session.getSync()).toEqual(tabs[0]!.client.session.getSync());
+    // ...but each has a timer of its own: any one left refreshes, with no lock to wait for.
+    tabs[1]!.client.dispose();
+    tabs[2]!.client.dispose();
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(browser.refreshedBy()).toEqual([0]);
+    tabs[0]!.client.dispose();
+  });
+
+  it('without BroadcastChannel there is no election and the storage event carries the state', async () => {
+    const browser = signedInBrowser({ channel: false });
+    const tabs = [browser.open(), browser.open()];
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.refreshedBy().sort()).toEqual([0, 1]);
+    expect(browser.fakes.holder(STATE_KEY)).toBeUndefined();
+    window.dispatchEvent(new StorageEvent('storage', { key: STATE_KEY, newValue: 'null' }));
+    for (const tab of tabs) expect(tab.client.session.getSync()).toBeNull();
+    for (const tab of tabs) tab.client.dispose();
+  });
+
+  it('with a BroadcastChannel the storage event is not heard (each change would come twice)', async () => {
+    const browser = signedInBrowser();
+    const tab = browser.open();
+    await vi.advanceTimersByTimeAsync(0);
+    window.dispatchEvent(new StorageEvent('storage', { key: STATE_KEY, newValue: 'null' }));
+    expect(tab.client.session.getSync()).not.toBeNull();
+    tab.client.dispose();
+  });
+});

@@ -62,22 +62,15 @@ export interface SessionManager {
 /**
  * SPEC §9 timings, written out rather than read from the protocol's CONSTANTS: that object also holds the widget's
  * values, and a bundler keeps all of it once a module reads one property (issue 21: the headless SDK ≤ 8 KiB gzip).
- * The type makes the compiler check each value against CONSTANTS.
+ * Each type is the CONSTANTS entry's literal type, so the compiler checks the value; as plain constants (not an
+ * object's properties, as before issue 23 item 5) the bundler writes the numbers in place.
  */
-const TIMING: Pick<
-  typeof CONSTANTS,
-  | 'sessionRefreshIntervalMs'
-  | 'refreshBackoffBaseMs'
-  | 'refreshBackoffExponentCap'
-  | 'refreshBackoffJitterMs'
-  | 'intermediateSessionTokenLifetimeMinutes'
-> = {
-  sessionRefreshIntervalMs: 180_000,
-  refreshBackoffBaseMs: 2000,
-  refreshBackoffExponentCap: 7,
-  refreshBackoffJitterMs: 175,
-  intermediateSessionTokenLifetimeMinutes: 10,
-};
+type Constants = typeof CONSTANTS;
+const REFRESH_INTERVAL_MS: Constants['sessionRefreshIntervalMs'] = 180_000;
+const BACKOFF_BASE_MS: Constants['refreshBackoffBaseMs'] = 2000;
+const BACKOFF_EXPONENT_CAP: Constants['refreshBackoffExponentCap'] = 7;
+const BACKOFF_JITTER_MS: Constants['refreshBackoffJitterMs'] = 175;
+const IST_LIFETIME_MINUTES: Constants['intermediateSessionTokenLifetimeMinutes'] = 10;
 
 /** Deep equality that ignores `last_accessed_at`, which changes on every refresh (wire-format.md §5.3). */
 export function sameState(a: unknown, b: unknown): boolean {
@@ -94,11 +87,10 @@ export function sameState(a: unknown, b: unknown): boolean {
 
 /** SPEC §4: delay of retry n = 2000 × 2^min(n, 7) ms plus jitter in [−175, +175). */
 export function backoffDelay(attempt: number, random: () => number): number {
-  const jitter = TIMING.refreshBackoffJitterMs;
   return (
-    TIMING.refreshBackoffBaseMs * 2 ** Math.min(attempt, TIMING.refreshBackoffExponentCap) +
-    Math.floor(random() * 2 * jitter) -
-    jitter
+    BACKOFF_BASE_MS * 2 ** Math.min(attempt, BACKOFF_EXPONENT_CAP) +
+    Math.floor(random() * 2 * BACKOFF_JITTER_MS) -
+    BACKOFF_JITTER_MS
   );
 }
 
@@ -150,21 +142,22 @@ export function createSessionManager(options: {
     timer = tabs.leads && sessionToken() ? dependencies.setTimeout(refresh, ms) : null;
   };
 
-  const tabs = linkTabs({
-    name: storage.stateKey,
+  const tabs = linkTabs(
+    storage.stateKey,
     dependencies,
-    onMessage(message) {
-      if (message.type === 'state') {
+    (data) => {
+      const message = data as Partial<TabMessage> | null | undefined;
+      if (message?.type === 'state') {
         // Another tab's change: applied without writing it back or sending it on (no ping-pong).
         const next = asState(message.state);
         if (next !== undefined) setState(next, false);
-      } else if (message.type === 'ask' && tabs.leads && !fromCache && state) {
+      } else if (message?.type === 'ask' && tabs.leads && !fromCache && state) {
         tabs.post({ type: 'state', state });
       }
     },
     // The new leader refreshes one interval after the last confirmation any tab saw (at once when it has none).
-    onLead: () => arm(TIMING.sessionRefreshIntervalMs - (dependencies.now() - confirmedAt)),
-  });
+    () => arm(REFRESH_INTERVAL_MS - (dependencies.now() - confirmedAt)),
+  );
 
   const setState = (next: SessionState | null, persist: boolean) => {
     const changed = fromCache || !sameState(state, next);
@@ -176,7 +169,7 @@ export function createSessionManager(options: {
       tabs.post({ type: 'state', state: next } satisfies TabMessage);
     }
     attempt = 0;
-    arm(TIMING.sessionRefreshIntervalMs);
+    arm(REFRESH_INTERVAL_MS);
     if (!changed) return;
     for (const listener of [...listeners]) {
       try {
@@ -235,8 +228,9 @@ export function createSessionManager(options: {
 
   // wire-format.md §5.4, the fallback without a BroadcastChannel: another tab wrote the state; apply it without
   // writing back. `null`/"null" mean logged out; anything unparsable or of the wrong shape is ignored. With a
-  // channel the storage event is not heard: it would bring each change a second time, possibly after a newer one.
-  const unsubscribeStorage = tabs.linked
+  // channel (linkTabs opens one whenever the dependency is there) the storage event is not heard: it would bring
+  // each change a second time, possibly after a newer one.
+  const unsubscribeStorage = dependencies.channel
     ? () => {}
     : dependencies.onStorage((key, newValue) => {
         if (key !== storage.stateKey) return;
@@ -292,10 +286,10 @@ export function createSessionManager(options: {
       const expiry = expires && !Number.isNaN(expires.getTime()) ? expires : null;
       cookies.set(names.session, tokens.session_token, expiry);
       if (tokens.session_jwt !== null) cookies.set(names.jwt, tokens.session_jwt, expiry);
-      arm(TIMING.sessionRefreshIntervalMs);
+      arm(REFRESH_INTERVAL_MS);
     },
     setIntermediateSessionToken(token) {
-      const lifetimeMs = TIMING.intermediateSessionTokenLifetimeMinutes * 60_000;
+      const lifetimeMs = IST_LIFETIME_MINUTES * 60_000;
       cookies.set(names.ist, token, new Date(dependencies.now() + lifetimeMs));
     },
     destroy,

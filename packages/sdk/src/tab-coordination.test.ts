@@ -288,6 +288,19 @@ describe('fallbacks', () => {
     tabs[0]!.client.dispose();
   });
 
+  it('a lock request the browser refuses leaves the tab to refresh by itself', async () => {
+    const browser = signedInBrowser();
+    const refused = {
+      request: async () => Promise.reject(new DOMException('opaque origin', 'SecurityError')),
+    };
+    const tab = browser.open({ locks: refused });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(browser.refreshedBy()).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(browser.refreshedBy()).toEqual([0]);
+    tab.client.dispose();
+  });
+
   it('without BroadcastChannel there is no election and the storage event carries the state', async () => {
     const browser = signedInBrowser({ channel: false });
     const tabs = [browser.open(), browser.open()];

@@ -15,33 +15,30 @@ export type TabMessage = { type: 'state'; state: unknown } | { type: 'ask' };
 export interface TabLink {
   /** True while this tab refreshes the session: it holds the lock, or there is no election. */
   leads: boolean;
-  /** True when a BroadcastChannel links the tabs (otherwise the storage event does). */
-  linked: boolean;
   /** Sends a message to the other tabs of this project (nothing without a channel or once closed). */
   post(message: TabMessage): void;
   /** Leaves: closes the channel and lets the next tab take the lock. */
   close(): void;
 }
 
-export function linkTabs(options: {
-  /** Project-scoped: the lock and the channel are named after the state key (wire-format.md §5.2). */
-  name: string;
-  dependencies: BrowserDependencies;
-  /** A message from another tab; the caller checks its contents (anything may arrive on a channel). */
-  onMessage(message: Partial<TabMessage>): void;
-  /** Called once, when this tab became the leader (never called without an election). */
-  onLead(): void;
-}): TabLink {
-  const { name, dependencies, onMessage, onLead } = options;
+/**
+ * Joins the tabs of the project whose lock and channel are called `name` (project-scoped: the state key,
+ * wire-format.md §5.2). `onMessage` gets whatever another tab posted: anything may arrive on a channel, so the
+ * caller checks it. `onLead` runs once, when this tab became the leader (never without an election). Positional
+ * parameters: this module is in the headless SDK's first load (≤ 8 KiB gzip).
+ */
+export function linkTabs(
+  name: string,
+  dependencies: BrowserDependencies,
+  onMessage: (data: unknown) => void,
+  onLead: () => void,
+): TabLink {
   const { locks } = dependencies;
-  let channel = dependencies.channel?.(name, (data) => {
-    if (typeof data === 'object' && data !== null) onMessage(data);
-  });
+  let channel = dependencies.channel?.(name, onMessage);
   let release: (() => void) | undefined;
   let closed = false;
   const link: TabLink = {
     leads: !(locks && channel),
-    linked: channel !== undefined,
     post: (message) => channel?.postMessage(message),
     close() {
       closed = true;
@@ -50,19 +47,24 @@ export function linkTabs(options: {
       channel = undefined;
     },
   };
+  const lead = () => {
+    if (closed) return;
+    link.leads = true;
+    onLead();
+  };
   if (!link.leads) {
     // The lock is held until `release` runs (dispose or the page going away); a request still waiting when the
-    // client is disposed gives the lock back as soon as it is granted.
+    // client is disposed gives the lock back as soon as it is granted. A request the browser refuses (a sandboxed
+    // frame of an opaque origin) leaves this tab to refresh by itself, as without Web Locks.
     locks
       ?.request(name, () => {
         if (closed) return;
-        link.leads = true;
-        onLead();
+        lead();
         return new Promise<void>((resolve) => {
           release = resolve;
         });
       })
-      .catch(() => {});
+      .catch(lead);
   }
   return link;
 }

@@ -94,9 +94,6 @@ export function backoffDelay(attempt: number, random: () => number): number {
   );
 }
 
-/** Issue 23 item 5: how long a new tab waits for the leading tab's state before it confirms its cached state itself. */
-const ASK_TIMEOUT_MS = 2000;
-
 /** A state read from storage or another tab: null (logged out), the state, or undefined when malformed. */
 function asState(value: unknown): SessionState | null | undefined {
   if (value === null) return null;
@@ -131,8 +128,11 @@ export function createSessionManager(options: {
   let fromCache = true;
   let attempt = 0;
   let timer: unknown = null;
-  /** When the state was last set from the server or another tab (0: never), so a new leader keeps the cadence. */
-  let confirmedAt = 0;
+  /**
+   * When this tab last sent a refresh or got a state (from the server or another tab; 0: never), so a tab that
+   * becomes the leader keeps the cadence, and one that does while its own refresh is in flight does not send another.
+   */
+  let refreshedAt = 0;
 
   const sessionToken = () => cookies.get(names.session);
 
@@ -147,22 +147,18 @@ export function createSessionManager(options: {
     dependencies,
     (data) => {
       const message = data as Partial<TabMessage> | null | undefined;
-      if (message?.type === 'state') {
-        // Another tab's change: applied without writing it back or sending it on (no ping-pong).
-        const next = asState(message.state);
-        if (next !== undefined) setState(next, false);
-      } else if (message?.type === 'ask' && tabs.leads && !fromCache && state) {
-        tabs.post({ type: 'state', state });
-      }
+      // Another tab's change: applied without writing it back or sending it on (no ping-pong).
+      const next = message?.type === 'state' ? asState(message.state) : undefined;
+      if (next !== undefined) setState(next, false);
     },
-    // The new leader refreshes one interval after the last confirmation any tab saw (at once when it has none).
-    () => arm(REFRESH_INTERVAL_MS - (dependencies.now() - confirmedAt)),
+    // The new leader refreshes one interval after the last refresh this tab sent or saw (at once when none).
+    () => arm(REFRESH_INTERVAL_MS - (dependencies.now() - refreshedAt)),
   );
 
   const setState = (next: SessionState | null, persist: boolean) => {
     const changed = fromCache || !sameState(state, next);
     fromCache = false;
-    confirmedAt = dependencies.now();
+    refreshedAt = dependencies.now();
     state = next;
     if (persist) {
       storage.set(storage.stateKey, next);
@@ -210,6 +206,7 @@ export function createSessionManager(options: {
       if (state) destroy();
       return;
     }
+    refreshedAt = dependencies.now();
     try {
       const data = await http.request<AuthenticateResponse>({
         method: 'POST',
@@ -242,18 +239,15 @@ export function createSessionManager(options: {
       });
 
   // wire-format.md §5.3: no session cookie means logged out; otherwise confirm the cached state now. Issue 23
-  // item 5: a tab that does not lead (yet) asks the leader for its state instead of sending its own request, so
-  // opening tabs costs the server nothing and three tabs make one refresh per interval. The leader's state is
-  // at most one interval old, as the leader's own. If no leader answers within ASK_TIMEOUT_MS (this tab is the
-  // first and its lock is not granted yet, which arms the refresh at once anyway, or the leader is still
-  // confirming a cached state, whose answer then also reaches this tab), the tab confirms the state itself.
-  if (sessionToken()) {
-    if (tabs.leads) void refresh();
-    else {
-      tabs.post({ type: 'ask' });
-      timer = dependencies.setTimeout(refresh, ASK_TIMEOUT_MS);
-    }
-  } else if (state !== null || cookies.get(names.jwt) !== null || cookies.get(names.ist) !== null) destroy();
+  // item 5: every tab confirms once on load, leader or not, and only the leader's timer refreshes after that. The
+  // alternative, a new tab asking the leader for its state, saves one request per opened tab but was worse: the
+  // state would be up to one interval old (a session revoked elsewhere would still show as signed in), a tab alone
+  // would confirm only after its lock was granted (after the previous page of the tab let go of it), which let the
+  // confirmation race a sign-in the new page starts at once (account.spec: a login link opened while signed in),
+  // and it needs a timeout for a leader that does not answer. The confirmation reaches the other tabs like any
+  // refresh, and the leader counts its interval from it: still one refresh per interval.
+  if (sessionToken()) void refresh();
+  else if (state !== null || cookies.get(names.jwt) !== null || cookies.get(names.ist) !== null) destroy();
   else {
     // Already logged out with nothing left to clear (the usual first visit): the six cookie deletions and the
     // localStorage write of destroy() would only cost main-thread time before the widget's first render (each

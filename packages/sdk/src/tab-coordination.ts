@@ -4,13 +4,15 @@
 // lock to the next tab's pending request, which takes over the timer.
 //
 // Fallbacks: without Web Locks (old browsers, non-secure contexts other than localhost) every tab refreshes, as
-// before issue 23. Without a BroadcastChannel there is no election either (no browser ships Web Locks without it,
-// and a non-leader could not ask the leader for the state on load), and the `storage` event carries the state
-// between tabs (wire-format.md §5.4). Both come in through BrowserDependencies, so tests inject fakes.
+// before issue 23; without a BroadcastChannel the `storage` event carries the state between tabs (wire-format.md
+// §5.4). Both come in through BrowserDependencies, so tests inject fakes.
 import type { BrowserDependencies } from './browser';
 
-/** What tabs say to each other: a state change (state or null = signed out), or a new tab asking for the state. */
-export type TabMessage = { type: 'state'; state: unknown } | { type: 'ask' };
+/** What tabs say to each other: a state change (the state, or null = signed out). */
+export interface TabMessage {
+  type: 'state';
+  state: unknown;
+}
 
 export interface TabLink {
   /** True while this tab refreshes the session: it holds the lock, or there is no election. */
@@ -38,7 +40,7 @@ export function linkTabs(
   let release: (() => void) | undefined;
   let closed = false;
   const link: TabLink = {
-    leads: !(locks && channel),
+    leads: !locks,
     post: (message) => channel?.postMessage(message),
     close() {
       closed = true;

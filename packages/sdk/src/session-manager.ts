@@ -281,6 +281,9 @@ export function createSessionManager(options: {
       cookies.set(names.session, tokens.session_token, expiry);
       if (tokens.session_jwt !== null) cookies.set(names.jwt, tokens.session_jwt, expiry);
       arm(REFRESH_INTERVAL_MS);
+      // Issue 23 item 5: in a tab that does not lead, the leader arms its timer for the new cookie when it gets
+      // the state again (the cookies are shared; only the leader refreshes).
+      tabs.post({ type: 'state', state });
     },
     setIntermediateSessionToken(token) {
       const lifetimeMs = IST_LIFETIME_MINUTES * 60_000;

@@ -221,6 +221,24 @@ describe('one refreshing tab (Web Locks and BroadcastChannel)', () => {
     second.client.dispose();
   });
 
+  it('session.updateSession in a tab that does not lead arms the leader for the new cookie', async () => {
+    const browser = signedInBrowser();
+    const [first, second] = [browser.open(), browser.open()];
+    await vi.advanceTimersByTimeAsync(0);
+    browser.refreshedBy();
+    // Signed out everywhere, then a host hands the second tab a session its server made.
+    second.client.session.revoke({ forceClear: true }).catch(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first.client.session.getSync()).toBeNull();
+    second.client.session.updateSession({ session_token: 'session-token-2', session_jwt: 'session-jwt-2' });
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    expect(browser.refreshedBy()).toEqual([0]);
+    expect(first.client.session.getSync()).toEqual(browser.latest());
+    expect(second.client.session.getSync()).toEqual(browser.latest());
+    first.client.dispose();
+    second.client.dispose();
+  });
+
   it('ignores malformed messages', async () => {
     const browser = signedInBrowser();
     const [first, second] = [browser.open(), browser.open()];

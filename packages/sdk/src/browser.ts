@@ -34,6 +34,16 @@ export interface BrowserDependencies {
   onStorage: (listener: (key: string | null, newValue: string | null) => void) => () => void;
   /** A top-level navigation (OAuth start, One Tap redirect); window.location.assign when not injected. */
   navigate?: (url: string) => void;
+  /**
+   * Issue 23 item 5: Web Locks (navigator.locks), which elect the one tab that refreshes the session. Missing in
+   * old browsers and non-secure contexts: then every tab refreshes (tab-coordination.ts).
+   */
+  locks?: { request(name: string, callback: () => Promise<void> | undefined): Promise<unknown> };
+  /** Issue 23 item 5: opens a BroadcastChannel; missing: the storage event links the tabs (tab-coordination.ts). */
+  channel?: (
+    name: string,
+    onMessage: (data: unknown) => void,
+  ) => { postMessage(message: unknown): void; close(): void };
 }
 
 const KEYS = [
@@ -77,6 +87,16 @@ function browserDependencies(): BrowserDependencies {
       addEventListener('storage', handler);
       return () => removeEventListener('storage', handler);
     },
+    // `null` in some environments (happy-dom), undefined outside secure contexts.
+    locks: navigator.locks || undefined,
+    channel:
+      typeof BroadcastChannel === 'function'
+        ? (name, onMessage) => {
+            const channel = new BroadcastChannel(name);
+            channel.onmessage = (event) => onMessage(event.data);
+            return channel;
+          }
+        : undefined,
   };
 }
 

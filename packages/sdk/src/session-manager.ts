@@ -1,6 +1,7 @@
 // SPEC §4 session lifecycle, wire-format.md §5: cookies are the source of truth for "logged in", localStorage
 // caches `{ user, session }` for instant rendering, a timer refreshes the session every 180 000 ms with
-// exponential backoff on failure, and tabs stay in sync through the `storage` event.
+// exponential backoff on failure. Issue 23 item 5: one tab refreshes for all, and tabs stay in sync through a
+// BroadcastChannel (the `storage` event where there is none): tab-coordination.ts.
 import {
   type AuthenticateResponse,
   type CONSTANTS,
@@ -14,6 +15,7 @@ import { isAPIError } from './errors';
 import type { HttpClient } from './http';
 import { PATHS } from './paths';
 import type { JsonStorage } from './storage';
+import { linkTabs, type TabMessage } from './tab-coordination';
 
 export interface SessionState {
   user: User;
@@ -60,22 +62,15 @@ export interface SessionManager {
 /**
  * SPEC §9 timings, written out rather than read from the protocol's CONSTANTS: that object also holds the widget's
  * values, and a bundler keeps all of it once a module reads one property (issue 21: the headless SDK ≤ 8 KiB gzip).
- * The type makes the compiler check each value against CONSTANTS.
+ * Each type is the CONSTANTS entry's literal type, so the compiler checks the value; as plain constants (not an
+ * object's properties, as before issue 23 item 5) the bundler writes the numbers in place.
  */
-const TIMING: Pick<
-  typeof CONSTANTS,
-  | 'sessionRefreshIntervalMs'
-  | 'refreshBackoffBaseMs'
-  | 'refreshBackoffExponentCap'
-  | 'refreshBackoffJitterMs'
-  | 'intermediateSessionTokenLifetimeMinutes'
-> = {
-  sessionRefreshIntervalMs: 180_000,
-  refreshBackoffBaseMs: 2000,
-  refreshBackoffExponentCap: 7,
-  refreshBackoffJitterMs: 175,
-  intermediateSessionTokenLifetimeMinutes: 10,
-};
+type Constants = typeof CONSTANTS;
+const REFRESH_INTERVAL_MS: Constants['sessionRefreshIntervalMs'] = 180_000;
+const BACKOFF_BASE_MS: Constants['refreshBackoffBaseMs'] = 2000;
+const BACKOFF_EXPONENT_CAP: Constants['refreshBackoffExponentCap'] = 7;
+const BACKOFF_JITTER_MS: Constants['refreshBackoffJitterMs'] = 175;
+const IST_LIFETIME_MINUTES: Constants['intermediateSessionTokenLifetimeMinutes'] = 10;
 
 /** Deep equality that ignores `last_accessed_at`, which changes on every refresh (wire-format.md §5.3). */
 export function sameState(a: unknown, b: unknown): boolean {
@@ -92,14 +87,14 @@ export function sameState(a: unknown, b: unknown): boolean {
 
 /** SPEC §4: delay of retry n = 2000 × 2^min(n, 7) ms plus jitter in [−175, +175). */
 export function backoffDelay(attempt: number, random: () => number): number {
-  const jitter = TIMING.refreshBackoffJitterMs;
   return (
-    TIMING.refreshBackoffBaseMs * 2 ** Math.min(attempt, TIMING.refreshBackoffExponentCap) +
-    Math.floor(random() * 2 * jitter) -
-    jitter
+    BACKOFF_BASE_MS * 2 ** Math.min(attempt, BACKOFF_EXPONENT_CAP) +
+    Math.floor(random() * 2 * BACKOFF_JITTER_MS) -
+    BACKOFF_JITTER_MS
   );
 }
 
+/** A state read from storage or another tab: null (logged out), the state, or undefined when malformed. */
 function asState(value: unknown): SessionState | null | undefined {
   if (value === null) return null;
   const state = value as SessionState;
@@ -133,22 +128,44 @@ export function createSessionManager(options: {
   let fromCache = true;
   let attempt = 0;
   let timer: unknown = null;
+  /**
+   * When this tab last sent a refresh or got a state (from the server or another tab; 0: never), so a tab that
+   * becomes the leader keeps the cadence, and one that does while its own refresh is in flight does not send another.
+   */
+  let refreshedAt = 0;
 
   const sessionToken = () => cookies.get(names.session);
 
-  /** The refresh timer runs only while a session token exists (SPEC §4). */
+  /** The refresh timer runs only while a session token exists (SPEC §4), and only in the leading tab. */
   const arm = (ms: number) => {
     if (timer !== null) dependencies.clearTimeout(timer);
-    timer = sessionToken() ? dependencies.setTimeout(refresh, ms) : null;
+    timer = tabs.leads && sessionToken() ? dependencies.setTimeout(refresh, ms) : null;
   };
+
+  const tabs = linkTabs(
+    storage.stateKey,
+    dependencies,
+    (data) => {
+      const message = data as Partial<TabMessage> | null | undefined;
+      // Another tab's change: applied without writing it back or sending it on (no ping-pong).
+      const next = message?.type === 'state' ? asState(message.state) : undefined;
+      if (next !== undefined) setState(next, false);
+    },
+    // The new leader refreshes one interval after the last refresh this tab sent or saw (at once when none).
+    () => arm(REFRESH_INTERVAL_MS - (dependencies.now() - refreshedAt)),
+  );
 
   const setState = (next: SessionState | null, persist: boolean) => {
     const changed = fromCache || !sameState(state, next);
     fromCache = false;
+    refreshedAt = dependencies.now();
     state = next;
-    if (persist) storage.set(storage.stateKey, next);
+    if (persist) {
+      storage.set(storage.stateKey, next);
+      tabs.post({ type: 'state', state: next } satisfies TabMessage);
+    }
     attempt = 0;
-    arm(TIMING.sessionRefreshIntervalMs);
+    arm(REFRESH_INTERVAL_MS);
     if (!changed) return;
     for (const listener of [...listeners]) {
       try {
@@ -189,6 +206,7 @@ export function createSessionManager(options: {
       if (state) destroy();
       return;
     }
+    refreshedAt = dependencies.now();
     try {
       const data = await http.request<AuthenticateResponse>({
         method: 'POST',
@@ -205,18 +223,29 @@ export function createSessionManager(options: {
     }
   }
 
-  const unsubscribeStorage = dependencies.onStorage((key, newValue) => {
-    if (key !== storage.stateKey) return;
-    // wire-format.md §5.4: another tab wrote the state; apply it without writing back.
-    // `null`/"null" mean logged out; anything unparsable or of the wrong shape is ignored.
-    let next: SessionState | null | undefined;
-    try {
-      next = asState(newValue === null ? null : JSON.parse(newValue));
-    } catch {}
-    if (next !== undefined) setState(next, false);
-  });
+  // wire-format.md §5.4, the fallback without a BroadcastChannel: another tab wrote the state; apply it without
+  // writing back. `null`/"null" mean logged out; anything unparsable or of the wrong shape is ignored. With a
+  // channel (linkTabs opens one whenever the dependency is there) the storage event is not heard: it would bring
+  // each change a second time, possibly after a newer one.
+  const unsubscribeStorage = dependencies.channel
+    ? () => {}
+    : dependencies.onStorage((key, newValue) => {
+        if (key !== storage.stateKey) return;
+        let next: SessionState | null | undefined;
+        try {
+          next = asState(newValue === null ? null : JSON.parse(newValue));
+        } catch {}
+        if (next !== undefined) setState(next, false);
+      });
 
-  // wire-format.md §5.3: no session cookie means logged out; otherwise confirm the cached state now.
+  // wire-format.md §5.3: no session cookie means logged out; otherwise confirm the cached state now. Issue 23
+  // item 5: every tab confirms once on load, leader or not, and only the leader's timer refreshes after that. The
+  // alternative, a new tab asking the leader for its state, saves one request per opened tab but was worse: the
+  // state would be up to one interval old (a session revoked elsewhere would still show as signed in), a tab alone
+  // would confirm only after its lock was granted (after the previous page of the tab let go of it), which let the
+  // confirmation race a sign-in the new page starts at once (account.spec: a login link opened while signed in),
+  // and it needs a timeout for a leader that does not answer. The confirmation reaches the other tabs like any
+  // refresh, and the leader counts its interval from it: still one refresh per interval.
   if (sessionToken()) void refresh();
   else if (state !== null || cookies.get(names.jwt) !== null || cookies.get(names.ist) !== null) destroy();
   else {
@@ -251,10 +280,13 @@ export function createSessionManager(options: {
       const expiry = expires && !Number.isNaN(expires.getTime()) ? expires : null;
       cookies.set(names.session, tokens.session_token, expiry);
       if (tokens.session_jwt !== null) cookies.set(names.jwt, tokens.session_jwt, expiry);
-      arm(TIMING.sessionRefreshIntervalMs);
+      arm(REFRESH_INTERVAL_MS);
+      // Issue 23 item 5: in a tab that does not lead, the leader arms its timer for the new cookie when it gets
+      // the state again (the cookies are shared; only the leader refreshes).
+      tabs.post({ type: 'state', state });
     },
     setIntermediateSessionToken(token) {
-      const lifetimeMs = TIMING.intermediateSessionTokenLifetimeMinutes * 60_000;
+      const lifetimeMs = IST_LIFETIME_MINUTES * 60_000;
       cookies.set(names.ist, token, new Date(dependencies.now() + lifetimeMs));
     },
     destroy,
@@ -263,6 +295,7 @@ export function createSessionManager(options: {
       if (timer !== null) dependencies.clearTimeout(timer);
       timer = null;
       unsubscribeStorage();
+      tabs.close();
     },
   };
 }

@@ -15,13 +15,12 @@ export const SDK_IDENTIFIER = GATEHOUSE_SDK_IDENTIFIER;
 
 /**
  * SPEC §9 values, written out rather than read from the protocol's CONSTANTS (like session-manager.ts's timings):
- * the type makes the compiler check each against CONSTANTS.
+ * each type is the CONSTANTS entry's literal type, so the compiler checks the value, and as plain constants the
+ * bundler writes them in place (issue 23 item 5, the headless SDK ≤ 8 KiB gzip).
  */
-const TELEMETRY: Pick<typeof CONSTANTS, 'sdkVersion' | 'telemetryBatchSize' | 'telemetryBatchIntervalMs'> = {
-  sdkVersion: '4.13.1',
-  telemetryBatchSize: 15,
-  telemetryBatchIntervalMs: 800,
-};
+const SDK_VERSION: (typeof CONSTANTS)['sdkVersion'] = '4.13.1';
+const BATCH_SIZE: (typeof CONSTANTS)['telemetryBatchSize'] = 15;
+const BATCH_INTERVAL_MS: (typeof CONSTANTS)['telemetryBatchIntervalMs'] = 800;
 
 export interface Telemetry {
   /** Queues one event; the widget uses it for render_login_screen, email_try_again_clicked and the like. */
@@ -86,7 +85,7 @@ export function createTelemetryBlob(options: {
     app: { identifier: options.hostname },
     sdk: {
       identifier: SDK_IDENTIFIER,
-      version: TELEMETRY.sdkVersion,
+      version: SDK_VERSION,
       ...(options.captcha ? { captcha: CAPTCHA_CAPABILITY } : {}),
     },
   };
@@ -126,8 +125,8 @@ export function createTelemetry(options: {
         telemetry: options.blob(),
         event: { public_token: options.publicToken, event_name: name, details },
       });
-      if (queue.length >= TELEMETRY.telemetryBatchSize) flush();
-      else if (timer === null) timer = dependencies.setTimeout(flush, TELEMETRY.telemetryBatchIntervalMs);
+      if (queue.length >= BATCH_SIZE) flush();
+      else if (timer === null) timer = dependencies.setTimeout(flush, BATCH_INTERVAL_MS);
     },
     flush,
   };

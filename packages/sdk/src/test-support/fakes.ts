@@ -206,6 +206,10 @@ export function createTestClient(options: TestClientOptions = {}) {
       storage,
       cookies: jar,
       location: { origin: `https://${hostname}`, hostname, host: hostname },
+      // No Web Locks, no BroadcastChannel (happy-dom has Node's): each client is a tab of its own browser, linked to
+      // others through the storage event only. Tests of tab coordination inject fake-tabs.ts.
+      locks: undefined,
+      channel: undefined,
       ...options.dependencies,
     },
   });

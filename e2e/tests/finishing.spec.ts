@@ -241,6 +241,11 @@ test.describe('finding 10: toasts, dev outbox, favicon', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await expectNoAxeViolations(page);
+    // The app's dark palette under a dark system setting (issue 22 "Themes"), with contrast checked by axe.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(14, 23, 29)');
+    await expect(card).toHaveCSS('background-color', 'rgb(20, 33, 42)');
+    await expectNoAxeViolations(page);
   });
 
   test('the favicon: linked from the app and the outbox, /favicon.svg and /favicon.ico answer', async ({

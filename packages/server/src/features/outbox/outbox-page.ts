@@ -13,10 +13,12 @@ export const OUTBOX_SCRIPT_PATH = '/dev/outbox/outbox.js';
 
 // Issue 22 finding 10: the page looks like the rest of the app (apps/web/src/styles.css): SPEC §9's colours and font,
 // the same header with the product's name and navigation, white cards on the grey page, 45px controls, a visible
-// focus ring. Each message is a card: channel and recipient first, then the code (large, with Copy) and the links,
+// focus ring, and the web app's dark palette under prefers-color-scheme (issue 22 "Themes"). Each message is a card: channel and recipient first, then the code (large, with Copy) and the links,
 // the text, and the HTML version on demand.
 export const OUTBOX_STYLESHEET = `:root { --primary: #19303d; --secondary: #5c727d; --border: #adbcc5; --background: #f5f7f8;
-  --surface: #ffffff; --radius: 8px; color-scheme: light; }
+  --surface: #ffffff; --on-primary: #ffffff; --radius: 8px; color-scheme: light; }
+@media (prefers-color-scheme: dark) { :root { --primary: #e3ebef; --secondary: #a9bac3; --border: #5c727d;
+  --background: #0e171d; --surface: #14212a; --on-primary: #14212a; color-scheme: dark; } }
 *, *::before, *::after { box-sizing: border-box; }
 body { margin: 0; font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: var(--primary);
   background: var(--background); }
@@ -37,7 +39,7 @@ h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
 input { height: 45px; padding: 0 .75rem; font: inherit; color: var(--primary); background: var(--surface);
   border: 1px solid var(--secondary); border-radius: var(--radius); }
 button { font: inherit; cursor: pointer; }
-.button { height: 45px; padding: 0 1.25rem; font-weight: 700; color: #ffffff; background: var(--primary);
+.button { height: 45px; padding: 0 1.25rem; font-weight: 700; color: var(--on-primary); background: var(--primary);
   border: 1px solid var(--primary); border-radius: var(--radius); }
 .button.secondary { height: 36px; padding: 0 .875rem; color: var(--primary); background: var(--surface); }
 .messages { display: flex; flex-direction: column; gap: 1rem; }

@@ -6,6 +6,7 @@
 // SDK's register (wire-format.md §4.9 register/start + register). Issue 20 item 3: adding, renaming and deleting
 // go through the reauthentication guard, so a sign-in that is not recent first asks "Confirm it's you"
 // (ACCOUNT_CONFIG), then the change runs again; Cancel leaves everything as it was, with no message.
+import { DEFAULT_STRINGS } from '@gatehouse/react';
 import { isReauthenticationCancelled, useReauthentication } from '@gatehouse/react/reauthentication';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
@@ -219,8 +220,20 @@ export function PasskeysSection({ client, user }: { client: AppClient; user: Use
     } catch (failure) {
       // Cancelled "Confirm it's you": nothing was created and nothing needs saying. A browser prompt closed
       // without a passkey (NotAllowedError) has no server message: the fallback says it was not added.
-      if (!isReauthenticationCancelled(failure))
-        setAddError(reasonOf(failure, STRINGS.account.passkeyAddFailed));
+      if (isReauthenticationCancelled(failure)) return;
+      // The authenticator already holds a passkey of this account (excludeCredentials) or the server says it is a
+      // duplicate: SPEC §8's text, as the widget shows it.
+      const fields = (typeof failure === 'object' && failure !== null ? failure : {}) as {
+        name?: unknown;
+        error_type?: unknown;
+      };
+      const duplicate =
+        fields.name === 'InvalidStateError' || fields.error_type === 'duplicate_webauthn_registration';
+      setAddError(
+        duplicate
+          ? DEFAULT_STRINGS.passkeyAlreadyRegistered
+          : reasonOf(failure, STRINGS.account.passkeyAddFailed),
+      );
     } finally {
       setAdding(false);
     }

@@ -179,6 +179,20 @@ describe('PasskeyRegistrationStart', () => {
 });
 
 describe('PasskeyRegistrationSuccess', () => {
+  it('once every passkey is deleted it no longer says "Passkey successfully created!" (issue 22 finding 3)', async () => {
+    const only = [registration('wr-only', 'Only key')];
+    const client = signedInClient(only);
+    client.userGetImpl = async () => fakeUser({ webauthn_registrations: only });
+    const { user } = renderRegistration(client);
+    await user.click(await screen.findByRole('button', { name: 'Create a Passkey' }));
+    expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' })).toBeTruthy();
+    await screen.findByText('Only key');
+    await user.click(screen.getByRole('button', { name: 'Delete Only key' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'Your passkeys' })).toBeTruthy();
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
+  });
+
   it("'Set up another Passkey' returns to the start screen and 'Done' emits PASSKEY_DONE", async () => {
     const onEvent = vi.fn();
     const { root, user } = await reachSuccess(signedInClient(), { callbacks: { onEvent } });

@@ -2,7 +2,7 @@
 // - a returning user's passkeys are listed at once (name, added, last used), with no "Set up a new Passkey / Skip";
 // - rename: an empty name shows an error, a name is saved; delete asks in a dialog (Cancel keeps, Delete removes);
 //   "Add a passkey" through a CDP virtual authenticator;
-// - removing an e-mail address or the authenticator app asks first, in an accessible dialog (named, described, focus
+// - removing an e-mail address, a phone number or the authenticator app asks first, in an accessible dialog (named, described, focus
 //   on Cancel, Tab kept inside, Escape cancels, focus back on the button, axe with the dialog open), whose confirm
 //   button has the danger style;
 // - the last way to sign in shows its remove button disabled with the reason beside it;
@@ -294,6 +294,40 @@ test.describe('the redesigned account page (issue 22)', () => {
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(emails.getByRole('listitem')).toHaveCount(1);
     await expect(removeFirst).toBeDisabled();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('removing a phone number asks first; the dialog says what it does and its confirm button is the danger one', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await signInByEmail(page, uniqueEmail('phone'));
+    // A fictional number (555-01xx) of this test alone.
+    const phone = `+1201555${String(200 + Math.floor(Math.random() * 100)).padStart(4, '0')}`;
+    const form = page.getByTestId('account-add-phone');
+    await form.getByRole('textbox', { name: /New phone number/ }).fill(phone);
+    await form.getByRole('button', { name: 'Send code' }).click();
+    const message = await waitForMessage({ to: phone, channel: 'sms', where: (m) => m.codes.length > 0 });
+    await form.getByRole('textbox', { name: 'Code' }).fill(message.codes[0]!);
+    await form.getByRole('button', { name: 'Verify' }).click();
+    const phones = page.getByTestId('account-phone-numbers');
+    await expect(phones).toContainText(phone);
+
+    const remove = phones.getByRole('button', { name: `Remove ${phone}` });
+    await expect(remove).toHaveClass(/button-danger/);
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: `Remove ${phone}?` });
+    await expect(dialog).toHaveAccessibleDescription(/no longer be able to sign in with this phone number/);
+    const confirm = dialog.getByRole('button', { name: 'Remove', exact: true });
+    const colours = await dangerColours(confirm);
+    expect(colours.color).toBe(colours.error);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(remove).toBeFocused();
+    await expect(phones).toContainText(phone);
+    await remove.click();
+    await confirm.click();
+    await expect(page.getByText('No phone number')).toBeVisible();
+    await expect(page.getByTestId('app-toasts')).toContainText(`${phone} was removed.`);
     expect(consoleErrors).toEqual([]);
   });
 

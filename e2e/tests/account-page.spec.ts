@@ -2,9 +2,9 @@
 // - a returning user's passkeys are listed at once (name, added, last used), with no "Set up a new Passkey / Skip";
 // - rename: an empty name shows an error, a name is saved; delete asks in a dialog (Cancel keeps, Delete removes);
 //   "Add a passkey" through a CDP virtual authenticator;
-// - removing an e-mail address, a phone number or the authenticator app asks first, in an accessible dialog (named, described, focus
-//   on Cancel, Tab kept inside, Escape cancels, focus back on the button, axe with the dialog open), whose confirm
-//   button has the danger style;
+// - removing an e-mail address, a phone number or the authenticator app asks first, in an accessible dialog (named,
+//   described, focus on Cancel, Tab kept inside, Escape cancels, focus back on the button, axe with the dialog
+//   open), whose confirm button has the danger style;
 // - the last way to sign in shows its remove button disabled with the reason beside it;
 // - 320 px: no horizontal overflow; toasts cover no button (320 px and 1280 px);
 // - the widget's own PasskeyRegistration mode: after Skip no "Passkey successfully created!", and "Done" ends on a

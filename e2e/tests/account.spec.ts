@@ -136,6 +136,8 @@ test.describe('account page', () => {
     await expectNoAxeViolations(page); // two addresses
 
     await page.getByRole('button', { name: `Remove ${added}` }).click();
+    // Issue 22 finding 5: it asks first.
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(page.getByTestId('account-emails').getByRole('listitem')).toHaveCount(1);
     await expect(page.getByTestId('account-emails')).not.toContainText(added);
     await expect(toasts(page)).toContainText(`${added} was removed.`);
@@ -187,6 +189,8 @@ test.describe('account page', () => {
       await expectNoAxeViolations(second); // two sessions
 
       await second.getByRole('button', { name: 'Sign out everywhere else' }).click();
+      // Issue 22 finding 5: it asks first.
+      await second.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere else' }).click();
       await expect(second.getByTestId('app-toasts')).toContainText('Signed out of 1 other session.');
       await expect(list).toHaveCount(1);
       await expect(second.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0);

@@ -80,8 +80,8 @@ test('sign up by e-mail: link from the outbox, signed in on /account, reload, se
   await page.goto(link);
   await expectSignedInAs(page, email);
   await expect(page.getByTestId('account-emails')).toContainText('(verified)');
-  // The passkey registration mode is embedded (issue 4 item 4).
-  await expect(page.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible();
+  // Issue 22 finding 3: the account page's own passkey section (it replaced the embedded registration mode).
+  await expect(page.getByRole('heading', { name: 'Passkeys', exact: true })).toBeVisible();
   await expectNoAxeViolations(page); // account
 
   // The session survives a reload.

@@ -1,5 +1,5 @@
 // Passkeys end to end in Chromium with a CDP virtual authenticator (issue 4 "Tests that show it", security-tests.md
-// Part 4): sign up by e-mail, add a passkey on /account (SPEC §2 PasskeyRegistrationStart/Success), sign out, sign
+// Part 4): sign up by e-mail, add a passkey on /account (issue 22: the account page's own passkey list), sign out, sign
 // in with the 'Login with a Passkey' button and with autofill, rename, add a second, delete one, register the same
 // authenticator twice (SPEC §8 'already registered'), and axe on every passkey screen.
 //
@@ -25,14 +25,8 @@ const TEXT = {
   loginWithPasskey: 'Login with a Passkey',
   confirmationTitle: 'Success',
   confirmationText: 'Your Passkey has been successfully authenticated.',
-  registrationTitle: 'Set up a new Passkey',
-  createPasskey: 'Create a Passkey',
-  skip: 'Skip',
-  createdTitle: 'Passkey successfully created!',
-  existingPasskeys: 'Existing Passkeys',
-  setUpAnother: 'Set up another Passkey',
-  done: 'Done',
-  deleteWarning: 'Once deleted, the passkey cannot be restored.',
+  // Issue 22: the account page's own passkey section.
+  addPasskey: 'Add a passkey',
   alreadyRegistered:
     'The Passkey cannot be created as it seems to be already registered. It is possible this Passkey was registered on another device but has synced cross-device.',
   registrationNotFound:
@@ -63,23 +57,29 @@ async function signUpByEmail(page: Page, email: string): Promise<void> {
   await expect(page.getByTestId('account-emails')).toContainText(email);
 }
 
-/** The passkey registration widget on /account. */
+/** Issue 22 finding 3: the account page's own passkeys section (no longer the widget's registration screens). */
 function passkeyWidget(page: Page) {
-  return page.getByRole('main');
+  return page.getByTestId('account-passkeys');
 }
 
-/** The 'Existing Passkeys' list rows (SPEC §2 PasskeyRegistrationSuccess). */
+/** The account page's passkey list rows. */
 function passkeyRows(page: Page) {
-  return passkeyWidget(page).getByRole('region', { name: TEXT.existingPasskeys }).getByRole('listitem');
+  return page.getByTestId('account-passkey-list').getByRole('listitem');
 }
 
-/** On /account: PasskeyRegistrationStart → 'Create a Passkey' → PasskeyRegistrationSuccess. */
+/** A row's passkey name. */
+async function passkeyName(row: ReturnType<typeof passkeyRows>): Promise<string> {
+  return ((await row.locator('.passkey-name').textContent()) ?? '').trim();
+}
+
+/** On /account: 'Add a passkey' through the virtual authenticator; the list grows by one. */
 async function createPasskey(page: Page, options: { axe?: boolean } = {}): Promise<void> {
-  const widget = passkeyWidget(page);
-  await expect(widget.getByRole('heading', { name: TEXT.registrationTitle })).toBeVisible();
+  const section = passkeyWidget(page);
+  await expect(section.getByRole('heading', { name: 'Passkeys', exact: true })).toBeVisible();
   if (options.axe) await expectNoAxeViolations(page);
-  await widget.getByRole('button', { name: TEXT.createPasskey }).click();
-  await expect(widget.getByRole('heading', { name: TEXT.createdTitle })).toBeVisible();
+  const before = await passkeyRows(page).count();
+  await section.getByRole('button', { name: TEXT.addPasskey }).click();
+  await expect(passkeyRows(page)).toHaveCount(before + 1);
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -123,15 +123,11 @@ test.describe('passkeys', () => {
     const webauthn = await enableVirtualWebAuthn({ context, page });
     const { email, authenticator } = await signUpWithPasskey(page, webauthn, 'button', { axe: true });
 
-    // PasskeyRegistrationSuccess: the new passkey is listed with its edit and delete controls.
-    const widget = passkeyWidget(page);
-    await expect(widget.getByRole('heading', { name: TEXT.existingPasskeys })).toBeVisible();
-    await expect(widget.getByRole('button', { name: TEXT.setUpAnother })).toBeVisible();
-    await expect(widget.getByRole('button', { name: TEXT.done })).toBeVisible();
+    // The new passkey is listed with its rename and delete controls (issue 22 finding 3).
     await expect(
       passkeyRows(page)
         .first()
-        .getByRole('button', { name: /^Edit / }),
+        .getByRole('button', { name: /^Rename / }),
     ).toBeVisible();
     await expect(
       passkeyRows(page)
@@ -201,15 +197,13 @@ test.describe('passkeys', () => {
     const webauthn = await enableVirtualWebAuthn({ context, page });
     await signUpWithPasskey(page, webauthn, 'rename');
     const row = passkeyRows(page).first();
-    const defaultName = (await row.textContent())?.replace(/EditDelete$/, '').trim() ?? '';
+    const defaultName = await passkeyName(row);
     expect(defaultName).not.toBe('');
 
-    await row.getByRole('button', { name: `Edit ${defaultName}` }).click();
+    await row.getByRole('button', { name: `Rename ${defaultName}` }).click();
     const nameInput = row.getByRole('textbox', { name: 'Passkey name' });
     await expect(nameInput).toBeFocused();
     await expect(nameInput).toHaveValue(defaultName);
-    // SPEC §4: while one row is edited, the edit controls are hidden and 'Set up another Passkey' stays.
-    await expect(passkeyWidget(page).getByRole('button', { name: /^Delete / })).toHaveCount(0);
     await nameInput.fill('Work laptop');
     const saved = page.waitForResponse(
       (response) =>
@@ -221,8 +215,6 @@ test.describe('passkeys', () => {
     expect((await saved).status()).toBe(200);
 
     await page.reload();
-    await passkeyWidget(page).getByRole('button', { name: TEXT.skip }).click();
-    await expect(passkeyWidget(page).getByRole('heading', { name: TEXT.createdTitle })).toBeVisible();
     await expect(passkeyRows(page)).toHaveCount(1);
     await expect(passkeyRows(page).first().getByText('Work laptop', { exact: true })).toBeVisible();
   });
@@ -238,7 +230,7 @@ test.describe('passkeys', () => {
 
     // Give the first a distinct name (both default names come from the same browser and platform).
     const firstRow = passkeyRows(page).first();
-    await firstRow.getByRole('button', { name: /^Edit / }).click();
+    await firstRow.getByRole('button', { name: /^Rename / }).click();
     await firstRow.getByRole('textbox', { name: 'Passkey name' }).fill('Old phone');
     await firstRow.getByRole('button', { name: 'Save' }).click();
     await expect(passkeyRows(page).first()).toContainText('Old phone');
@@ -248,20 +240,17 @@ test.describe('passkeys', () => {
     if (firstCredential === undefined) throw new Error('The first authenticator holds no credential');
     await first.remove();
     const second = await webauthn.addAuthenticator();
-    await widget.getByRole('button', { name: TEXT.setUpAnother }).click();
     await createPasskey(page);
     await expect(passkeyRows(page)).toHaveCount(2);
     expect(await second.credentials()).toHaveLength(1);
 
-    // Delete 'Old phone': SPEC §4 the warning, 'Delete' and 'Cancel', no edit controls while marked.
+    // Delete 'Old phone': issue 22 finding 5, it asks first in a dialog; 'Cancel' keeps it, then delete for real.
     await widget.getByRole('button', { name: 'Delete Old phone' }).click();
-    await expect(widget.getByText(TEXT.deleteWarning)).toBeVisible();
-    await expect(widget.getByRole('button', { name: /^Edit / })).toHaveCount(0);
-    await expect(widget.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page);
-    // 'Cancel' clears the mark; then delete for real.
-    await widget.getByRole('button', { name: 'Cancel' }).click();
-    await expect(widget.getByText(TEXT.deleteWarning)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
     await expect(passkeyRows(page)).toHaveCount(2);
     await widget.getByRole('button', { name: 'Delete Old phone' }).click();
     const deleted = page.waitForResponse(
@@ -269,14 +258,13 @@ test.describe('passkeys', () => {
         response.url().includes('/sdk/v1/users/webauthn_registrations/') &&
         response.request().method() === 'DELETE',
     );
-    await widget.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(passkeyRows(page)).toHaveCount(1);
     await expect(widget.getByText('Old phone')).toHaveCount(0);
     expect((await deleted).status()).toBe(200);
 
     // The list comes from the server after a reload.
     await page.reload();
-    await widget.getByRole('button', { name: TEXT.skip }).click();
     await expect(passkeyRows(page)).toHaveCount(1);
     await expect(widget.getByText('Old phone')).toHaveCount(0);
 
@@ -313,17 +301,13 @@ test.describe('passkeys', () => {
     const { authenticator } = await signUpWithPasskey(page, webauthn, 'twice');
     const widget = passkeyWidget(page);
 
-    await widget.getByRole('button', { name: TEXT.setUpAnother }).click();
-    await expect(widget.getByRole('heading', { name: TEXT.registrationTitle })).toBeVisible();
-    await widget.getByRole('button', { name: TEXT.createPasskey }).click();
+    await widget.getByRole('button', { name: TEXT.addPasskey }).click();
     // SPEC §8: excludeCredentials makes the authenticator refuse (InvalidStateError).
     await expect(widget.getByText(TEXT.alreadyRegistered)).toBeVisible();
-    await expect(widget.getByRole('heading', { name: TEXT.registrationTitle })).toBeVisible();
     await expectNoAxeViolations(page);
     expect(await authenticator.credentials()).toHaveLength(1);
-
-    // Nothing was added on the server: 'Skip' shows the one passkey.
-    await widget.getByRole('button', { name: TEXT.skip }).click();
+    // Nothing was added on the server.
+    await page.reload();
     await expect(passkeyRows(page)).toHaveCount(1);
   });
 });

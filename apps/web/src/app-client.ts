@@ -21,6 +21,27 @@ export interface UserView {
     provider_type: string;
     provider_subject: string;
   }>;
+  /**
+   * Issue 22 Deliver 2 (the redesigned account page): the profile (name, member since), passkeys, wallets and
+   * whether a usable password exists (the last way to sign in is shown before a removal is tried).
+   */
+  created_at?: string;
+  name?: { first_name: string; middle_name: string; last_name: string };
+  webauthn_registrations?: ReadonlyArray<{
+    webauthn_registration_id: string;
+    name: string;
+    verified: boolean;
+    /** Gatehouse's additions (not in Stytch's shape): when it was added and last signed in with. */
+    created_at?: string;
+    last_used_at?: string | null;
+  }>;
+  crypto_wallets?: ReadonlyArray<{
+    crypto_wallet_id: string;
+    crypto_wallet_address: string;
+    crypto_wallet_type: string;
+    verified: boolean;
+  }>;
+  password?: { password_id: string; requires_reset: boolean } | null;
 }
 
 /** A live session of the user as GET /sessions/list answers it (issue 13 item 3). */
@@ -54,6 +75,13 @@ export interface AppClient {
     deleteEmail(emailId: string): Promise<unknown>;
     deletePhoneNumber(phoneId: string): Promise<unknown>;
     deleteTOTP(totpId: string): Promise<unknown>;
+    /** DELETE /users/webauthn_registrations/{id} (issue 22: the account page's own passkey list). */
+    deleteWebauthnRegistration(webauthnRegistrationId: string): Promise<unknown>;
+  };
+  /** wire-format.md §4.9: adding a passkey (register start + finish) and renaming one. */
+  webauthn: {
+    register(options: { is_passkey: boolean; session_duration_minutes?: number }): Promise<unknown>;
+    update(options: { webauthn_registration_id: string; name: string }): Promise<unknown>;
   };
   /** wire-format.md §4.5: with a session held, send() goes to /send/secondary and adds the destination. */
   otps: {

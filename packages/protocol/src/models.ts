@@ -38,6 +38,12 @@ export interface WebAuthnRegistration {
   authenticator_type: string;
   verified: boolean;
   name: string;
+  /**
+   * Gatehouse's additions (issue 22 Deliver 2, the account page's passkey list), not in Stytch's shape: when the
+   * passkey was added and last signed in with (RFC 3339 UTC; null before its first use). Optional for other servers.
+   */
+  created_at?: string;
+  last_used_at?: string | null;
 }
 
 export interface CryptoWallet {

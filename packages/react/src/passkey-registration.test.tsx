@@ -58,7 +58,8 @@ function domError(name: string): Error {
 async function reachSuccess(client: FakeClient = signedInClient(), props: PasskeyRegistrationProps = {}) {
   const view = renderRegistration(client, props);
   await view.user.click(await screen.findByRole('button', { name: 'Skip' }));
-  await screen.findByRole('heading', { name: 'Passkey successfully created!' });
+  // Issue 22 finding 3: nothing was created in this visit, so the list is 'Your passkeys'.
+  await screen.findByRole('heading', { name: 'Your passkeys' });
   await waitFor(() => expect(client.calls.userGet).toBe(1));
   return view;
 }
@@ -170,17 +171,37 @@ describe('PasskeyRegistrationStart', () => {
     const { root, user } = renderRegistration(signedInClient(), { callbacks: { onEvent } });
     await user.click(await screen.findByRole('button', { name: 'Skip' }));
     expect(onEvent).toHaveBeenCalledWith({ type: 'PASSKEY_SKIP', data: {} });
-    expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' })).toBeTruthy();
+    // Issue 22 finding 3: after Skip nothing was created; SPEC §2's text is for right after a creation.
+    expect(await screen.findByRole('heading', { name: 'Your passkeys' })).toBeTruthy();
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
     expect(root().dataset.state).toBe('passkey-registration-success');
   });
 });
 
 describe('PasskeyRegistrationSuccess', () => {
+  it('once every passkey is deleted it no longer says "Passkey successfully created!" (issue 22 finding 3)', async () => {
+    const only = [registration('wr-only', 'Only key')];
+    const client = signedInClient(only);
+    client.userGetImpl = async () => fakeUser({ webauthn_registrations: only });
+    const { user } = renderRegistration(client);
+    await user.click(await screen.findByRole('button', { name: 'Create a Passkey' }));
+    expect(await screen.findByRole('heading', { name: 'Passkey successfully created!' })).toBeTruthy();
+    await screen.findByText('Only key');
+    await user.click(screen.getByRole('button', { name: 'Delete Only key' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { name: 'Your passkeys' })).toBeTruthy();
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
+  });
+
   it("'Set up another Passkey' returns to the start screen and 'Done' emits PASSKEY_DONE", async () => {
     const onEvent = vi.fn();
     const { root, user } = await reachSuccess(signedInClient(), { callbacks: { onEvent } });
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(onEvent).toHaveBeenLastCalledWith({ type: 'PASSKEY_DONE', data: {} });
+    // Issue 22 finding 3: 'Done' visibly ends the task; 'Manage passkeys' goes back to the list.
+    expect(await screen.findByRole('heading', { name: 'All set' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Manage passkeys' }));
     await user.click(screen.getByRole('button', { name: 'Set up another Passkey' }));
     expect(root().dataset.state).toBe('passkey-registration');
     expect(await screen.findByRole('button', { name: 'Create a Passkey' })).toBeTruthy();
@@ -255,6 +276,9 @@ describe('PasskeyRegistrationSuccess', () => {
     await user.clear(input);
     await user.type(input, '   {Enter}');
     expect(screen.getByRole('textbox', { name: 'Passkey name' })).toBe(input);
+    // Issue 22 finding 3: an empty name says so instead of silently doing nothing.
+    expect(screen.getByRole('alert').textContent).toBe('Enter a name for this passkey.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(names()).toEqual(['MacBook', 'Pixel', 'YubiKey']);

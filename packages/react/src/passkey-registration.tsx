@@ -1,7 +1,7 @@
 // <PasskeyRegistration>: SPEC §2 PasskeyRegistrationStart and PasskeyRegistrationSuccess for a signed-in user
 // (SPEC §6; without one, SPEC §8 'Error: Cannot use PasskeyRegistration component without active user
 // authenticated.'). The screens load on demand (methods/passkeys).
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { Callbacks } from './callbacks';
 import type { LoginConfig } from './config';
 import { PasskeyRegistrationStartScreen, PasskeyRegistrationSuccessScreen } from './methods/passkeys/screens';
@@ -24,6 +24,10 @@ export function PasskeyRegistration({ config, styles, callbacks, strings }: Pass
   const client = useGatehouse();
   const user = useUser();
   const signedIn = user !== null;
+  // Issue 22 finding 3: whether a passkey was created in this visit (set when the start screen is left: true after a
+  // creation, false after Skip). SPEC §2 fixes 'Passkey successfully created!' for right after a creation; otherwise
+  // the list has its own heading. Kept here: the widget mounts each screen afresh.
+  const [justCreated, setJustCreated] = useState(false);
   return (
     <WidgetRoot
       client={client}
@@ -34,12 +38,29 @@ export function PasskeyRegistration({ config, styles, callbacks, strings }: Pass
       mode="passkey-registration"
       initialScreen={signedIn ? 'passkey-registration' : 'passkey-registration.no-user'}
       configError={null}
-      renderScreen={(state) => <PasskeyRegistrationScreens state={state} signedIn={signedIn} />}
+      renderScreen={(state) => (
+        <PasskeyRegistrationScreens
+          state={state}
+          signedIn={signedIn}
+          justCreated={justCreated}
+          onStartLeft={setJustCreated}
+        />
+      )}
     />
   );
 }
 
-function PasskeyRegistrationScreens({ state, signedIn }: { state: WidgetState; signedIn: boolean }) {
+function PasskeyRegistrationScreens({
+  state,
+  signedIn,
+  justCreated,
+  onStartLeft,
+}: {
+  state: WidgetState;
+  signedIn: boolean;
+  justCreated: boolean;
+  onStartLeft: (created: boolean) => void;
+}) {
   const { dispatch } = useWidget();
   useEffect(() => {
     dispatch({ type: 'passkey-user-changed', signedIn });
@@ -49,9 +70,9 @@ function PasskeyRegistrationScreens({ state, signedIn }: { state: WidgetState; s
   return (
     <Suspense fallback={null}>
       {screenOf(state.screen) === 'passkey-registration-success' ? (
-        <PasskeyRegistrationSuccessScreen />
+        <PasskeyRegistrationSuccessScreen justCreated={justCreated} />
       ) : (
-        <PasskeyRegistrationStartScreen />
+        <PasskeyRegistrationStartScreen onLeave={onStartLeft} />
       )}
     </Suspense>
   );

@@ -116,6 +116,14 @@ export const DEFAULT_STRINGS = {
   deleteWarning: 'Once deleted, the passkey cannot be restored.',
   deleteConfirm: 'Delete',
   cancel: 'Cancel',
+  // Issue 22 finding 3: the list's heading when nothing was created in this visit (after Skip, or once every passkey
+  // is deleted); SPEC §2's 'Passkey successfully created!' stays for right after a creation. 'Done' ends on a
+  // finished view; an empty name says so.
+  yourPasskeys: 'Your passkeys',
+  passkeysDoneTitle: 'All set',
+  passkeysDoneText: 'Your passkeys are saved. You can sign in with any of them.',
+  managePasskeys: 'Manage passkeys',
+  passkeyNameRequired: 'Enter a name for this passkey.',
   passkeyRegistrationWithoutUser:
     'Error: Cannot use PasskeyRegistration component without active user authenticated.',
   // SPEC §2 social buttons: 'Continue with {provider}', with each provider's display name.

@@ -70,3 +70,34 @@ export function reasonOf(error: unknown, fallback: string): string {
     ? describeError(error, fallback, DEFAULT_STRINGS).message
     : fallback;
 }
+
+/** A way to sign in, as the server counts them (features/users/user-service.ts removeUserResource). */
+export type SignInWay =
+  | { kind: 'email'; id: string }
+  | { kind: 'phone'; id: string }
+  | { kind: 'passkey'; id: string }
+  | { kind: 'oauth'; id: string };
+
+/**
+ * Issue 22 Deliver 2: "the last way to sign in cannot be removed, and the page says why" — before the click. The
+ * server refuses such a removal with 409 last_authentication_factor when nothing else would sign the user in: a
+ * verified e-mail address or phone number, a usable password, a verified passkey or wallet, a linked social account.
+ * This counts the same things in the user the page shows, so the remove button is disabled with the reason beside
+ * it; the server's check stays the rule (a stale page still gets the 409, shown inline).
+ */
+export function isLastWayToSignIn(user: UserView, way: SignInWay): boolean {
+  const ways: string[] = [
+    ...user.emails.filter((email) => email.verified).map((email) => `email:${email.email_id}`),
+    ...user.phone_numbers.filter((phone) => phone.verified).map((phone) => `phone:${phone.phone_id}`),
+    ...(user.webauthn_registrations ?? [])
+      .filter((passkey) => passkey.verified)
+      .map((passkey) => `passkey:${passkey.webauthn_registration_id}`),
+    ...user.providers.map((provider) => `oauth:${provider.oauth_user_registration_id}`),
+    ...(user.crypto_wallets ?? [])
+      .filter((wallet) => wallet.verified)
+      .map((wallet) => `wallet:${wallet.crypto_wallet_id}`),
+    ...(user.password && !user.password.requires_reset ? ['password'] : []),
+  ];
+  const key = `${way.kind}:${way.id}`;
+  return ways.length === 1 && ways[0] === key;
+}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STRINGS } from '../strings';
 import { apiError, createFakeClient, SAMPLE_SESSION, SAMPLE_USER } from '../test-support';
-import { renderAccountPage } from './test-render';
+import { confirmInDialog, renderAccountPage } from './test-render';
 
 const ADDED = 'grace@example.com';
 
@@ -97,16 +97,22 @@ describe('e-mail addresses and phone numbers (issue 13 item 3)', () => {
     });
     renderAccountPage(client);
     await userEvent.click(screen.getByRole('button', { name: STRINGS.account.removeItem(ADDED) }));
+    await confirmInDialog(STRINGS.account.remove);
     expect(await screen.findByText(STRINGS.account.removed(ADDED))).toBeTruthy();
     expect(client.accountCalls).toContainEqual(['user.deleteEmail', 'email-test-2']);
     expect(within(screen.getByTestId('account-emails')).getAllByRole('listitem')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: STRINGS.account.removeItem('+14155550123') }));
+    await confirmInDialog(STRINGS.account.remove);
     expect(await screen.findByText(STRINGS.account.noPhoneNumbers)).toBeTruthy();
     expect(client.accountCalls).toContainEqual(['user.deletePhoneNumber', 'phone-test-1']);
   });
 
   it("a refused removal of the last sign-in factor shows the server's message and keeps the row", async () => {
-    const client = signedIn();
+    // The page believes a password is another way in (a stale page): the server's 409 still decides.
+    const client = createFakeClient({
+      session: SAMPLE_SESSION,
+      user: { ...SAMPLE_USER, password: { password_id: 'password-test-1', requires_reset: false } },
+    });
     const message = 'This is the only way to sign in to this account.';
     client.deleteFactorImpl = async () => {
       throw apiError({ error_type: 'last_authentication_factor', error_message: message, status_code: 409 });
@@ -115,6 +121,7 @@ describe('e-mail addresses and phone numbers (issue 13 item 3)', () => {
     await userEvent.click(
       screen.getByRole('button', { name: STRINGS.account.removeItem('ada@example.com') }),
     );
+    await confirmInDialog(STRINGS.account.remove);
     expect((await screen.findByTestId('account-contact-error')).textContent).toBe(message);
     expect(screen.getByTestId('account-contact-error').getAttribute('role')).toBe('alert');
     expect(within(screen.getByTestId('account-emails')).getAllByRole('listitem')).toHaveLength(1);

@@ -3,6 +3,7 @@
 // to this user rather than signing anyone in), then the code entered authenticates it (POST /otps/authenticate)
 // and the SDK stores the user with the new address. An e-mail can instead get a login link sent secondary
 // (§4.4), which adds the address when opened. Removing one is DELETE /users/emails|phone_numbers/{id} (§4.2).
+// Issue 22 finding 5: removing asks first in a dialog (./remove-button), and the last way to sign in says so.
 // Issue 20 item 3 (server: sessions/step-up.ts SESSION_ROUTE_RULES): a secondary send to an address or number nobody
 // holds yet needs a recent sign-in, and so does removing the last verified one; where the project requires a second
 // factor, every send and removal needs it too. Refused, they wait for "Confirm it's you" and then run again (once).
@@ -13,7 +14,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { AppClient, UserView } from '../app-client';
 import { STRINGS } from '../strings';
 import { SESSION_DURATION_MINUTES } from '../widget-config';
-import { invalidateAccount, reasonOf } from './account-data';
+import { invalidateAccount, isLastWayToSignIn, reasonOf } from './account-data';
 import { ConfirmItsYou } from './confirm-its-you';
 import { RemovalError, RemoveButton } from './remove-button';
 import { useToast } from './toasts';
@@ -185,6 +186,8 @@ export function ContactSection({ client, user }: { client: AppClient; user: User
                 label={email.email}
                 busy={busy === email.email_id}
                 disabled={busy !== null}
+                lastWay={isLastWayToSignIn(user, { kind: 'email', id: email.email_id })}
+                confirmDescription={STRINGS.account.confirmRemoveEmail}
                 onClick={() =>
                   remove(email.email_id, email.email, () => client.user.deleteEmail(email.email_id))
                 }
@@ -210,6 +213,8 @@ export function ContactSection({ client, user }: { client: AppClient; user: User
                 label={phone.phone_number}
                 busy={busy === phone.phone_id}
                 disabled={busy !== null}
+                lastWay={isLastWayToSignIn(user, { kind: 'phone', id: phone.phone_id })}
+                confirmDescription={STRINGS.account.confirmRemovePhone}
                 onClick={() =>
                   remove(phone.phone_id, phone.phone_number, () =>
                     client.user.deletePhoneNumber(phone.phone_id),

@@ -1,17 +1,21 @@
 // Issue 11 item 4 (moved here by issue 13 item 3): the linked social accounts, as they arrive on the user.
 import { isReauthenticationCancelled, useReauthentication } from '@gatehouse/react/reauthentication';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { AppClient, UserView } from '../app-client';
 import { STRINGS } from '../strings';
-import { invalidateAccount, reasonOf } from './account-data';
+import { invalidateAccount, isLastWayToSignIn, reasonOf } from './account-data';
+import { ConfirmButton } from './confirm-dialog';
 import { ConfirmItsYou } from './confirm-its-you';
+import { LastWayReason } from './remove-button';
 
 /**
  * Issue 11 item 4: the linked social accounts, each with an unlink button (DELETE /users/oauth/{id}). The server
  * refuses to unlink the user's last way to sign in; its error_message is shown as it came. On success the SDK
  * stores the user the server answers, so the row disappears through the user state. Issue 20 item 3: an unlink
  * answered `reauthentication_required` / `second_factor_required` waits for "Confirm it's you", then runs again.
+ * Issue 22 finding 5 / Deliver 2: unlinking asks first in a dialog; the last way to sign in is not offered, and says why.
+ * Wallets are listed below (the server has no call that removes one).
  */
 export function ProvidersSection({ client, user }: { client: AppClient; user: UserView }) {
   const queryClient = useQueryClient();
@@ -41,21 +45,19 @@ export function ProvidersSection({ client, user }: { client: AppClient; user: Us
       {user.providers.length === 0 ? (
         <p className="muted">{STRINGS.account.noProviders}</p>
       ) : (
-        <ul className="plain-list" data-testid="account-providers">
+        <ul className="plain-list item-list" data-testid="account-providers">
           {user.providers.map((provider) => (
             <li key={provider.oauth_user_registration_id} data-provider={provider.provider_type}>
-              {name(provider.provider_type)} <span className="muted">({provider.provider_subject})</span>{' '}
-              <button
-                type="button"
-                className="button"
-                aria-label={STRINGS.account.unlinkProvider(name(provider.provider_type))}
-                disabled={busy !== null}
-                onClick={() => unlink(provider.oauth_user_registration_id, provider.provider_type)}
-              >
-                {busy === provider.oauth_user_registration_id
-                  ? STRINGS.account.unlinking
-                  : STRINGS.account.unlink}
-              </button>
+              <span>
+                {name(provider.provider_type)} <span className="muted">({provider.provider_subject})</span>
+              </span>
+              <ProviderUnlink
+                provider={name(provider.provider_type)}
+                busy={busy === provider.oauth_user_registration_id}
+                otherBusy={busy !== null}
+                lastWay={isLastWayToSignIn(user, { kind: 'oauth', id: provider.oauth_user_registration_id })}
+                onConfirm={() => unlink(provider.oauth_user_registration_id, provider.provider_type)}
+              />
             </li>
           ))}
         </ul>
@@ -70,6 +72,55 @@ export function ProvidersSection({ client, user }: { client: AppClient; user: Us
         </p>
       ) : null}
       <ConfirmItsYou request={request} testId="account-providers-reauthentication" />
+    </section>
+  );
+}
+
+function ProviderUnlink(props: {
+  provider: string;
+  busy: boolean;
+  otherBusy: boolean;
+  lastWay: boolean;
+  onConfirm(): void;
+}) {
+  const reasonId = useId();
+  return (
+    <>
+      <ConfirmButton
+        ariaLabel={STRINGS.account.unlinkProvider(props.provider)}
+        busy={props.otherBusy}
+        disabled={props.lastWay}
+        describedBy={props.lastWay ? reasonId : undefined}
+        title={STRINGS.account.confirmUnlinkTitle(props.provider)}
+        description={STRINGS.account.confirmUnlink(props.provider)}
+        confirmLabel={STRINGS.account.unlink}
+        onConfirm={props.onConfirm}
+      >
+        {props.busy ? STRINGS.account.unlinking : STRINGS.account.unlink}
+      </ConfirmButton>
+      {props.lastWay ? <LastWayReason id={reasonId} /> : null}
+    </>
+  );
+}
+
+/** Issue 22 Deliver 2: "linked accounts and wallets" — the wallets the user signs in with (read-only). */
+export function WalletsSection({ user }: { user: UserView }) {
+  const wallets = user.crypto_wallets ?? [];
+  return (
+    <section aria-labelledby="account-wallets-heading" data-testid="account-wallets">
+      <h2 id="account-wallets-heading">{STRINGS.account.walletsSection}</h2>
+      {wallets.length === 0 ? (
+        <p className="muted">{STRINGS.account.noWallets}</p>
+      ) : (
+        <ul className="plain-list item-list">
+          {wallets.map((wallet) => (
+            <li key={wallet.crypto_wallet_id}>
+              <span className="wallet-address">{wallet.crypto_wallet_address}</span>
+              <span className="muted">{wallet.crypto_wallet_type}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

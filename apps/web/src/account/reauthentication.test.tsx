@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STRINGS } from '../strings';
 import { apiError, createFakeClient, type FakeClient, SAMPLE_SESSION, SAMPLE_USER } from '../test-support';
-import { renderAccountPage } from './test-render';
+import { confirmInDialog, renderAccountPage } from './test-render';
 
 // The widget's texts (@gatehouse/react reauthentication-strings.ts).
 const TITLE = 'Confirm it’s you';
@@ -71,6 +71,7 @@ describe('"Confirm it\'s you" on the account page (issue 20 item 3)', () => {
     renderAccountPage(client);
     const section = screen.getByTestId('account-totp');
     await user.click(within(section).getByRole('button', { name: STRINGS.account.totpRemoveLabel }));
+    await confirmInDialog(STRINGS.account.remove);
     const step = await within(section).findByTestId('account-totp-reauthentication', {}, LOAD);
     const heading = await within(step).findByRole('heading', { name: TITLE }, LOAD);
     expect(document.activeElement).toBe(heading);
@@ -98,6 +99,7 @@ describe('"Confirm it\'s you" on the account page (issue 20 item 3)', () => {
     const section = screen.getByTestId('account-totp');
     const remove = within(section).getByRole('button', { name: STRINGS.account.totpRemoveLabel });
     await user.click(remove);
+    await confirmInDialog(STRINGS.account.remove);
     const step = await within(section).findByTestId('account-totp-reauthentication', {}, LOAD);
     await user.click(within(step).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByTestId('account-totp-reauthentication')).toBeNull();
@@ -113,6 +115,7 @@ describe('"Confirm it\'s you" on the account page (issue 20 item 3)', () => {
     const client = staleSession(WITH_PHONE);
     renderAccountPage(client);
     await user.click(screen.getByRole('button', { name: STRINGS.account.removeItem('ada@example.com') }));
+    await confirmInDialog(STRINGS.account.remove);
     const step = await screen.findByTestId('account-contact-reauthentication');
     await within(step).findByRole('heading', { name: TITLE }, LOAD);
     expect(within(step).getByText('We will email a 6-digit code to ada@example.com.')).toBeTruthy();
@@ -146,6 +149,7 @@ describe('"Confirm it\'s you" on the account page (issue 20 item 3)', () => {
     });
     renderAccountPage(client);
     await user.click(screen.getByRole('button', { name: STRINGS.account.removeItem('+14155550123') }));
+    await confirmInDialog(STRINGS.account.remove);
     const step = await screen.findByTestId('account-contact-reauthentication');
     await within(step).findByRole('heading', { name: TITLE }, LOAD);
     await user.click(within(step).getByRole('button', { name: 'Use a passkey' }));

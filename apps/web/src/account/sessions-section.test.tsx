@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ListedSessionView } from '../app-client';
 import { STRINGS } from '../strings';
 import { apiError, createFakeClient, listedSession, SAMPLE_SESSION, SAMPLE_USER } from '../test-support';
-import { renderAccountPage } from './test-render';
+import { confirmInDialog, renderAccountPage } from './test-render';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
@@ -60,6 +60,7 @@ describe('active sessions (issue 13 item 3)', () => {
     expect(other!.textContent).toContain('198.51.100.4');
     expect(other!.textContent).not.toContain(STRINGS.account.thisDevice);
     await userEvent.click(screen.getByRole('button', { name: STRINGS.account.signOutOthers }));
+    await confirmInDialog(STRINGS.account.signOutOthers);
     expect(await screen.findByText(STRINGS.account.signedOutOthers(1))).toBeTruthy();
     await waitFor(() =>
       expect(within(screen.getByTestId('account-session-list')).getAllByRole('listitem')).toHaveLength(1),
@@ -82,6 +83,7 @@ describe('active sessions (issue 13 item 3)', () => {
     };
     renderAccountPage(client);
     await userEvent.click(await screen.findByRole('button', { name: STRINGS.account.signOutOthers }));
+    await confirmInDialog(STRINGS.account.signOutOthers);
     expect((await screen.findByRole('alert')).textContent).toBe('Too many requests.');
   });
 });

@@ -2,6 +2,7 @@
 // browser protocol lists them), this device's marked, with "Sign out of this device" (POST /sessions/revoke, SPEC
 // §4: revoking clears local state, then the sign-in page) and "Sign out everywhere else" (POST
 // /sessions/revoke_others). The second is offered only when another session exists: there is nothing else to end.
+// Issue 22 finding 5: "Sign out everywhere else" asks first in a dialog (./confirm-dialog).
 // Issue 22: each session shows its device's name, when it signed in, its last activity and its IP address; no ids.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import type { AppClient, ListedSessionView } from '../app-client';
 import { navigate } from '../router';
 import { STRINGS } from '../strings';
 import { invalidateAccount, reasonOf, useAccountSessions } from './account-data';
+import { ConfirmButton } from './confirm-dialog';
 import { useToast } from './toasts';
 
 /** Day and minute (seconds say nothing here), in the visitor's locale: "Nov 28, 2026, 12:17 AM". */
@@ -127,20 +129,23 @@ export function SessionsSection({ client }: { client: AppClient }) {
         </p>
       ) : null}
       <div className="button-row">
-        <button type="button" className="button" onClick={signOut} disabled={state !== 'idle'}>
+        <button type="button" className="button button-small" onClick={signOut} disabled={state !== 'idle'}>
           {state === 'signing-out' ? STRINGS.account.signingOut : STRINGS.account.signOut}
         </button>
         {others > 0 ? (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={signOutOthers}
-            disabled={state !== 'idle'}
+          <ConfirmButton
+            className="button-row-item"
+            busy={state !== 'idle'}
+            title={STRINGS.account.confirmSignOutOthersTitle}
+            description={STRINGS.account.confirmSignOutOthers}
+            confirmLabel={STRINGS.account.signOutOthers}
+            onConfirm={signOutOthers}
+            testId="account-sign-out-others"
           >
             {state === 'signing-out-others'
               ? STRINGS.account.signingOutOthers
               : STRINGS.account.signOutOthers}
-          </button>
+          </ConfirmButton>
         ) : null}
       </div>
     </section>

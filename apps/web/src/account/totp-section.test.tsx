@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STRINGS } from '../strings';
 import { apiError, createFakeClient, SAMPLE_SESSION, SAMPLE_TOTP, SAMPLE_USER } from '../test-support';
-import { renderAccountPage } from './test-render';
+import { confirmInDialog, renderAccountPage } from './test-render';
 import { TOTP_ENROLMENT_MINUTES } from './totp-section';
 
 const WITH_TOTP = { ...SAMPLE_USER, totps: [{ totp_id: 'totp-test-1', verified: true }] };
@@ -98,6 +98,7 @@ describe('authenticator app (issue 13 item 3, wire-format.md §4.8)', () => {
       '1 recovery code left.',
     );
     await userEvent.click(within(section).getByRole('button', { name: STRINGS.account.totpRemoveLabel }));
+    await confirmInDialog(STRINGS.account.remove);
     expect(await within(section).findByText(STRINGS.account.totpOff)).toBeTruthy();
     expect(client.accountCalls).toContainEqual(['user.deleteTOTP', 'totp-test-1']);
     await waitFor(() =>

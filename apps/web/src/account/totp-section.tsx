@@ -4,7 +4,8 @@
 // from the app confirms the set-up (POST /totps/authenticate). When set up: how many recovery codes are left
 // (POST /totps/recovery_codes, `recovery_codes_remaining`) and removal (DELETE /users/totps/{id}). Issue 20 item 3:
 // the set-up (POST /totps) and the removal need a recent sign-in (server: sessions/step-up.ts SESSION_ROUTE_RULES);
-// refused, they wait for "Confirm it's you" and then run again. The first code's confirmation (POST
+// refused, they wait for "Confirm it's you" and then run again. Issue 22 finding 5: the removal, which turns two-step
+// sign-in off, asks first in a dialog that says so. The first code's confirmation (POST
 // /totps/authenticate) is itself a sign-in with the new app and is never refused for that, so it is not guarded.
 import { isReauthenticationCancelled, useReauthentication } from '@gatehouse/react/reauthentication';
 import { useQueryClient } from '@tanstack/react-query';
@@ -201,6 +202,8 @@ export function TotpSection({ client, user }: { client: AppClient; user: UserVie
             ariaLabel={STRINGS.account.totpRemoveLabel}
             busy={busy === verified.totp_id}
             disabled={busy !== null}
+            confirmTitle={STRINGS.account.confirmRemoveTotpTitle}
+            confirmDescription={STRINGS.account.confirmRemoveTotp}
             onClick={() =>
               remove(verified.totp_id, STRINGS.account.totpName, () =>
                 client.user.deleteTOTP(verified.totp_id),

@@ -3,6 +3,7 @@ import { act, cleanup, render as renderPlain, screen, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { confirmInDialog } from '../account/test-render';
 import { STRINGS } from '../strings';
 import { apiError, createFakeClient, type FakeClient, SAMPLE_SESSION, SAMPLE_USER } from '../test-support';
 import { AccountPage } from './account-page';
@@ -67,23 +68,29 @@ describe('AccountPage', () => {
     expect(screen.getByRole('button', { name: STRINGS.account.signOut })).toBeTruthy();
   });
 
-  it('signed in: embeds passkey registration (SPEC §2 PasskeyRegistrationStart) with the app session length', async () => {
-    const client = createFakeClient({ session: SAMPLE_SESSION, user: SAMPLE_USER });
+  it('signed in: headed sections in order, the profile first (issue 22 Deliver 2)', async () => {
+    const client = createFakeClient({
+      session: SAMPLE_SESSION,
+      user: { ...SAMPLE_USER, name: { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' } },
+    });
     render(<AccountPage client={client} />);
-    const section = screen.getByRole('region', { name: STRINGS.account.passkeysSection });
-    expect(
-      await within(section).findByRole('heading', { name: DEFAULT_STRINGS.passkeyRegistrationTitle }),
-    ).toBeTruthy();
-    const calls: unknown[] = [];
-    client.webauthn.register = async (options) => {
-      calls.push(options);
-      return {};
-    };
-    await userEvent.click(within(section).getByRole('button', { name: DEFAULT_STRINGS.createPasskey }));
-    expect(calls).toEqual([{ is_passkey: true, session_duration_minutes: 30 }]);
-    expect(
-      await within(section).findByRole('heading', { name: DEFAULT_STRINGS.passkeyCreatedTitle }),
-    ).toBeTruthy();
+    await screen.findByTestId('account-session-list');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      STRINGS.account.profileSection,
+      STRINGS.account.contactSection,
+      STRINGS.account.passkeysSection,
+      STRINGS.account.totpSection,
+      STRINGS.account.providersSection,
+      STRINGS.account.walletsSection,
+      STRINGS.account.sessionsSection,
+    ]);
+    const profile = screen.getByTestId('account-profile');
+    expect(profile.textContent).toContain('Ada Lovelace');
+    expect(profile.textContent).toContain('ada@example.com');
+    expect(profile.textContent).toContain(STRINGS.account.memberSince);
+    expect(profile.querySelector('time')?.getAttribute('datetime')).toBe(SAMPLE_USER.created_at);
+    // Issue 22 finding 3: the widget's registration screens are gone from the page.
+    expect(screen.queryByText(DEFAULT_STRINGS.passkeyRegistrationTitle)).toBeNull();
   });
 
   it('signed out: no passkey section', () => {
@@ -130,6 +137,7 @@ describe('AccountPage', () => {
           .map((item) => item.dataset.provider),
       ).toEqual(['google', 'github']);
       await userEvent.click(screen.getByRole('button', { name: 'Unlink GitHub' }));
+      await confirmInDialog(STRINGS.account.unlink);
       expect(client.deleteOAuthCalls).toEqual(['oauth-user-reg-github']);
       expect((await screen.findByTestId('account-providers-outcome')).textContent).toBe(
         'GitHub was unlinked.',
@@ -149,6 +157,7 @@ describe('AccountPage', () => {
       };
       render(<AccountPage client={client} />);
       await userEvent.click(screen.getByRole('button', { name: 'Unlink Google' }));
+      await confirmInDialog(STRINGS.account.unlink);
       expect((await screen.findByRole('alert')).textContent).toBe(message);
       expect(within(screen.getByTestId('account-providers')).getAllByRole('listitem')).toHaveLength(2);
       expect((screen.getByRole('button', { name: 'Unlink Google' }) as HTMLButtonElement).disabled).toBe(

@@ -9,12 +9,17 @@
 // (ACCOUNT_CONFIG says which ways the step may offer), then run again.
 // Issue 22: the page no longer opens with the user id and the session id: they mean nothing to the person, and
 // support finds a user by e-mail address. This device's sign-in time is in the sessions list.
-import { PasskeyRegistration } from '@gatehouse/react';
+// Issue 22 Deliver 2: redesigned as Clerk's <UserProfile/> / Auth0's account page: headed sections (h2), profile
+// first, then e-mails and phones, passkeys (the page's own list, account/passkeys-section.tsx, no longer the widget's
+// registration screens: finding 3), two-step sign-in, linked accounts and wallets, sessions. Every destructive
+// change asks in account/confirm-dialog.tsx (finding 5).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAccountUser } from '../account/account-data';
 import { ContactSection } from '../account/contact-section';
-import { ProvidersSection } from '../account/providers-section';
+import { PasskeysSection } from '../account/passkeys-section';
+import { ProfileSection } from '../account/profile-section';
+import { ProvidersSection, WalletsSection } from '../account/providers-section';
 import { createAccountQueryClient } from '../account/query-client';
 import { SessionsSection } from '../account/sessions-section';
 import { AppToasts } from '../account/toasts';
@@ -25,7 +30,6 @@ import { Link } from '../router';
 import { STRINGS } from '../strings';
 import { useSession } from '../use-client-state';
 import { useDocumentTitle } from '../use-document-title';
-import { ACCOUNT_CONFIG } from '../widget-config';
 
 export interface AccountPageProps {
   client: AppClient;
@@ -33,18 +37,22 @@ export interface AccountPageProps {
 
 function SignedIn({ client }: { client: AppClient }) {
   const user = useAccountUser(client).data ?? null;
+  if (!user) {
+    return (
+      <>
+        <p aria-live="polite">{STRINGS.account.loading}</p>
+        <SessionsSection client={client} />
+      </>
+    );
+  }
   return (
     <>
-      {user ? (
-        <ContactSection client={client} user={user} />
-      ) : (
-        <p aria-live="polite">{STRINGS.account.loading}</p>
-      )}
-      <section className="account-passkeys" aria-label={STRINGS.account.passkeysSection}>
-        <PasskeyRegistration config={ACCOUNT_CONFIG} />
-      </section>
-      {user ? <TotpSection client={client} user={user} /> : null}
-      {user ? <ProvidersSection client={client} user={user} /> : null}
+      <ProfileSection user={user} />
+      <ContactSection client={client} user={user} />
+      <PasskeysSection client={client} user={user} />
+      <TotpSection client={client} user={user} />
+      <ProvidersSection client={client} user={user} />
+      <WalletsSection user={user} />
       <SessionsSection client={client} />
     </>
   );

@@ -5,6 +5,10 @@
 // Issue 20 item 3: creating, renaming and deleting go through the reauthentication guard: a `reauthentication_required`
 // or `second_factor_required` answer opens "Confirm it's you" in place of the screen, and the change runs again
 // once the person confirmed; Cancel puts the list (or the start screen) back as it was, focus on the row's control.
+// Issue 22 finding 3: the list's heading says 'Passkey successfully created!' only right after a creation (with the
+// passkey still listed), else 'Your passkeys'; an empty name shows an error instead of silently doing nothing; 'Done'
+// reports PASSKEY_DONE (Stytch's UI leaves what follows to the page, through callbacks.onEvent) and shows a finished
+// view, so the click visibly ends the task, with 'Manage passkeys' to go back to the list.
 import type { User } from '@gatehouse/protocol';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { BannerRegion } from '../../banner';
@@ -25,7 +29,12 @@ import {
   passkeyListReducer,
 } from './passkey-list';
 
-export function PasskeyRegistrationStart() {
+export function PasskeyRegistrationStart({
+  onLeave,
+}: {
+  /** Told when the screen is left: true after a creation, false after Skip. */
+  onLeave?: (created: boolean) => void;
+}) {
   const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
   const creating = state.screen === 'passkey-registration.creating';
   const { request, guard } = useReauthentication();
@@ -44,6 +53,7 @@ export function PasskeyRegistrationStart() {
         ),
       );
       emitEvent('PASSKEY_REGISTER', eventData(data));
+      onLeave?.(true);
       dispatch({ type: 'passkey-created' });
     } catch (error) {
       if (isReauthenticationCancelled(error)) {
@@ -61,6 +71,7 @@ export function PasskeyRegistrationStart() {
   const skip = () => {
     if (state.screen !== 'passkey-registration') return;
     emitEvent('PASSKEY_SKIP', {});
+    onLeave?.(false);
     dispatch({ type: 'passkey-skipped' });
   };
 
@@ -100,8 +111,12 @@ function rowsOf(user: User | null): PasskeyRow[] {
   }));
 }
 
-export function PasskeyRegistrationSuccess() {
+export function PasskeyRegistrationSuccess({ justCreated = false }: { justCreated?: boolean }) {
   const { client, strings, dispatch, emitEvent } = useWidget();
+  const [finished, setFinished] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
+  // Every passkey was deleted here: nothing is 'successfully created' any more.
+  const [emptied, setEmptied] = useState(false);
   const [list, update] = useReducer(passkeyListReducer, client.user.getSync(), (user) =>
     initialPasskeyList(rowsOf(user)),
   );
@@ -140,7 +155,11 @@ export function PasskeyRegistrationSuccess() {
 
   const save = (row: PasskeyRow, draft: string) => {
     const name = cleanPasskeyName(draft);
-    if (name === null) return;
+    if (name === null) {
+      setNameError(strings.passkeyNameRequired);
+      return;
+    }
+    setNameError(null);
     if (name === row.name) {
       update({ type: 'cancel' });
       return;
@@ -161,6 +180,7 @@ export function PasskeyRegistrationSuccess() {
     const index = rows.findIndex((row) => row.id === mode.id);
     const row = rows[index];
     if (row === undefined) return;
+    if (rows.length === 1) setEmptied(true);
     update({ type: 'deleted', id: row.id });
     guard(() => client.user.deleteWebauthnRegistration(row.id)).catch((error: unknown) => {
       update({ type: 'delete-refused', row, index });
@@ -169,10 +189,27 @@ export function PasskeyRegistrationSuccess() {
     });
   };
 
+  if (finished) {
+    return (
+      <>
+        <Logo />
+        <ScreenHeading>{strings.passkeysDoneTitle}</ScreenHeading>
+        <p className="gh-text">{strings.passkeysDoneText}</p>
+        <div className="gh-button-stack">
+          <button type="button" className="gh-button gh-button-secondary" onClick={() => setFinished(false)}>
+            {strings.managePasskeys}
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  const title =
+    justCreated && !(emptied && rows.length === 0) ? strings.passkeyCreatedTitle : strings.yourPasskeys;
   return (
     <ReauthenticationFrame request={request}>
       <Logo />
-      <ScreenHeading>{strings.passkeyCreatedTitle}</ScreenHeading>
+      <ScreenHeading>{title}</ScreenHeading>
       <section className="gh-passkeys" aria-labelledby={listId}>
         <h3 id={listId} className="gh-subheading">
           {strings.existingPasskeys}
@@ -189,9 +226,16 @@ export function PasskeyRegistrationSuccess() {
                 warningId={warningId}
                 onEdit={() => update({ type: 'start-edit', id: row.id })}
                 onDelete={() => update({ type: 'start-delete', id: row.id })}
-                onDraft={(draft) => update({ type: 'change-draft', draft })}
+                nameError={nameError}
+                onDraft={(draft) => {
+                  setNameError(null);
+                  update({ type: 'change-draft', draft });
+                }}
                 onSave={(draft) => save(row, draft)}
-                onCancel={() => update({ type: 'cancel' })}
+                onCancel={() => {
+                  setNameError(null);
+                  update({ type: 'cancel' });
+                }}
               />
             ))}
           </ul>
@@ -227,7 +271,10 @@ export function PasskeyRegistrationSuccess() {
           <button
             type="button"
             className="gh-button gh-button-secondary"
-            onClick={() => emitEvent('PASSKEY_DONE', {})}
+            onClick={() => {
+              emitEvent('PASSKEY_DONE', {});
+              setFinished(true);
+            }}
           >
             {strings.done}
           </button>
@@ -241,6 +288,8 @@ interface PasskeyListRowProps {
   row: PasskeyRow;
   mode: ReturnType<typeof initialPasskeyList>['mode'];
   warningId: string;
+  /** Issue 22 finding 3: why Save did nothing (an empty name). */
+  nameError: string | null;
   onEdit(): void;
   onDelete(): void;
   onDraft(draft: string): void;
@@ -252,6 +301,7 @@ function PasskeyListRow({
   row,
   mode,
   warningId,
+  nameError,
   onEdit,
   onDelete,
   onDraft,
@@ -288,6 +338,8 @@ function PasskeyListRow({
             value={mode.draft}
             // biome-ignore lint/a11y/noAutofocus: the person just chose to edit this name.
             autoFocus
+            aria-invalid={nameError !== null ? true : undefined}
+            aria-describedby={nameError !== null ? `${inputId}-error` : undefined}
             onChange={(event) => onDraft(event.target.value)}
             onKeyDown={onKeyDown}
           />
@@ -295,6 +347,11 @@ function PasskeyListRow({
             {strings.save}
           </button>
         </form>
+        {nameError !== null ? (
+          <p id={`${inputId}-error`} className="gh-field-error" role="alert">
+            {nameError}
+          </p>
+        ) : null}
       </li>
     );
   }

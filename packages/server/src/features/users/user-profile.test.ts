@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds())('users.profile on %s', (kind) => {
     expect(await profile(userId)).toMatchObject({ crypto_wallets: [], password: null, phone_numbers: [] });
   });
 
-  it('a passkey sign-in (sign_count, last_used_at) does not rewrite the user row; a rename does', async () => {
+  it('a sign_count bump alone does not rewrite the user row; a sign-in (last_used_at) and a rename do', async () => {
     const userId = await newUser('ada@example.com');
     const registrationId = newId('webauthn-registration', 'test');
     await t.ctx.db.insert(webauthnRegistrations).values({
@@ -124,17 +124,34 @@ describe.each(testDatabaseKinds())('users.profile on %s', (kind) => {
       rowsOf<{ xmin: string }>(
         await t.ctx.db.execute(sql`SELECT xmin::text AS xmin FROM users WHERE id = ${userId}`),
       )[0]!.xmin;
+    const added = (await profile(userId)).webauthn_registrations as {
+      created_at: string;
+      last_used_at: unknown;
+    }[];
+    // Issue 22 Deliver 2 (migration 0016): the account page's list shows when a passkey was added and last used.
+    expect(added[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(added[0]?.last_used_at).toBeNull();
     const before = await version();
     await t.ctx.db
       .update(webauthnRegistrations)
-      .set({ signCount: 7, lastUsedAt: new Date() })
+      .set({ signCount: 7 })
       .where(eq(webauthnRegistrations.id, registrationId));
     expect(await version()).toBe(before);
+    const usedAt = new Date('2026-01-02T03:04:05.678Z');
+    await t.ctx.db
+      .update(webauthnRegistrations)
+      .set({ signCount: 8, lastUsedAt: usedAt })
+      .where(eq(webauthnRegistrations.id, registrationId));
+    expect(await version()).not.toBe(before);
+    expect((await profile(userId)).webauthn_registrations).toMatchObject([
+      { webauthn_registration_id: registrationId, last_used_at: '2026-01-02T03:04:05Z' },
+    ]);
+    const used = await version();
     await t.ctx.db
       .update(webauthnRegistrations)
       .set({ name: 'Phone' })
       .where(eq(webauthnRegistrations.id, registrationId));
-    expect(await version()).not.toBe(before);
+    expect(await version()).not.toBe(used);
     expect((await profile(userId)).webauthn_registrations).toMatchObject([
       { webauthn_registration_id: registrationId, name: 'Phone' },
     ]);

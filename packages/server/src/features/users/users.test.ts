@@ -118,6 +118,9 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
         authenticator_type: '',
         verified: true,
         name: 'Laptop',
+        // Issue 22 Deliver 2 (migration 0016): Gatehouse's additions for the account page's list.
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+        last_used_at: null,
       },
     ]);
     expect(user.biometric_registrations).toEqual([

@@ -74,7 +74,14 @@ export function toWireRegistration(row: RegistrationRow): WebAuthnRegistration {
     authenticator_type: row.authenticatorType,
     verified: row.verified,
     name: row.name,
+    // Issue 22 Deliver 2: the same two Gatehouse fields as users.profile (migration 0016), second precision.
+    created_at: rfc3339Seconds(row.createdAt),
+    last_used_at: row.lastUsedAt === null ? null : rfc3339Seconds(row.lastUsedAt),
   };
+}
+
+function rfc3339Seconds(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}Z`;
 }
 
 function webauthnFactor(row: RegistrationRow): Omit<AuthenticationFactor, 'last_authenticated_at'> {

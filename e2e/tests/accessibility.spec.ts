@@ -77,19 +77,18 @@ test.describe('keyboard only (WCAG 2.1.1)', () => {
 
     const webauthn = await enableVirtualWebAuthn({ context, page });
     const authenticator = await webauthn.addAuthenticator();
-    await tabTo(page, page.getByRole('button', { name: 'Create a Passkey' }));
+    // The account page's passkeys section (issue 22 Deliver 2): Add, then Rename, Enter saves.
+    await tabTo(page, page.getByRole('button', { name: 'Add a passkey' }));
     await page.keyboard.press('Enter');
-    await expectFocusedWithoutBox(widgetHeading(page, 'Passkey successfully created!'));
-
-    // Rename: Edit, the name field, Enter.
-    await tabTo(page, page.getByRole('button', { name: /^Edit / }));
+    await expectAnnounced(page, 'The passkey was added.');
+    await tabTo(page, page.getByRole('button', { name: /^Rename / }));
     await page.keyboard.press('Enter');
     const name = page.getByRole('textbox', { name: 'Passkey name' });
-    await tabTo(page, name, { limit: 5 });
+    await expect(name).toBeFocused();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('Work laptop');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: 'Edit Work laptop' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Rename Work laptop' })).toBeVisible();
 
     // Sign out (presence held back first: the sign-in page's autofill would answer at once).
     await authenticator.setPresenceSimulation(false);
@@ -99,7 +98,7 @@ test.describe('keyboard only (WCAG 2.1.1)', () => {
     await authenticator.setPresenceSimulation(true);
 
     // No e-mail method in this configuration, so Main offers the passkey button (SPEC §2).
-    await openMain(page, '/?products=otp,passkeys&otp_methods=sms');
+    await openMain(page, '/?products=otp,passkeys&otp_methods=sms&stay=1');
     await tabTo(page, page.getByRole('button', { name: 'Login with a Passkey' }));
     await page.keyboard.press('Enter');
     await expectFocusedWithoutBox(widgetHeading(page, 'Success'));
@@ -113,7 +112,7 @@ test.describe('keyboard only (WCAG 2.1.1)', () => {
   }) => {
     const email = uniqueEmail('keyboard-account');
     const added = uniqueEmail('keyboard-added');
-    await openMain(page, '/?products=emailMagicLinks');
+    await openMain(page, '/?products=emailMagicLinks&stay=1');
     await tabTo(page, page.getByRole('textbox', { name: 'Email' }));
     await page.keyboard.type(email);
     await page.keyboard.press('Enter');
@@ -133,6 +132,12 @@ test.describe('keyboard only (WCAG 2.1.1)', () => {
 
     await tabTo(page, page.getByRole('button', { name: `Remove ${added}` }), { limit: 20, backwards: true });
     await page.keyboard.press('Enter');
+    // The removal asks first (issue 22 finding 5): focus starts on Cancel; Tab reaches the danger button.
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.locator('.button-danger')).toBeFocused();
+    await page.keyboard.press('Enter');
     await expectAnnounced(page, `${added} was removed.`);
     await expect(page.getByTestId('account-emails')).not.toContainText(added);
     expect(consoleErrors).toEqual([]);
@@ -143,7 +148,7 @@ test.describe('keyboard only (WCAG 2.1.1)', () => {
     consoleErrors,
   }) => {
     const email = uniqueEmail('keyboard-otp');
-    await openMain(page, '/?products=otp&otp_methods=email');
+    await openMain(page, '/?products=otp&otp_methods=email&stay=1');
     await tabTo(page, page.getByRole('textbox', { name: 'Email' }));
     await page.keyboard.type(email);
     await page.keyboard.press('Enter');
@@ -161,7 +166,7 @@ test.describe('keyboard only (WCAG 2.1.1)', () => {
     baseURL,
   }) => {
     const email = uniqueEmail('keyboard-password');
-    await openMain(page, '/?products=passwords');
+    await openMain(page, '/?products=passwords&stay=1');
     await tabTo(page, page.getByRole('textbox', { name: 'Email' }));
     await page.keyboard.type(email);
     await page.keyboard.press('Enter');
@@ -176,7 +181,7 @@ test.describe('keyboard only (WCAG 2.1.1)', () => {
     const other = await browser.newContext({ baseURL });
     try {
       const second = await other.newPage();
-      await openMain(second, '/?products=passwords');
+      await openMain(second, '/?products=passwords&stay=1');
       await tabTo(second, second.getByRole('textbox', { name: 'Email' }));
       await second.keyboard.type(email);
       await second.keyboard.press('Enter');
@@ -206,13 +211,13 @@ test.describe('status messages in a live region (WCAG 4.1.3)', () => {
     page,
     consoleErrors,
   }) => {
-    await openMain(page, '/?products=emailMagicLinks');
+    await openMain(page, '/?products=emailMagicLinks&stay=1');
     await page.getByRole('textbox', { name: 'Email' }).fill('not-an-address');
     await page.getByRole('textbox', { name: 'Email' }).press('Enter');
     await expectAnnounced(page, 'Invalid email address');
 
     const email = uniqueEmail('live');
-    await openMain(page, '/?products=otp&otp_methods=email');
+    await openMain(page, '/?products=otp&otp_methods=email&stay=1');
     await page.getByRole('textbox', { name: 'Email' }).fill('nope@');
     await page.getByRole('textbox', { name: 'Email' }).press('Enter');
     await expectAnnounced(page, 'Invalid email, please try again.');
@@ -231,7 +236,7 @@ test.describe('status messages in a live region (WCAG 4.1.3)', () => {
 
   test('a used login link: the authenticate page announces why', async ({ page }) => {
     const email = uniqueEmail('used-link');
-    await openMain(page, '/?products=emailMagicLinks');
+    await openMain(page, '/?products=emailMagicLinks&stay=1');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: 'Email' }).press('Enter');
     const link = (await waitForMessage({ to: email, channel: 'email' })).links[0] ?? '';
@@ -268,7 +273,7 @@ test.describe('accessible authentication (WCAG 3.3.8)', () => {
 
     // Password sign-up: new-password, pasted.
     const email = uniqueEmail('paste');
-    await openMain(page, '/?products=passwords');
+    await openMain(page, '/?products=passwords&stay=1');
     await page.getByRole('textbox', { name: 'Email' }).focus();
     await paste(email);
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
@@ -286,7 +291,7 @@ test.describe('accessible authentication (WCAG 3.3.8)', () => {
     // Log in elsewhere: current-password.
     await page.context().clearCookies();
     await page.evaluate(() => window.localStorage.clear());
-    await openMain(page, '/?products=passwords');
+    await openMain(page, '/?products=passwords&stay=1');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: 'Email' }).press('Enter');
     await expect(widgetHeading(page, 'Log In')).toBeVisible();
@@ -297,7 +302,7 @@ test.describe('accessible authentication (WCAG 3.3.8)', () => {
 
     // The passcode: one-time-code, and a pasted code signs in.
     const otpEmail = uniqueEmail('paste-code');
-    await openMain(page, '/?products=otp&otp_methods=email');
+    await openMain(page, '/?products=otp&otp_methods=email&stay=1');
     await page.getByRole('textbox', { name: 'Email' }).fill(otpEmail);
     await page.getByRole('textbox', { name: 'Email' }).press('Enter');
     const code = page.locator('input[autocomplete="one-time-code"]');
@@ -320,7 +325,7 @@ test.describe('accessible authentication (WCAG 3.3.8)', () => {
     await expect
       .poll(() => credentialCalls(page))
       .toEqual([{ method: 'get', mediation: 'conditional', outcome: 'pending' }]);
-    await openMain(page, '/?products=otp,passkeys&otp_methods=sms');
+    await openMain(page, '/?products=otp,passkeys&otp_methods=sms&stay=1');
     await expect(page.getByRole('button', { name: 'Login with a Passkey' })).toBeVisible();
   });
 });

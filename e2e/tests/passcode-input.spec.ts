@@ -8,7 +8,8 @@ import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { waitForMessage } from '../support/outbox';
 
-const EMAIL_OTP_ONLY = '/?products=otp&otp_methods=email';
+// stay=1: these tests look at the passcode screen's own Success (the page goes on to /account otherwise).
+const EMAIL_OTP_ONLY = '/?products=otp&otp_methods=email&stay=1';
 
 let counter = 0;
 function uniqueEmail(label: string): string {

@@ -107,6 +107,29 @@ async function expectMain(page: Page): Promise<void> {
   await expect(widgetRoot(page)).toHaveAttribute('data-state', /^main/);
 }
 
+/** Mounts the widget's passkey registration mode into the page's main, for the signed-in user (script tag). */
+async function mountPasskeyRegistration(page: Page): Promise<void> {
+  await page.addScriptTag({ url: '/gatehouse.js' });
+  await page.evaluate(() => {
+    const token =
+      document.querySelector('meta[name="gatehouse-public-token"]')?.getAttribute('content') ?? '';
+    const host = document.createElement('div');
+    host.id = 'passkey-registration';
+    // As the sign-in page holds the widget: the page's width, up to the widget's own.
+    host.style.width = '100%';
+    host.style.maxWidth = '400px';
+    document.querySelector('main')?.replaceChildren(host);
+    const gatehouse = (window as unknown as { Gatehouse: Record<string, (...args: unknown[]) => unknown> })
+      .Gatehouse;
+    const client = gatehouse.createClient!(token, { baseUrl: location.origin });
+    gatehouse.mountPasskeyRegistration!({
+      client,
+      elementId: '#passkey-registration',
+      config: { products: ['passkeys'] },
+    });
+  });
+}
+
 test.beforeAll(async ({ server }) => {
   // The first strength check builds the breached list and the zxcvbn dictionaries (passwords.spec.ts).
   const response = await sdkPost(server.url, '/passwords/strength_check', { password: 'warm-up' });
@@ -131,6 +154,9 @@ test('login link and passkeys: Main, EmailConfirmation, the account page, Passke
   const link = message.links[0] ?? '';
   await page.goto(link);
   await expect(page).toHaveURL(/\/account$/);
+  // The account page lists passkeys itself (issue 22 Deliver 2); SPEC §2's registration screens are the widget's
+  // passkey registration mode, mounted here as a site would mount it (the script tag's mountPasskeyRegistration).
+  await mountPasskeyRegistration(page);
   const registration = widgetRoot(page, 'passkey-registration');
   const webauthn = await enableVirtualWebAuthn({ context, page });
   const authenticator = await webauthn.addAuthenticator();
@@ -140,6 +166,8 @@ test('login link and passkeys: Main, EmailConfirmation, the account page, Passke
   });
   await registration.getByRole('button', { name: 'Create a Passkey' }).click();
   await captureScreen(page, screen('PasskeyRegistrationSuccess'), { focus: 'heading', widget: registration });
+  await page.goto('/account');
+  await expect(page.getByTestId('account-passkeys').getByRole('listitem')).toHaveCount(1);
   await capturePage(page, 'page-account');
 
   // A used link: the authenticate page says why and offers the way back.
@@ -159,14 +187,14 @@ test('login link and passkeys: Main, EmailConfirmation, the account page, Passke
   await page.getByRole('button', { name: 'Sign out' }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to Gatehouse');
   await authenticator.setPresenceSimulation(true);
-  await page.goto('/?products=otp,passkeys&otp_methods=sms');
+  await page.goto('/?products=otp,passkeys&otp_methods=sms&stay=1');
   await page.getByRole('button', { name: 'Login with a Passkey' }).click();
   await captureScreen(page, screen('PasskeyConfirmation'), { focus: 'heading' });
 });
 
 test('passcodes: OTPAuthenticate, OTPConfirmation', async ({ page }) => {
   const email = 'bea@example.com';
-  await page.goto('/?products=otp&otp_methods=email');
+  await page.goto('/?products=otp&otp_methods=email&stay=1');
   await expectMain(page);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Continue with email' }).click();
@@ -177,7 +205,7 @@ test('passcodes: OTPAuthenticate, OTPConfirmation', async ({ page }) => {
 });
 
 test('passwords: PasswordCreateOrLogin, PasswordConfirmation', async ({ page }) => {
-  await submitPasswordEmail(page, '/?products=passwords', 'cleo@example.com');
+  await submitPasswordEmail(page, '/?products=passwords&stay=1', 'cleo@example.com');
   await captureScreen(page, screen('PasswordCreateOrLogin'), { focus: 'heading' });
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   const cont = page.getByRole('button', { name: 'Continue', exact: true });
@@ -189,7 +217,7 @@ test('passwords: PasswordCreateOrLogin, PasswordConfirmation', async ({ page }) 
 test('passwords: PasswordForgot, then the reset page with PasswordResetForm', async ({ page, server }) => {
   const email = 'dora@example.com';
   await createPasswordUser(server.url, email, PASSWORD);
-  await submitPasswordEmail(page, '/?products=emailMagicLinks,passwords', email);
+  await submitPasswordEmail(page, '/?products=emailMagicLinks,passwords&stay=1', email);
   await page.getByRole('button', { name: 'Forgot Password?' }).click();
   await captureScreen(page, screen('PasswordForgot'), { focus: 'heading' });
   const message = await waitForMessage({ to: email, channel: 'email' });
@@ -205,13 +233,13 @@ test('passwords: PasswordForgot, then the reset page with PasswordResetForm', as
 test('passwords: PasswordSetNew, PasswordDedupe, PasswordBreached', async ({ page, server }) => {
   // Passwords alone and an account without a password: a reset e-mail to set one (SPEC §4).
   await createPasswordlessUser(server.url, 'edna@example.com');
-  await submitPasswordEmail(page, '/?products=passwords', 'edna@example.com');
+  await submitPasswordEmail(page, '/?products=passwords&stay=1', 'edna@example.com');
   await captureScreen(page, screen('PasswordSetNew'), { focus: 'heading' });
 
   // A locked account: the right password answers reset_password.
   await createPasswordUser(server.url, 'fay@example.com', PASSWORD);
   await lockPasswordUser(server.url, 'fay@example.com');
-  await submitPasswordEmail(page, '/?products=emailMagicLinks,passwords', 'fay@example.com');
+  await submitPasswordEmail(page, '/?products=emailMagicLinks,passwords&stay=1', 'fay@example.com');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await captureScreen(page, screen('PasswordDedupe'), { focus: 'heading' });
@@ -219,7 +247,7 @@ test('passwords: PasswordSetNew, PasswordDedupe, PasswordBreached', async ({ pag
   // A locked account and a breached password typed: PasswordBreached.
   await createPasswordUser(server.url, 'gia@example.com', PASSWORD);
   await lockPasswordUser(server.url, 'gia@example.com');
-  await submitPasswordEmail(page, '/?products=emailMagicLinks,passwords', 'gia@example.com');
+  await submitPasswordEmail(page, '/?products=emailMagicLinks,passwords&stay=1', 'gia@example.com');
   await page.getByLabel('Password', { exact: true }).fill(BREACHED_PASSWORD);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await captureScreen(page, screen('PasswordBreached'), { focus: 'heading' });
@@ -228,7 +256,7 @@ test('passwords: PasswordSetNew, PasswordDedupe, PasswordBreached', async ({ pag
 test('wallets: CryptoConnect, CryptoSignMessage, CryptoConfirmation', async ({ page }) => {
   const wallet = createEthereumWallet({ ...KNOWN_WALLETS.metaMask, connect: 'ask', sign: 'ask' });
   await installWallets(page, [wallet]);
-  await page.goto('/?products=crypto,emailMagicLinks');
+  await page.goto('/?products=crypto,emailMagicLinks&stay=1');
   await expectMain(page);
   await page.getByRole('button', { name: 'Continue with Metamask', exact: true }).click();
   await captureScreen(page, screen('CryptoConnect'), { focus: 'heading' });
@@ -248,7 +276,7 @@ test('wallets: CryptoOtherScreen, CryptoSetupWallet, CryptoError', async ({ page
     createEthereumWallet({ ...KNOWN_WALLETS.rabby }),
     createSolanaWallet({ ...KNOWN_WALLETS.backpack }),
   ]);
-  await page.goto('/?products=crypto,emailMagicLinks');
+  await page.goto('/?products=crypto,emailMagicLinks&stay=1');
   await expectMain(page);
   const back = page.getByRole('button', { name: 'Back', exact: true });
   await page.getByRole('button', { name: 'Continue with other Crypto Wallet', exact: true }).click();

@@ -278,8 +278,11 @@ test.describe('the redesigned account page (issue 22)', () => {
     await form.getByRole('textbox', { name: 'New e-mail address' }).fill(added);
     await form.getByRole('button', { name: 'Send code' }).click();
     const message = await waitForMessage({ to: added, channel: 'email', where: (m) => m.codes.length > 0 });
+    // Issue 22 finding 10: the code is typed into six boxes over one input, not one wide box.
+    await expect(form.locator('.gh-code-box')).toHaveCount(6);
+    await expect(form.locator('.gh-code-box').first()).toBeVisible();
     await form.getByRole('textbox', { name: 'Code' }).fill(message.codes[0]!);
-    await form.getByRole('button', { name: 'Verify' }).click();
+    // The sixth digit submits by itself (the six-box code input, issue 22 finding 10).
     await expect(emails.getByRole('listitem')).toHaveCount(2);
     await expect(removeFirst).toBeEnabled();
     await expect(emails.getByTestId('last-way-reason')).toHaveCount(0);
@@ -310,7 +313,7 @@ test.describe('the redesigned account page (issue 22)', () => {
     await form.getByRole('button', { name: 'Send code' }).click();
     const message = await waitForMessage({ to: phone, channel: 'sms', where: (m) => m.codes.length > 0 });
     await form.getByRole('textbox', { name: 'Code' }).fill(message.codes[0]!);
-    await form.getByRole('button', { name: 'Verify' }).click();
+    // The sixth digit submits by itself (the six-box code input, issue 22 finding 10).
     const phones = page.getByTestId('account-phone-numbers');
     await expect(phones).toContainText(phone);
 

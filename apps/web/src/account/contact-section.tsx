@@ -8,7 +8,11 @@
 // holds yet needs a recent sign-in, and so does removing the last verified one; where the project requires a second
 // factor, every send and removal needs it too. Refused, they wait for "Confirm it's you" and then run again (once).
 // Entering the code is a sign-in with what was just sent and is never refused for that, so it is not guarded.
-import { isReauthenticationCancelled, useReauthentication } from '@gatehouse/react/reauthentication';
+import {
+  CodeInput,
+  isReauthenticationCancelled,
+  useReauthentication,
+} from '@gatehouse/react/reauthentication';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { AppClient, UserView } from '../app-client';
@@ -76,11 +80,10 @@ function AddContact({ client, kind }: { client: AppClient; kind: Kind }) {
     }, STRINGS.account.sendFailed);
   };
 
-  const verify = (event: FormEvent) => {
-    event.preventDefault();
+  const verifyCode = (digits: string) => {
     if (step.name !== 'code') return;
     void run(async () => {
-      await client.otps.authenticate(code.trim(), step.methodId, {
+      await client.otps.authenticate(digits, step.methodId, {
         session_duration_minutes: SESSION_DURATION_MINUTES,
       });
       notify(STRINGS.account.contactAdded(step.destination));
@@ -88,6 +91,11 @@ function AddContact({ client, kind }: { client: AppClient; kind: Kind }) {
       setStep({ name: 'enter' });
       await invalidateAccount(queryClient);
     }, STRINGS.account.verifyFailed);
+  };
+
+  const verify = (event: FormEvent) => {
+    event.preventDefault();
+    verifyCode(code.trim());
   };
 
   const cancel = () => {
@@ -102,14 +110,14 @@ function AddContact({ client, kind }: { client: AppClient; kind: Kind }) {
         <form onSubmit={verify} aria-labelledby={`${ids}-heading`}>
           <p>{STRINGS.account.codeSentTo(step.destination)}</p>
           <label htmlFor={`${ids}-code`}>{STRINGS.account.codeLabel}</label>
-          <input
+          {/* Issue 22 finding 10: the six-box code input of the widget; the sixth digit submits (SPEC §2). */}
+          <CodeInput
             id={`${ids}-code`}
-            className="text-input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
             value={code}
-            onChange={(event) => setCode(event.target.value)}
-            required
+            onChange={setCode}
+            onComplete={verifyCode}
+            readOnly={busy}
+            invalid={error !== null}
           />
           <div className="button-row">
             <button type="submit" className="button button-small" disabled={busy}>

@@ -7,7 +7,11 @@
 // refused, they wait for "Confirm it's you" and then run again. Issue 22 finding 5: the removal, which turns two-step
 // sign-in off, asks first in a dialog that says so. The first code's confirmation (POST
 // /totps/authenticate) is itself a sign-in with the new app and is never refused for that, so it is not guarded.
-import { isReauthenticationCancelled, useReauthentication } from '@gatehouse/react/reauthentication';
+import {
+  CodeInput,
+  isReauthenticationCancelled,
+  useReauthentication,
+} from '@gatehouse/react/reauthentication';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { AppClient, UserView } from '../app-client';
@@ -126,15 +130,16 @@ function Enrol({
           <label htmlFor={`${ids}-saved`}>{STRINGS.account.savedCodes}</label>
         </p>
         <label htmlFor={`${ids}-code`}>{STRINGS.account.totpCodeLabel}</label>
-        <input
+        {/* Issue 22 finding 10: the six-box code input; no submit at the sixth digit here, since the recovery codes
+            must be saved first (the checkbox) and Confirm says so. */}
+        <CodeInput
           id={`${ids}-code`}
-          className="text-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          aria-describedby={saved ? undefined : `${ids}-hint`}
           value={code}
-          onChange={(event) => setCode(event.target.value)}
-          required
+          onChange={setCode}
+          onComplete={() => {}}
+          readOnly={busy}
+          invalid={error !== null}
+          describedBy={saved ? undefined : `${ids}-hint`}
         />
         {saved ? null : (
           <p id={`${ids}-hint`} className="muted">

@@ -1,7 +1,14 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePageHeadingFocus } from './use-page-heading-focus';
+
+/** A page that focuses its own field when it shows (as the two-step sign-in focuses its code input). */
+function FocusesItsField() {
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  return <input ref={field} aria-label="6-digit code" />;
+}
 
 function Shell({ pathname }: { pathname: string }) {
   const main = useRef<HTMLElement>(null);
@@ -11,6 +18,7 @@ function Shell({ pathname }: { pathname: string }) {
       <a href="/account">Account</a>
       <main ref={main}>
         <h1>{pathname}</h1>
+        {pathname === '/step-up' ? <FocusesItsField /> : null}
       </main>
     </>
   );
@@ -38,5 +46,12 @@ describe('usePageHeadingFocus', () => {
     link.focus();
     act(() => view.rerender(<Shell pathname="/" />));
     expect(document.activeElement).toBe(link);
+  });
+
+  it('keeps focus in a field the new page focused itself', () => {
+    const view = render(<Shell pathname="/" />);
+    screen.getByRole('link', { name: 'Account' }).focus();
+    act(() => view.rerender(<Shell pathname="/step-up" />));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: '6-digit code' }));
   });
 });

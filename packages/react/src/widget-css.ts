@@ -106,10 +106,6 @@ border-left-width:4px;border-radius:8px;box-shadow:0 3px 10px rgba(0,0,0,.1);tra
 .gh-back-button{align-self:flex-start;display:flex;padding:4px;margin:-8px 0 -8px -4px;color:var(--gh-color-primary);
 background:none;border:0;border-radius:4px;cursor:pointer}
 .gh-back-button:focus-visible{outline:2px solid var(--gh-color-primary);outline-offset:2px}
-.gh-phone-row{display:flex;gap:8px;align-items:flex-end}
-.gh-phone-country{display:flex;flex-direction:column;gap:8px;flex:0 0 40%;min-width:0}
-.gh-phone-number{display:flex;flex-direction:column;gap:8px;flex:1;min-width:0}
-.gh-select{padding:0 8px;text-overflow:ellipsis}
 .gh-code{position:relative}
 .gh-code-input{position:absolute;inset:0;width:100%;height:100%;padding:0;font:inherit;color:transparent;
 caret-color:transparent;background:transparent;border:0;outline:none;-webkit-text-fill-color:transparent}
@@ -130,47 +126,8 @@ background:currentColor}
 animation:gh-progress var(--gh-progress-duration,10s) linear forwards}
 @keyframes gh-progress{from{transform:scaleX(0)}to{transform:scaleX(1)}}
 .gh-button-stack{display:flex;flex-direction:column;gap:8px}
-.gh-subheading{margin:0 0 8px;font-size:16px;font-weight:600}
-.gh-passkey-list{margin:0;padding:0;list-style:none;display:flex;flex-direction:column;gap:8px}
-.gh-passkey-row{display:flex;align-items:center;gap:12px;min-height:var(--gh-button-height);padding:0 12px;
-border:1px solid var(--gh-container-border-color);border-radius:var(--gh-input-border-radius)}
-.gh-passkey-row[data-row-state=editing]{padding:0;border:0}
-.gh-passkey-row[data-row-state=marked-for-deletion]{border-color:var(--gh-color-error)}
-.gh-passkey-name{flex:1;min-width:0;overflow-wrap:anywhere}
-.gh-passkey-actions{display:flex;gap:12px}
-.gh-passkey-edit{display:flex;gap:8px;width:100%}
-.gh-button-inline{width:auto}
-.gh-delete-warning{color:var(--gh-color-error)}
-.gh-password-field{position:relative;display:flex;align-items:center}
-.gh-password-field .gh-input{padding-inline-end:calc(var(--gh-password-toggle-width,8em) + 20px)}
-.gh-password-field .gh-input::-ms-reveal{display:none}
-.gh-password-toggle{position:absolute;inset-inline-end:12px;display:inline-grid;min-height:24px;font-size:14px;
-white-space:nowrap}
-.gh-password-toggle-label{grid-area:1/1;text-align:center}
-.gh-password-toggle-label[data-current=false]{visibility:hidden}
-.gh-field-hint{margin:0;font-size:14px;color:var(--gh-color-secondary)}
-.gh-forgot{align-self:flex-start}
-.gh-strength{display:flex;flex-direction:column;gap:4px;font-size:14px}
-.gh-strength:empty{display:none}
-.gh-strength-meter{display:flex;gap:4px}
-.gh-strength-segment{flex:1;height:4px;border-radius:2px;background:var(--gh-container-border-color)}
-.gh-strength-meter[data-score="0"] .gh-strength-segment[data-filled=true],
-.gh-strength-meter[data-score="1"] .gh-strength-segment[data-filled=true],
-.gh-strength-meter[data-score="2"] .gh-strength-segment[data-filled=true]{background:var(--gh-color-error)}
-.gh-strength-meter[data-score="3"] .gh-strength-segment[data-filled=true],
-.gh-strength-meter[data-score="4"] .gh-strength-segment[data-filled=true]{background:var(--gh-color-success)}
-.gh-strength-warning{margin:0;color:var(--gh-color-error)}
-.gh-requirement{margin:0;display:flex;gap:6px;color:var(--gh-color-error)}
-.gh-requirement[data-met=true]{color:var(--gh-color-success)}
 @media (prefers-reduced-motion:reduce){.gh-spinner,.gh-progress-bar{animation:none}}
 /* Issue 22 f9/f10: 320px, toasts in flow */
-.gh-phone-country{flex:0 0 6.5em}
-.gh-country-picker{position:relative}
-.gh-country-value{display:flex;align-items:center;white-space:nowrap}
-.gh-country-value::after{content:"";margin-inline-start:auto;border:5px solid transparent;border-top-color:currentColor;
-border-bottom:0}
-.gh-country-picker .gh-select{position:absolute;inset:0;opacity:0;cursor:pointer}
-.gh-country-picker:focus-within .gh-country-value{outline:2px solid var(--gh-color-primary);outline-offset:2px}
 .gh-oauth-button>span{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .gh-oauth-logo{flex-shrink:0}
 @media (max-width:400px){.gh-widget{padding:32px 16px 16px}.gh-button{padding:0 12px}}

@@ -146,9 +146,9 @@ export class CaptchaRequiredError extends GatehouseError {
     super(
       'CaptchaRequiredError',
       reason === 'no_solver'
-        ? 'Captcha required: the server asks for a captcha, and this client was created without a captchaSolver.'
+        ? 'Captcha required: this client has no captchaSolver.'
         : reason === 'unsolved'
-          ? 'Captcha required: the captcha challenge could not be solved.'
+          ? 'Captcha required: the challenge could not be solved.'
           : 'Captcha required: the server refused the solved captcha.',
     );
     this.reason = reason;

@@ -148,7 +148,8 @@ export function createSessionManager(options: {
     (data) => {
       const message = data as Partial<TabMessage> | null | undefined;
       // Another tab's change: applied without writing it back or sending it on (no ping-pong).
-      const next = message?.type === 'state' ? asState(message.state) : undefined;
+      const next =
+        message && typeof message === 'object' && 'state' in message ? asState(message.state) : undefined;
       if (next !== undefined) setState(next, false);
     },
     // The new leader refreshes one interval after the last refresh this tab sent or saw (at once when none).
@@ -162,7 +163,7 @@ export function createSessionManager(options: {
     state = next;
     if (persist) {
       storage.set(storage.stateKey, next);
-      tabs.post({ type: 'state', state: next } satisfies TabMessage);
+      tabs.post({ state: next } satisfies TabMessage);
     }
     attempt = 0;
     arm(REFRESH_INTERVAL_MS);
@@ -283,7 +284,7 @@ export function createSessionManager(options: {
       arm(REFRESH_INTERVAL_MS);
       // Issue 23 item 5: in a tab that does not lead, the leader arms its timer for the new cookie when it gets
       // the state again (the cookies are shared; only the leader refreshes).
-      tabs.post({ type: 'state', state });
+      tabs.post({ state });
     },
     setIntermediateSessionToken(token) {
       const lifetimeMs = IST_LIFETIME_MINUTES * 60_000;

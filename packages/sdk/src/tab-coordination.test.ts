@@ -169,9 +169,7 @@ describe('one refreshing tab (Web Locks and BroadcastChannel)', () => {
     await first.client.session.authenticate();
     await vi.advanceTimersByTimeAsync(0);
     // One message per change, from the tab that changed; one localStorage write, by that tab.
-    expect(
-      browser.fakes.posted.filter((message) => (message.data as { type: string }).type === 'state'),
-    ).toHaveLength(1);
+    expect(browser.fakes.posted.filter((message) => 'state' in (message.data as object))).toHaveLength(1);
     expect(setItem.mock.calls.filter(([key]) => key === STATE_KEY)).toHaveLength(1);
     for (const tab of [second, third]) expect(tab.client.session.getSync()).toEqual(browser.latest());
     for (const listener of listeners) expect(listener).toHaveBeenCalledExactlyOnceWith(browser.latest());

@@ -8,9 +8,8 @@
 // §5.4). Both come in through BrowserDependencies, so tests inject fakes.
 import type { BrowserDependencies } from './browser';
 
-/** What tabs say to each other: a state change (the state, or null = signed out). */
+/** What tabs say to each other: a state change (the state, or null = signed out); the one message there is. */
 export interface TabMessage {
-  type: 'state';
   state: unknown;
 }
 

@@ -11,9 +11,11 @@ import { CONSTANTS } from '@gatehouse/protocol';
 import { loadPhoneNumberParser, parsePhoneNumberAsync } from '@gatehouse/sdk';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { FieldError } from '../../field-error';
+import { ScreenStyles } from '../../screen-styles';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
 import { callingCodeOf, regionOptions } from './phone';
+import { PHONE_CSS } from './phone-css';
 import { useSendOtp } from './use-send-otp';
 
 function documentLocale(): string | undefined {
@@ -59,6 +61,7 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
 
   return (
     <form className="gh-form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+      <ScreenStyles css={PHONE_CSS} />
       <div className="gh-phone-row">
         <div className="gh-phone-country">
           <label className="gh-label" htmlFor={countryId}>

@@ -18,6 +18,7 @@ import { isReauthenticationCancelled } from '../../reauthentication/reauthentica
 import { ReauthenticationFrame } from '../../reauthentication/reauthentication-frame';
 import { useReauthentication } from '../../reauthentication/use-reauthentication';
 import { ScreenHeading } from '../../screen-heading';
+import { ScreenStyles } from '../../screen-styles';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
 import { passkeyCreateMessage } from './passkey-errors';
@@ -28,6 +29,7 @@ import {
   type PasskeyRow,
   passkeyListReducer,
 } from './passkey-list';
+import { PASSKEYS_CSS } from './passkeys-css';
 
 export function PasskeyRegistrationStart({
   onLeave,
@@ -211,6 +213,7 @@ export function PasskeyRegistrationSuccess({ justCreated = false }: { justCreate
       <Logo />
       <ScreenHeading>{title}</ScreenHeading>
       <section className="gh-passkeys" aria-labelledby={listId}>
+        <ScreenStyles css={PASSKEYS_CSS} />
         <h3 id={listId} className="gh-subheading">
           {strings.existingPasskeys}
         </h3>

@@ -10,6 +10,8 @@
 // through --gh-password-toggle-width) so typed text never runs under it, whatever the strings' language.
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '../../field-error';
+import { ScreenStyles } from '../../screen-styles';
+import { PASSWORD_CSS } from './password-css';
 import { usePasswordStrings } from './password-strings';
 
 export interface PasswordFieldProps {
@@ -46,6 +48,7 @@ export function PasswordField({
     .join(' ');
   return (
     <>
+      <ScreenStyles css={PASSWORD_CSS} />
       <label className="gh-label" htmlFor={inputId}>
         {strings.passwordLabel}
       </label>

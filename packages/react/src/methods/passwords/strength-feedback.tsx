@@ -3,8 +3,10 @@
 // long' and 'Must contain M of the following: …', each marked met or not; breached → the breached text. All in a
 // polite live region.
 import type { PasswordStrengthCheckResult } from '../../client-contract';
+import { ScreenStyles } from '../../screen-styles';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
+import { PASSWORD_CSS } from './password-css';
 import { minimumPasswordLength } from './password-options';
 import { usePasswordStrings } from './password-strings';
 import { plainPasswordFeedback } from './zxcvbn-feedback';
@@ -20,13 +22,16 @@ export function filledSegments(score: number): number {
 
 export function StrengthFeedback({ id, result }: { id: string; result: PasswordStrengthCheckResult | null }) {
   return (
-    <div id={id} className="gh-strength" aria-live="polite" aria-atomic="true">
-      {result === null ? null : result.strength_policy === 'luds' ? (
-        <LudsFeedback result={result} />
-      ) : (
-        <ZxcvbnFeedback result={result} />
-      )}
-    </div>
+    <>
+      <ScreenStyles css={PASSWORD_CSS} />
+      <div id={id} className="gh-strength" aria-live="polite" aria-atomic="true">
+        {result === null ? null : result.strength_policy === 'luds' ? (
+          <LudsFeedback result={result} />
+        ) : (
+          <ZxcvbnFeedback result={result} />
+        )}
+      </div>
+    </>
   );
 }
 

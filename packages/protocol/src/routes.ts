@@ -13,6 +13,8 @@ export const ROUTES = {
   sessionsList: '/sessions/list',
   /** Gatehouse's own (issue 13 item 3): "Sign out everywhere else" ends every other session of the user. */
   sessionsRevokeOthers: '/sessions/revoke_others',
+  /** Gatehouse's own (issue 22): the account page's "Sign out" on one other session of the user ({ session_id }). */
+  sessionsRevokeOne: '/sessions/revoke_one',
   usersMe: '/users/me',
   usersSearch: '/users/search',
   userEmail: (id: string) => `/users/emails/${encodeURIComponent(id)}`,

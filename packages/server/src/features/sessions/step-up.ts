@@ -137,6 +137,7 @@ export const SESSION_ROUTE_RULES = {
   // --- Session management (issue 13 item 3): not for a session still waiting for its second factor -------------
   'GET /sessions/list': rule('always', 'never', 'lists where the user is signed in'),
   'POST /sessions/revoke_others': rule('always', 'never', 'signs the user out everywhere else'),
+  'POST /sessions/revoke_one': rule('always', 'never', 'signs the user out on one other device (issue 22)'),
   // --- Reads and step-up calls: allowed, so the app can read the factors and step the session up ---------------
   'GET /users/me': rule('never', 'never', READ),
   'POST /sessions/authenticate': rule('never', 'never', READ),

@@ -64,6 +64,8 @@ export interface AppClient {
     list(): Promise<{ sessions: ListedSessionView[]; current_session_id: string }>;
     /** POST /sessions/revoke_others: "Sign out everywhere else". */
     revokeOthers(): Promise<{ revoked_count: number }>;
+    /** POST /sessions/revoke_one (issue 22): "Sign out" on one other session. */
+    revokeOne(options: { session_id: string }): Promise<unknown>;
   };
   user: {
     getSync(): UserView | null;

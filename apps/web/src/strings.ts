@@ -110,6 +110,13 @@ export const STRINGS = {
       count === 1 ? 'Signed out of 1 other session.' : `Signed out of ${count} other sessions.`,
     signOutOthersFailed: 'The other sessions could not be signed out. Please try again.',
     noOtherSessions: 'No other session is signed in.',
+    // Issue 22: "Sign out" on one other session (POST /sessions/revoke_one).
+    signOutSession: 'Sign out',
+    signOutSessionLabel: (device: string) => `Sign out ${device}`,
+    confirmSignOutSessionTitle: (device: string) => `Sign out ${device}?`,
+    confirmSignOutSession: 'That device or browser will be signed out of this account at once.',
+    signedOutSession: (device: string) => `Signed out ${device}.`,
+    signOutSessionFailed: 'That session could not be signed out. Please try again.',
     dismiss: 'Dismiss',
     dismissToast: (message: string) => `Dismiss: ${message}`,
     notifications: 'Notifications',

@@ -23,6 +23,7 @@ export const ROUTES = {
   userOAuth: (id: string) => `/users/oauth/${encodeURIComponent(id)}`,
   userWebAuthnRegistration: (id: string) => `/users/webauthn_registrations/${encodeURIComponent(id)}`,
   userBiometricRegistration: (id: string) => `/users/biometric_registrations/${encodeURIComponent(id)}`,
+  userCryptoWallet: (id: string) => `/users/crypto_wallets/${encodeURIComponent(id)}`,
   magicLinksEmailLoginOrCreate: '/magic_links/email/login_or_create',
   magicLinksEmailSendPrimary: '/magic_links/email/send/primary',
   magicLinksEmailSendSecondary: '/magic_links/email/send/secondary',
@@ -85,6 +86,8 @@ export const USER_RESOURCE_KINDS = [
   'oauth',
   'webauthn_registrations',
   'biometric_registrations',
+  /** Issue 22: Stytch's users.deleteCryptoWallet (DELETE /users/crypto_wallets/{crypto_wallet_id}). */
+  'crypto_wallets',
 ] as const;
 
 export type UserResourceKind = (typeof USER_RESOURCE_KINDS)[number];

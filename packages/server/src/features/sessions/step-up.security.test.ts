@@ -147,6 +147,7 @@ describe.each(testDatabaseKinds())('SS-08 step-up on %s', (kind) => {
       },
       { route: 'POST /sessions/revoke_others', send: post(ROUTES.sessionsRevokeOthers, undefined) },
       { route: 'DELETE /users/oauth/:id', send: remove(ROUTES.userOAuth(who.oauthId!)) },
+      { route: 'DELETE /users/crypto_wallets/:id', send: remove(ROUTES.userCryptoWallet(who.walletId!)) },
       {
         route: 'DELETE /users/webauthn_registrations/:id',
         send: remove(ROUTES.userWebAuthnRegistration(who.passkeyId!)),

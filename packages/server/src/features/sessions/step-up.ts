@@ -92,6 +92,11 @@ export const SESSION_ROUTE_RULES = {
   ),
   'DELETE /users/totps/:id': rule('always', 'always', 'removes the authenticator app'),
   'DELETE /users/oauth/:id': rule('always', 'never', 'unlinks a social account'),
+  'DELETE /users/crypto_wallets/:id': rule(
+    'always',
+    'never',
+    'removes a wallet (issue 22), like unlinking a social account',
+  ),
   'DELETE /users/webauthn_registrations/:id': rule('always', 'always', 'removes a passkey (WA-08)'),
   'DELETE /users/biometric_registrations/:id': rule('always', 'never', 'removes a biometric registration'),
   'POST /magic_links/email/send/secondary': rule(

@@ -195,6 +195,15 @@ export const STRINGS = {
     // Issue 22 Deliver 2: the last way to sign in cannot be removed; the page says why before any click.
     lastWayToSignIn: 'This is your only way to sign in. Add another one before removing it.',
     walletsSection: 'Wallets',
+    // Issue 22: removing a wallet (DELETE /users/crypto_wallets/{id}).
+    removeWallet: (address: string) => `Remove wallet ${address}`,
+    removeWalletConfirm: 'Remove',
+    removingWallet: 'Removing…',
+    confirmRemoveWalletTitle: 'Remove this wallet?',
+    confirmRemoveWallet: (address: string) =>
+      `You will no longer be able to sign in with the wallet ${address}.`,
+    walletRemoved: (address: string) => `The wallet ${address} was removed.`,
+    walletRemoveFailed: 'The wallet could not be removed. Please try again.',
     noWallets: 'No wallet is linked.',
   },
   authenticate: {

@@ -32,7 +32,7 @@ export interface FakeClient extends WidgetClient {
   user: WidgetClient['user'] & {
     search(email: string): Promise<{ userType: string }>;
     deleteOAuthRegistration(id: string): Promise<unknown>;
-  } & Pick<AppClient['user'], 'deleteEmail' | 'deletePhoneNumber' | 'deleteTOTP'>;
+  } & Pick<AppClient['user'], 'deleteEmail' | 'deletePhoneNumber' | 'deleteTOTP' | 'deleteCryptoWallet'>;
   oauthStartCalls: { provider: string; options: unknown }[];
   oauthAuthenticateCalls: { token: string; options: { session_duration_minutes: number } }[];
   /** What oauth.authenticate does (default: signs in with SAMPLE_SESSION / SAMPLE_USER). */
@@ -292,6 +292,15 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
         fake.deleteFactorImpl('phone_numbers', id),
       ),
       deleteTOTP: recorded('user.deleteTOTP', (id: string) => fake.deleteFactorImpl('totps', id)),
+      deleteCryptoWallet: recorded('user.deleteCryptoWallet', async (id: string) => {
+        if (user === null) throw new Error('not signed in');
+        user = {
+          ...user,
+          crypto_wallets: (user.crypto_wallets ?? []).filter((w) => w.crypto_wallet_id !== id),
+        };
+        for (const listener of userListeners) listener(user);
+        return {};
+      }),
     },
     magicLinks: {
       email: {

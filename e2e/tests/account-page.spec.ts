@@ -8,7 +8,9 @@
 // - the last way to sign in shows its remove button disabled with the reason beside it;
 // - 320 px: no horizontal overflow; toasts cover no button (320 px and 1280 px);
 // - the widget's own PasskeyRegistration mode: after Skip no "Passkey successfully created!", and "Done" ends on a
-//   visible finished view.
+//   visible finished view;
+// - ending one other session: two browsers as one user, the first signs the second out from its list (POST
+//   /sessions/revoke_one); the second, reloaded, is signed out.
 import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from '../support/axe';
@@ -397,5 +399,49 @@ test.describe("the widget's PasskeyRegistration mode (issue 22 finding 3)", () =
     await widget.getByRole('button', { name: 'Manage passkeys' }).click();
     await expect(widget.getByRole('heading', { name: 'Your passkeys' })).toBeVisible();
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe('ending one other session (issue 22)', () => {
+  test('two browsers signed in as one user: the first signs the second out from its list; the second is signed out', async ({
+    page,
+    browser,
+    baseURL,
+    consoleErrors,
+  }) => {
+    const email = uniqueEmail('revoke-one');
+    const secondContext = await browser.newContext({ baseURL });
+    try {
+      const second = await secondContext.newPage();
+      await signInByEmail(second, email);
+      await signInByEmail(page, email);
+
+      const sessions = page.getByTestId('account-session-list').getByRole('listitem');
+      await expect(sessions).toHaveCount(2);
+      // This device's row has no "Sign out <device>"; the other's has, named with its device.
+      const signOutOther = page.getByRole('button', { name: 'Sign out Chrome on Linux' });
+      await expect(signOutOther).toHaveCount(1);
+      await expect(sessions.first().getByRole('button', { name: 'Sign out Chrome on Linux' })).toHaveCount(0);
+      await signOutOther.click();
+      const dialog = page.getByRole('dialog', { name: 'Sign out Chrome on Linux?' });
+      await expect(dialog).toBeVisible();
+      const confirm = dialog.getByRole('button', { name: 'Sign out', exact: true });
+      await expect(confirm).toHaveClass(/button-danger/);
+      await expectNoAxeViolations(page);
+      await confirm.click();
+      await expect(sessions).toHaveCount(1);
+      await expect(page.getByTestId('app-toasts')).toContainText('Signed out Chrome on Linux.');
+
+      // The second browser's session was ended on the server: after a reload it is signed out.
+      await second.reload();
+      await expect(second.getByText('You are not signed in.')).toBeVisible();
+      // The first is still signed in.
+      await page.reload();
+      await expect(page.getByTestId('account-sessions')).toBeVisible();
+      await expect(sessions).toHaveCount(1);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await secondContext.close();
+    }
   });
 });

@@ -64,6 +64,8 @@ export interface AppClient {
     list(): Promise<{ sessions: ListedSessionView[]; current_session_id: string }>;
     /** POST /sessions/revoke_others: "Sign out everywhere else". */
     revokeOthers(): Promise<{ revoked_count: number }>;
+    /** POST /sessions/revoke_one (issue 22): "Sign out" on one other session. */
+    revokeOne(options: { session_id: string }): Promise<unknown>;
   };
   user: {
     getSync(): UserView | null;
@@ -71,6 +73,8 @@ export interface AppClient {
     onChange(callback: (user: UserView | null) => void): () => void;
     /** DELETE /users/oauth/{id}: unlinks a social account; the SDK stores the user the server answers. */
     deleteOAuthRegistration(oauthUserRegistrationId: string): Promise<unknown>;
+    /** DELETE /users/crypto_wallets/{id} (issue 22): removes a wallet; the SDK stores the user the server answers. */
+    deleteCryptoWallet(cryptoWalletId: string): Promise<unknown>;
     /** DELETE /users/emails|phone_numbers|totps/{id} (wire-format.md §4.2); the SDK stores the answered user. */
     deleteEmail(emailId: string): Promise<unknown>;
     deletePhoneNumber(phoneId: string): Promise<unknown>;

@@ -110,6 +110,13 @@ export const STRINGS = {
       count === 1 ? 'Signed out of 1 other session.' : `Signed out of ${count} other sessions.`,
     signOutOthersFailed: 'The other sessions could not be signed out. Please try again.',
     noOtherSessions: 'No other session is signed in.',
+    // Issue 22: "Sign out" on one other session (POST /sessions/revoke_one).
+    signOutSession: 'Sign out',
+    signOutSessionLabel: (device: string) => `Sign out ${device}`,
+    confirmSignOutSessionTitle: (device: string) => `Sign out ${device}?`,
+    confirmSignOutSession: 'That device or browser will be signed out of this account at once.',
+    signedOutSession: (device: string) => `Signed out ${device}.`,
+    signOutSessionFailed: 'That session could not be signed out. Please try again.',
     dismiss: 'Dismiss',
     dismissToast: (message: string) => `Dismiss: ${message}`,
     notifications: 'Notifications',
@@ -188,6 +195,15 @@ export const STRINGS = {
     // Issue 22 Deliver 2: the last way to sign in cannot be removed; the page says why before any click.
     lastWayToSignIn: 'This is your only way to sign in. Add another one before removing it.',
     walletsSection: 'Wallets',
+    // Issue 22: removing a wallet (DELETE /users/crypto_wallets/{id}).
+    removeWallet: (address: string) => `Remove wallet ${address}`,
+    removeWalletConfirm: 'Remove',
+    removingWallet: 'Removing…',
+    confirmRemoveWalletTitle: 'Remove this wallet?',
+    confirmRemoveWallet: (address: string) =>
+      `You will no longer be able to sign in with the wallet ${address}.`,
+    walletRemoved: (address: string) => `The wallet ${address} was removed.`,
+    walletRemoveFailed: 'The wallet could not be removed. Please try again.',
     noWallets: 'No wallet is linked.',
   },
   authenticate: {

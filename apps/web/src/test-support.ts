@@ -32,7 +32,7 @@ export interface FakeClient extends WidgetClient {
   user: WidgetClient['user'] & {
     search(email: string): Promise<{ userType: string }>;
     deleteOAuthRegistration(id: string): Promise<unknown>;
-  } & Pick<AppClient['user'], 'deleteEmail' | 'deletePhoneNumber' | 'deleteTOTP'>;
+  } & Pick<AppClient['user'], 'deleteEmail' | 'deletePhoneNumber' | 'deleteTOTP' | 'deleteCryptoWallet'>;
   oauthStartCalls: { provider: string; options: unknown }[];
   oauthAuthenticateCalls: { token: string; options: { session_duration_minutes: number } }[];
   /** What oauth.authenticate does (default: signs in with SAMPLE_SESSION / SAMPLE_USER). */
@@ -41,7 +41,7 @@ export interface FakeClient extends WidgetClient {
   /** What user.deleteOAuthRegistration does (default: resolves; the test updates the user itself). */
   deleteOAuthImpl: (id: string) => Promise<unknown>;
   // Issue 13 item 3 (the account page). Every call is recorded; each *Impl can be replaced by a test.
-  session: WidgetClient['session'] & Pick<AppClient['session'], 'list' | 'revokeOthers'>;
+  session: WidgetClient['session'] & Pick<AppClient['session'], 'list' | 'revokeOthers' | 'revokeOne'>;
   otps: WidgetClient['otps'] & {
     email: WidgetClient['otps']['email'] & Pick<AppClient['otps']['email'], 'send'>;
     sms: WidgetClient['otps']['sms'] & Pick<AppClient['otps']['sms'], 'send'>;
@@ -54,6 +54,7 @@ export interface FakeClient extends WidgetClient {
   /** What session.list answers (default: the current session only). */
   listSessionsImpl: () => Promise<SessionList>;
   revokeOthersImpl: () => Promise<{ revoked_count: number }>;
+  revokeOneImpl: (options: { session_id: string }) => Promise<unknown>;
   /** user.deleteEmail / deletePhoneNumber / deleteTOTP (default: like the SDK, stores the user without it). */
   deleteFactorImpl: (kind: 'emails' | 'phone_numbers' | 'totps', id: string) => Promise<unknown>;
   /** Issue 20 item 3: runs before otps.{email,sms}.send / magicLinks.email.send answer (a throw refuses the send). */
@@ -266,6 +267,9 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
       },
       list: recorded('session.list', () => fake.listSessionsImpl()),
       revokeOthers: recorded('session.revokeOthers', () => fake.revokeOthersImpl()),
+      revokeOne: recorded('session.revokeOne', (options: { session_id: string }) =>
+        fake.revokeOneImpl(options),
+      ),
     },
     user: {
       getSync: () => user,
@@ -288,6 +292,15 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
         fake.deleteFactorImpl('phone_numbers', id),
       ),
       deleteTOTP: recorded('user.deleteTOTP', (id: string) => fake.deleteFactorImpl('totps', id)),
+      deleteCryptoWallet: recorded('user.deleteCryptoWallet', async (id: string) => {
+        if (user === null) throw new Error('not signed in');
+        user = {
+          ...user,
+          crypto_wallets: (user.crypto_wallets ?? []).filter((w) => w.crypto_wallet_id !== id),
+        };
+        for (const listener of userListeners) listener(user);
+        return {};
+      }),
     },
     magicLinks: {
       email: {
@@ -334,6 +347,7 @@ export function createFakeClient(initial: { session?: Session | null; user?: Use
       current_session_id: session?.session_id ?? '',
     }),
     revokeOthersImpl: async () => ({ revoked_count: 0 }),
+    revokeOneImpl: async () => ({}),
     async deleteFactorImpl(kind, id) {
       if (user === null) throw new Error('not signed in');
       const idOf = (item: Record<string, unknown>) => item.email_id ?? item.phone_id ?? item.totp_id;

@@ -55,6 +55,7 @@ export type {
   SchemaErrorItem,
   Session,
   SessionsListResponse,
+  SessionsRevokeOneResponse,
   SessionsRevokeOthersResponse,
   User,
   UserEmail,

@@ -180,6 +180,9 @@ export interface SessionsRevokeOthersResponse extends ResponseCommon {
   revoked_count: number;
 }
 
+/** `data` of POST /sessions/revoke_one (issue 22): the named session ended; nothing but ResponseCommon. */
+export type SessionsRevokeOneResponse = ResponseCommon;
+
 /** Responses of the DELETE /users/{kind}/{id} and PUT /users/me routes (wire-format.md §4.2). */
 export interface UserMutationResponse extends ResponseCommon {
   user_id: string;

@@ -13,6 +13,8 @@ export const ROUTES = {
   sessionsList: '/sessions/list',
   /** Gatehouse's own (issue 13 item 3): "Sign out everywhere else" ends every other session of the user. */
   sessionsRevokeOthers: '/sessions/revoke_others',
+  /** Gatehouse's own (issue 22): the account page's "Sign out" on one other session of the user ({ session_id }). */
+  sessionsRevokeOne: '/sessions/revoke_one',
   usersMe: '/users/me',
   usersSearch: '/users/search',
   userEmail: (id: string) => `/users/emails/${encodeURIComponent(id)}`,
@@ -21,6 +23,7 @@ export const ROUTES = {
   userOAuth: (id: string) => `/users/oauth/${encodeURIComponent(id)}`,
   userWebAuthnRegistration: (id: string) => `/users/webauthn_registrations/${encodeURIComponent(id)}`,
   userBiometricRegistration: (id: string) => `/users/biometric_registrations/${encodeURIComponent(id)}`,
+  userCryptoWallet: (id: string) => `/users/crypto_wallets/${encodeURIComponent(id)}`,
   magicLinksEmailLoginOrCreate: '/magic_links/email/login_or_create',
   magicLinksEmailSendPrimary: '/magic_links/email/send/primary',
   magicLinksEmailSendSecondary: '/magic_links/email/send/secondary',
@@ -83,6 +86,8 @@ export const USER_RESOURCE_KINDS = [
   'oauth',
   'webauthn_registrations',
   'biometric_registrations',
+  /** Issue 22: Stytch's users.deleteCryptoWallet (DELETE /users/crypto_wallets/{crypto_wallet_id}). */
+  'crypto_wallets',
 ] as const;
 
 export type UserResourceKind = (typeof USER_RESOURCE_KINDS)[number];

@@ -211,6 +211,38 @@ describe('session.list and session.revokeOthers (Gatehouse calls, issue 13 item 
   });
 });
 
+describe('session.revokeOne (Gatehouse call, issue 22)', () => {
+  it('POST /sessions/revoke_one sends { session_id } and keeps this session', async () => {
+    const { client, apiRequests } = await loggedIn({ 'POST /sessions/revoke_one': () => ok({}) });
+    await expect(client.session.revokeOne({ session_id: 'session-test-other' })).resolves.toMatchObject({
+      status_code: 200,
+    });
+    const request = apiRequests().at(-1);
+    expect(request?.path).toBe('/sessions/revoke_one');
+    expect(JSON.parse(request?.rawBody ?? 'null')).toEqual({ session_id: 'session-test-other' });
+    expect(client.session.getSync()).toEqual(CACHED.session);
+  });
+
+  it('its session_not_found names the other session: re-thrown, and this session is kept', async () => {
+    const { client } = await loggedIn({
+      'POST /sessions/revoke_one': () => apiError(404, 'session_not_found'),
+    });
+    await expect(client.session.revokeOne({ session_id: 'gone' })).rejects.toMatchObject({
+      error_type: 'session_not_found',
+    });
+    expect(client.session.getSync()).toEqual(CACHED.session);
+  });
+
+  it('a missing session_id is a usage error before any request', async () => {
+    const { client, apiRequests } = await loggedIn({});
+    const before = apiRequests().length;
+    await expect(client.session.revokeOne({} as never)).rejects.toThrow(
+      'Invalid call to session.revokeOne\nsession_id must be a string.',
+    );
+    expect(apiRequests()).toHaveLength(before);
+  });
+});
+
 describe('session loads its server calls on the first of them (issue 21)', () => {
   it('the readers and updateSession need no load; the calls share one and retry a failed load', async () => {
     const session = makeSession();

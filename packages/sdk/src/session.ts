@@ -5,6 +5,7 @@ import type {
   AuthenticateResponse,
   Session,
   SessionsListResponse,
+  SessionsRevokeOneResponse,
   SessionsRevokeOthersResponse,
 } from '@gatehouse/protocol';
 import { forwarding } from './lazy';
@@ -25,6 +26,12 @@ export interface SessionModule {
   list(): Promise<SessionsListResponse>;
   /** POST /sessions/revoke_others (Gatehouse's own): ends every other session of the user; keeps this one. */
   revokeOthers(): Promise<SessionsRevokeOthersResponse>;
+  /**
+   * POST /sessions/revoke_one (Gatehouse's own, issue 22): ends one other live session of the user (an id from
+   * `list`). 404 session_not_found for an id that is not one; 400 cannot_revoke_current_session for this one (use
+   * `revoke`). Never clears this session's local state.
+   */
+  revokeOne(options: { session_id: string }): Promise<SessionsRevokeOneResponse>;
   getSync(): Session | null;
   getInfo(): { session: Session | null; fromCache: boolean };
   /** Both cookies, or null unless both exist. */
@@ -35,7 +42,10 @@ export interface SessionModule {
 }
 
 /** The calls of the session module that talk to the server (./session-module), loaded on the first of them. */
-export type SessionCalls = Pick<SessionModule, 'authenticate' | 'revoke' | 'list' | 'revokeOthers'>;
+export type SessionCalls = Pick<
+  SessionModule,
+  'authenticate' | 'revoke' | 'list' | 'revokeOthers' | 'revokeOne'
+>;
 
 export function createSessionModule(options: {
   manager: SessionManager;
@@ -45,7 +55,13 @@ export function createSessionModule(options: {
   const { manager } = options;
   const getSync = () => manager.getState()?.session ?? null;
   return {
-    ...(forwarding(options.calls, ['authenticate', 'revoke', 'list', 'revokeOthers']) as SessionCalls),
+    ...(forwarding(options.calls, [
+      'authenticate',
+      'revoke',
+      'list',
+      'revokeOthers',
+      'revokeOne',
+    ]) as SessionCalls),
     getSync,
     getInfo: () => ({ session: getSync(), fromCache: manager.isFromCache() }),
     getTokens: () => manager.tokens(),

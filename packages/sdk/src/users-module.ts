@@ -18,6 +18,7 @@ export const USER_PATHS = {
   userOAuth: (id: string) => `/users/oauth/${encodeURIComponent(id)}`,
   userWebAuthnRegistration: (id: string) => `/users/webauthn_registrations/${encodeURIComponent(id)}`,
   userBiometricRegistration: (id: string) => `/users/biometric_registrations/${encodeURIComponent(id)}`,
+  userCryptoWallet: (id: string) => `/users/crypto_wallets/${encodeURIComponent(id)}`,
 };
 
 export function createUserCalls(options: {
@@ -81,5 +82,7 @@ export function createUserCalls(options: {
       'biometric_registration_id',
       paths.userBiometricRegistration,
     ),
+    // Issue 22: Stytch's users.deleteCryptoWallet (the account page's wallet removal).
+    deleteCryptoWallet: remover('deleteCryptoWallet', 'crypto_wallet_id', paths.userCryptoWallet),
   };
 }

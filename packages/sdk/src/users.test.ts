@@ -90,6 +90,7 @@ describe('users (wire-format.md §4.2)', () => {
     ['deleteOAuthRegistration', '/users/oauth/'],
     ['deleteWebauthnRegistration', '/users/webauthn_registrations/'],
     ['deleteBiometricRegistration', '/users/biometric_registrations/'],
+    ['deleteCryptoWallet', '/users/crypto_wallets/'],
   ] as const)('%s: DELETE %s{id}, no body, stores __user', async (method, prefix) => {
     const { client, apiRequests } = await loggedIn({ [`DELETE ${prefix}id%2F1`]: mutation });
     const result = await client.user[method]('id/1');

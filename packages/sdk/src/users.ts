@@ -25,6 +25,8 @@ export interface UsersModule {
   deleteOAuthRegistration(oauthUserRegistrationId: string): Promise<UserMutationResult>;
   deleteWebauthnRegistration(webauthnRegistrationId: string): Promise<UserMutationResult>;
   deleteBiometricRegistration(biometricRegistrationId: string): Promise<UserMutationResult>;
+  /** DELETE /users/crypto_wallets/{id} (Stytch's users.deleteCryptoWallet; issue 22). */
+  deleteCryptoWallet(cryptoWalletId: string): Promise<UserMutationResult>;
   onChange(callback: (user: User | null) => void): () => void;
   /**
    * POST /users/search `{ email }` (wire-format.md §4.2; Stytch 4.x calls it searchUser(email) in its UI layer):
@@ -45,6 +47,7 @@ const USER_CALLS = [
   'deleteOAuthRegistration',
   'deleteWebauthnRegistration',
   'deleteBiometricRegistration',
+  'deleteCryptoWallet',
 ] as const satisfies readonly (keyof UserCalls)[];
 
 export function createUsersModule(options: {

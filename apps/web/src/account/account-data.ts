@@ -76,7 +76,8 @@ export type SignInWay =
   | { kind: 'email'; id: string }
   | { kind: 'phone'; id: string }
   | { kind: 'passkey'; id: string }
-  | { kind: 'oauth'; id: string };
+  | { kind: 'oauth'; id: string }
+  | { kind: 'wallet'; id: string };
 
 /**
  * Issue 22 Deliver 2: "the last way to sign in cannot be removed, and the page says why" — before the click. The

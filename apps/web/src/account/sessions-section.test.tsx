@@ -88,6 +88,72 @@ describe('active sessions (issue 13 item 3)', () => {
   });
 });
 
+describe('signing out one other session (issue 22)', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/account'));
+  afterEach(cleanup);
+
+  function withRevokeOne() {
+    const client = twoSessions();
+    let ended = false;
+    const list = client.listSessionsImpl;
+    client.listSessionsImpl = async () => {
+      const listed = await list();
+      return ended
+        ? { ...listed, sessions: listed.sessions.filter((s) => s.session_id !== OTHER.session_id) }
+        : listed;
+    };
+    client.revokeOneImpl = async () => {
+      ended = true;
+      return {};
+    };
+    return client;
+  }
+
+  it('each other row has "Sign out <device>" (danger style, none on this device); confirmed, the row goes and a toast says so', async () => {
+    const client = withRevokeOne();
+    renderAccountPage(client);
+    const [current] = await sessionRows(2);
+    expect(within(current!).queryByRole('button', { name: /^Sign out Safari/ })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Sign out Safari on iPhone' });
+    expect(button.className).toContain('button-danger');
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Sign out Safari on iPhone?')).toBeTruthy();
+    await confirmInDialog(STRINGS.account.signOutSession);
+    expect(await screen.findByText(STRINGS.account.signedOutSession('Safari on iPhone'))).toBeTruthy();
+    await sessionRows(1);
+    expect(client.accountCalls.filter(([method]) => method === 'session.revokeOne')).toEqual([
+      ['session.revokeOne', { session_id: OTHER.session_id }],
+    ]);
+    expect(client.session.getSync()).toEqual(SAMPLE_SESSION);
+  });
+
+  it('cancelled, nothing is sent and the row stays', async () => {
+    const client = withRevokeOne();
+    renderAccountPage(client);
+    await sessionRows(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out Safari on iPhone' }));
+    await userEvent.keyboard('{Escape}');
+    expect(client.accountCalls.filter(([method]) => method === 'session.revokeOne')).toHaveLength(0);
+    await sessionRows(2);
+  });
+
+  it("a refusal shows the server's message", async () => {
+    const client = twoSessions();
+    client.revokeOneImpl = async () => {
+      throw apiError({
+        error_type: 'too_many_requests',
+        error_message: 'Too many requests.',
+        status_code: 429,
+      });
+    };
+    renderAccountPage(client);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out Safari on iPhone' }));
+    await confirmInDialog(STRINGS.account.signOutSession);
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many requests.');
+  });
+});
+
 describe('active sessions: device names, times and addresses (issue 22)', () => {
   beforeEach(() => window.history.replaceState(null, '', '/account'));
   afterEach(cleanup);

@@ -4,6 +4,7 @@
 // /sessions/revoke_others). The second is offered only when another session exists: there is nothing else to end.
 // Issue 22 finding 5: "Sign out everywhere else" asks first in a dialog (./confirm-dialog).
 // Issue 22: each session shows its device's name, when it signed in, its last activity and its IP address; no ids.
+// Issue 22: each other session has its own "Sign out" (POST /sessions/revoke_one), confirmed in the dialog.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AppClient, ListedSessionView } from '../app-client';
@@ -33,7 +34,18 @@ export function deviceLabel(session: Pick<ListedSessionView, 'device_name'>): st
   return name === '' ? STRINGS.account.unknownDevice : name;
 }
 
-function SessionRow({ session, current }: { session: ListedSessionView; current: boolean }) {
+function SessionRow({
+  session,
+  current,
+  busy,
+  onSignOut,
+}: {
+  session: ListedSessionView;
+  current: boolean;
+  busy: boolean;
+  onSignOut(session: ListedSessionView): void;
+}) {
+  const device = deviceLabel(session);
   return (
     <li data-current={current ? 'true' : undefined}>
       <p className="session-device">
@@ -56,6 +68,19 @@ function SessionRow({ session, current }: { session: ListedSessionView; current:
           </>
         ) : null}
       </dl>
+      {current ? null : (
+        <ConfirmButton
+          busy={busy}
+          ariaLabel={STRINGS.account.signOutSessionLabel(device)}
+          title={STRINGS.account.confirmSignOutSessionTitle(device)}
+          description={STRINGS.account.confirmSignOutSession}
+          confirmLabel={STRINGS.account.signOutSession}
+          onConfirm={() => onSignOut(session)}
+          testId="account-sign-out-session"
+        >
+          {STRINGS.account.signOutSession}
+        </ConfirmButton>
+      )}
     </li>
   );
 }
@@ -64,7 +89,9 @@ export function SessionsSection({ client }: { client: AppClient }) {
   const queryClient = useQueryClient();
   const notify = useToast();
   const sessions = useAccountSessions(client);
-  const [state, setState] = useState<'idle' | 'signing-out' | 'signing-out-others'>('idle');
+  const [state, setState] = useState<'idle' | 'signing-out' | 'signing-out-others' | 'signing-out-one'>(
+    'idle',
+  );
   const [error, setError] = useState<string | null>(null);
 
   const signOut = async () => {
@@ -94,6 +121,21 @@ export function SessionsSection({ client }: { client: AppClient }) {
     }
   };
 
+  const signOutOne = async (session: ListedSessionView) => {
+    setState('signing-out-one');
+    setError(null);
+    try {
+      await client.session.revokeOne({ session_id: session.session_id });
+      notify(STRINGS.account.signedOutSession(deviceLabel(session)));
+    } catch (failure) {
+      setError(reasonOf(failure, STRINGS.account.signOutSessionFailed));
+    } finally {
+      // Either way the list is read again: a 404 means that session had ended already.
+      await invalidateAccount(queryClient);
+      setState('idle');
+    }
+  };
+
   const list = sessions.data;
   const others = list ? list.sessions.filter((s) => s.session_id !== list.current_session_id).length : 0;
   // This device first, then the others oldest first (the server's order).
@@ -114,6 +156,8 @@ export function SessionsSection({ client }: { client: AppClient }) {
               key={session.session_id}
               session={session}
               current={session.session_id === list.current_session_id}
+              busy={state !== 'idle'}
+              onSignOut={signOutOne}
             />
           ))}
         </ul>

@@ -52,7 +52,7 @@ function SignedIn({ client }: { client: AppClient }) {
       <PasskeysSection client={client} user={user} />
       <TotpSection client={client} user={user} />
       <ProvidersSection client={client} user={user} />
-      <WalletsSection user={user} />
+      <WalletsSection client={client} user={user} />
       <SessionsSection client={client} />
     </>
   );

@@ -11,11 +11,23 @@ import { type AppContext, sendData, sendDataJson } from '../../infra/context';
 import { projects } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { contextOf } from '../../infra/request-context';
-import { authenticateSession, listOwnSessions, revokeOtherSessions, revokeSession } from './session-service';
+import {
+  authenticateSession,
+  listOwnSessions,
+  revokeOtherSessions,
+  revokeOwnOtherSession,
+  revokeSession,
+} from './session-service';
 
 // The only keys the SDK sends here (wire-format.md §4.3); unlike the sign-in calls, nothing is spread into it.
 const AuthenticateBody = Type.Object(
   { session_duration_minutes: SessionDurationField },
+  { additionalProperties: false },
+);
+
+// Issue 22: the one session to end, by its public id (as GET /sessions/list names it).
+const RevokeOneBody = Type.Object(
+  { session_id: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },
 );
 
@@ -53,6 +65,18 @@ export async function registerSessionRoutes(sdk: FastifyInstance, ctx: AppContex
     const revoked_count = await revokeOtherSessions(ctx, contextOf(request));
     return sendData(reply, { revoked_count });
   });
+
+  // Issue 22: "Sign out" on one row of the account page's session list. Same step-up row as revoke_others (a second
+  // factor the project requires, no recent sign-in: it removes no way to sign in). Only a live session of the caller's
+  // user in this project; anything else is the same 404 (session-service.ts revokeOwnOtherSession).
+  app.post(
+    ROUTES.sessionsRevokeOne,
+    { schema: { body: RevokeOneBody }, config: { session: 'required' } },
+    async (request, reply) => {
+      await revokeOwnOtherSession(ctx, contextOf(request), request.body.session_id);
+      return sendData(reply, {});
+    },
+  );
 }
 
 const JwksParams = Type.Object({ project_id: Type.String({ minLength: 1, maxLength: 200 }) });

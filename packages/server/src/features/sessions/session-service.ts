@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { newId, randomToken } from '../../infra/crypto';
 import { describeDevice } from '../../infra/device-name';
+import { ApiError } from '../../infra/errors';
 import { missingSessionToken } from '../../infra/request-context';
 import { loadUser } from '../users/user-service';
 import { parseJson, rfc3339, rowsOf } from '../users/user-sql';
@@ -252,6 +253,35 @@ export async function revokeOtherSessions(ctx: AppContext, request: RequestConte
   for (const ended of rows) forgetSessionJwt(ctx, ended.id);
   const now = ctx.clock.now().getTime();
   return rows.filter((ended) => ended.expires_ms > now).length;
+}
+
+/**
+ * POST /sessions/revoke_one (issue 22, the account page's "Sign out" on one other session): ends one LIVE session of
+ * the caller's user in this project. Someone else's session id, an unknown id and an expired session all answer the
+ * same 404 session_not_found and change nothing (the answer must not tell whether an id exists elsewhere). The
+ * caller's own session is refused with a 400: signing out is POST /sessions/revoke, which also clears the browser.
+ * The ended session's opaque token stops working at once and its cached JWTs are forgotten.
+ */
+export async function revokeOwnOtherSession(
+  ctx: AppContext,
+  request: RequestContext,
+  sessionId: string,
+): Promise<void> {
+  const { row, userId } = signedIn(request);
+  if (sessionId === row.id) {
+    throw new ApiError(
+      'cannot_revoke_current_session',
+      'This is the session making the request. Use sign out (POST /sessions/revoke) to end it.',
+    );
+  }
+  const result = await ctx.db.execute(sql`
+    DELETE FROM sessions
+    WHERE id = ${sessionId} AND user_id = ${userId} AND project_id = ${request.project.id}
+      AND expires_at > ${ctx.clock.now().toISOString()}::timestamptz
+    RETURNING id`);
+  const [ended] = rowsOf<{ id: string }>(result);
+  if (!ended) throw sessionNotFound();
+  forgetSessionJwt(ctx, ended.id);
 }
 
 function factorIdentity(factor: NewAuthenticationFactor): string {

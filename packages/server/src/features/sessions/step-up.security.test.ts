@@ -74,6 +74,8 @@ describe.each(testDatabaseKinds())('SS-08 step-up on %s', (kind) => {
       subject: 'google-sub-ada-work',
       email: 'ada@example.com',
     });
+    // Issue 22: a second session of Ada's for POST /sessions/revoke_one to end.
+    const spare = await signInByLink(world, 'ada@example.com');
     const post = (url: string, body: unknown) => (token: string) => call(world, 'POST', url, body, token);
     const remove = (url: string) => (token: string) => call(world, 'DELETE', url, undefined, token);
     return [
@@ -134,12 +136,18 @@ describe.each(testDatabaseKinds())('SS-08 step-up on %s', (kind) => {
         // A user keeps one authenticator app (totps/service.ts): stepped up, the refusal is that one.
         allowed: { status: 409, errorType: 'active_totp_exists' },
       },
+      // Before the password change, which ends the user's other sessions.
+      {
+        route: 'POST /sessions/revoke_one',
+        send: post(ROUTES.sessionsRevokeOne, { session_id: spare.session.session_id }),
+      },
       {
         route: 'POST /passwords/session/reset',
         send: post(ROUTES.passwords.sessionReset, { password: STRONG_2 }),
       },
       { route: 'POST /sessions/revoke_others', send: post(ROUTES.sessionsRevokeOthers, undefined) },
       { route: 'DELETE /users/oauth/:id', send: remove(ROUTES.userOAuth(who.oauthId!)) },
+      { route: 'DELETE /users/crypto_wallets/:id', send: remove(ROUTES.userCryptoWallet(who.walletId!)) },
       {
         route: 'DELETE /users/webauthn_registrations/:id',
         send: remove(ROUTES.userWebAuthnRegistration(who.passkeyId!)),

@@ -92,6 +92,11 @@ export const SESSION_ROUTE_RULES = {
   ),
   'DELETE /users/totps/:id': rule('always', 'always', 'removes the authenticator app'),
   'DELETE /users/oauth/:id': rule('always', 'never', 'unlinks a social account'),
+  'DELETE /users/crypto_wallets/:id': rule(
+    'always',
+    'never',
+    'removes a wallet (issue 22), like unlinking a social account',
+  ),
   'DELETE /users/webauthn_registrations/:id': rule('always', 'always', 'removes a passkey (WA-08)'),
   'DELETE /users/biometric_registrations/:id': rule('always', 'never', 'removes a biometric registration'),
   'POST /magic_links/email/send/secondary': rule(
@@ -137,6 +142,7 @@ export const SESSION_ROUTE_RULES = {
   // --- Session management (issue 13 item 3): not for a session still waiting for its second factor -------------
   'GET /sessions/list': rule('always', 'never', 'lists where the user is signed in'),
   'POST /sessions/revoke_others': rule('always', 'never', 'signs the user out everywhere else'),
+  'POST /sessions/revoke_one': rule('always', 'never', 'signs the user out on one other device (issue 22)'),
   // --- Reads and step-up calls: allowed, so the app can read the factors and step the session up ---------------
   'GET /users/me': rule('never', 'never', READ),
   'POST /sessions/authenticate': rule('never', 'never', READ),

@@ -159,6 +159,8 @@ const RESOURCE_TABLES = {
     errorType: 'biometric_registration_not_found',
     label: 'biometric registration',
   },
+  // Issue 22: the account page's wallet removal (Stytch's users.deleteCryptoWallet).
+  crypto_wallets: { table: cryptoWallets, errorType: 'crypto_wallet_not_found', label: 'wallet' },
 } as const satisfies Record<UserResourceKind, unknown>;
 
 /**
@@ -230,7 +232,8 @@ async function removeUserResource(
       OR EXISTS (SELECT 1 FROM ${passwords} WHERE ${passwords.userId} = ${userId} AND NOT ${passwords.requiresReset})
       OR EXISTS (SELECT 1 FROM ${webauthnRegistrations} WHERE ${webauthnRegistrations.userId} = ${userId}
         AND ${webauthnRegistrations.verified} AND ${webauthnRegistrations.id} <> ${id})
-      OR EXISTS (SELECT 1 FROM ${cryptoWallets} WHERE ${cryptoWallets.userId} = ${userId} AND ${cryptoWallets.verified})
+      OR EXISTS (SELECT 1 FROM ${cryptoWallets} WHERE ${cryptoWallets.userId} = ${userId} AND ${cryptoWallets.verified}
+        AND ${cryptoWallets.id} <> ${id})
       OR EXISTS (SELECT 1 FROM ${oauthRegistrations} WHERE ${oauthRegistrations.userId} = ${userId}
         AND ${oauthRegistrations.id} <> ${id})
     ) AS other_way FROM (SELECT (
@@ -274,4 +277,5 @@ const SIGN_IN_KINDS: ReadonlySet<UserResourceKind> = new Set([
   'phone_numbers',
   'webauthn_registrations',
   'oauth',
+  'crypto_wallets',
 ]);

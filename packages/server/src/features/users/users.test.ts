@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../infra/crypto';
 import {
   biometricRegistrations,
+  cryptoWallets,
   oauthRegistrations,
   passwords,
   totps,
@@ -52,6 +53,7 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       oauth: newId('oauth-user-registration', 'test'),
       webauthn_registrations: newId('webauthn-registration', 'test'),
       biometric_registrations: newId('biometric-registration', 'test'),
+      crypto_wallets: newId('crypto-wallet', 'test'),
     };
     await t.ctx.db
       .insert(userEmails)
@@ -80,6 +82,14 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
     await t.ctx.db
       .insert(biometricRegistrations)
       .values({ id: ids.biometric_registrations, userId, projectId, verified: true });
+    await t.ctx.db.insert(cryptoWallets).values({
+      id: ids.crypto_wallets,
+      userId,
+      projectId,
+      address: `0x${tag.charCodeAt(0).toString(16).padStart(40, '0')}`,
+      walletType: 'ethereum',
+      verified: true,
+    });
     return ids;
   }
 
@@ -135,6 +145,7 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
     ['oauth', 'providers', 'oauth_user_registration_not_found'],
     ['webauthn_registrations', 'webauthn_registrations', 'webauthn_registration_not_found'],
     ['biometric_registrations', 'biometric_registrations', 'biometric_registration_not_found'],
+    ['crypto_wallets', 'crypto_wallets', 'crypto_wallet_not_found'],
   ] as const)(
     'DELETE /users/%s/{id} removes only the signed-in user’s row',
     async (kindName, listName, errorType) => {
@@ -216,6 +227,45 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       );
       expect((await loadUser(t.ctx, ada.user_id))!.emails.map((email) => email.email)).toEqual([
         'ada3@example.com',
+      ]);
+    });
+  });
+
+  describe('DELETE /users/crypto_wallets/{id} keeps a way to sign in (issue 22)', () => {
+    async function giveWallet(userId: string, digit: string): Promise<string> {
+      const id = newId('crypto-wallet', 'test');
+      await t.ctx.db.insert(cryptoWallets).values({
+        id,
+        userId,
+        projectId: t.project.id,
+        address: `0x${digit.repeat(40)}`,
+        walletType: 'ethereum',
+        verified: true,
+      });
+      return id;
+    }
+
+    it('refuses the only wallet when nothing else signs the user in (409), lets one of two go', async () => {
+      const ada = await signIn(t.ctx, t.project, 'ada@example.com');
+      await t.ctx.db.update(userEmails).set({ verified: false }).where(eq(userEmails.userId, ada.user_id));
+      const first = await giveWallet(ada.user_id, '1');
+      const refused = await call('DELETE', `/users/crypto_wallets/${first}`, ada.session_token);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        error_type: 'last_authentication_factor',
+        error_message:
+          'This is the only way to sign in to this account. Add another sign-in method before removing this wallet.',
+      });
+      expect((await loadUser(t.ctx, ada.user_id))!.crypto_wallets).toHaveLength(1);
+      const second = await giveWallet(ada.user_id, '2');
+      expect((await call('DELETE', `/users/crypto_wallets/${first}`, ada.session_token)).statusCode).toBe(
+        200,
+      );
+      expect((await call('DELETE', `/users/crypto_wallets/${second}`, ada.session_token)).statusCode).toBe(
+        409,
+      );
+      expect((await loadUser(t.ctx, ada.user_id))!.crypto_wallets.map((w) => w.crypto_wallet_id)).toEqual([
+        second,
       ]);
     });
   });

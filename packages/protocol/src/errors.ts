@@ -26,11 +26,6 @@ export const ERROR_TYPES = {
   user_unauthenticated: 401,
   invalid_secret_authentication: 401,
   session_not_found: 404,
-  /**
-   * Issue 22: POST /sessions/revoke_one named the caller's own session; signing out is POST /sessions/revoke, which
-   * also clears the browser's cookies.
-   */
-  cannot_revoke_current_session: 400,
   // Projects and requests.
   invalid_public_token: 401,
   origin_not_allowed: 403,

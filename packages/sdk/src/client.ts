@@ -66,8 +66,8 @@ export function createClient(publicToken: string, options: ClientOptions = {}): 
   // SPEC §5: "A public token should start with the prefix public-token-, otherwise a warning is logged."
   if (typeof publicToken !== 'string' || !publicToken.startsWith('public-token-')) {
     console.warn(
-      `Gatehouse: the public token "${String(publicToken)}" does not start with "public-token-". ` +
-        'Copy the public token of your project from the Gatehouse server.',
+      // Short: every page's first load carries it (the headless SDK ≤ 8 KiB gzip).
+      `Gatehouse: the public token "${String(publicToken)}" does not start with "public-token-"; copy your project's.`,
     );
   }
   const baseUrl = (options.baseUrl ?? dependencies.location.origin).replace(/\/+$/, '');

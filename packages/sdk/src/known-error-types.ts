@@ -11,7 +11,6 @@ export const KNOWN_ERROR_TYPES = [
   'user_unauthenticated',
   'invalid_secret_authentication',
   'session_not_found',
-  'cannot_revoke_current_session',
   'invalid_public_token',
   'origin_not_allowed',
   'product_not_enabled',

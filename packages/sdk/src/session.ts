@@ -28,7 +28,7 @@ export interface SessionModule {
   revokeOthers(): Promise<SessionsRevokeOthersResponse>;
   /**
    * POST /sessions/revoke_one (Gatehouse's own, issue 22): ends one other live session of the user (an id from
-   * `list`). 404 session_not_found for an id that is not one; 400 cannot_revoke_current_session for this one (use
+   * `list`). 404 session_not_found for an id that is not one, and for this session (its message says to use
    * `revoke`). Never clears this session's local state.
    */
   revokeOne(options: { session_id: string }): Promise<SessionsRevokeOneResponse>;

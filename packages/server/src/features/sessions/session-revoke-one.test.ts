@@ -128,11 +128,11 @@ describe.each(testDatabaseKinds())('sessions revoke_one on %s', (kind) => {
     expect(rows).toHaveLength(1);
   });
 
-  it("refuses the caller's own session with a 400 (sign out is /sessions/revoke); nothing ends", async () => {
+  it("refuses the caller's own session with a 404 that says to sign out (/sessions/revoke); nothing ends", async () => {
     const phone = await signIn(t.ctx, t.project, 'ada@example.com', { sessionDurationMinutes: 60 });
     const response = await revokeOne(phone.session_token, { session_id: phone.session.session_id });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error_type).toBe('cannot_revoke_current_session');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error_type).toBe('session_not_found');
     expect(response.json().error_message).toMatch(/sign out/i);
     expect((await authenticate(phone.session_token)).statusCode).toBe(200);
   });

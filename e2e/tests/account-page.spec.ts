@@ -13,6 +13,7 @@
 //   /sessions/revoke_one); the second, reloaded, is signed out.
 import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { mountPasskeyRegistration, signInByEmail } from '../support/account';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { waitForMessage } from '../support/outbox';
@@ -22,24 +23,6 @@ let counter = 0;
 function uniqueEmail(label: string): string {
   counter += 1;
   return `e2e-acctpage-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
-}
-
-/** Signs in (or up) by login link through the dev outbox and lands on /account. */
-async function signInByEmail(page: Page, email: string): Promise<void> {
-  const before = Date.now();
-  await page.goto('/');
-  await page.getByRole('tab', { name: 'Email' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Continue with email' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  const message = await waitForMessage({
-    to: email,
-    channel: 'email',
-    where: (m) => new Date(m.created_at).getTime() >= before - 1000 && m.links.length > 0,
-  });
-  await page.goto(message.links[0]!);
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByTestId('account-emails')).toContainText(email);
 }
 
 function passkeySection(page: Page) {
@@ -372,22 +355,7 @@ test.describe("the widget's PasskeyRegistration mode (issue 22 finding 3)", () =
   }) => {
     await signInByEmail(page, uniqueEmail('widget'));
     // The widget as a site mounts it (the script tag's mountPasskeyRegistration), for the signed-in user.
-    await page.addScriptTag({ url: '/gatehouse.js' });
-    await page.evaluate(() => {
-      const token =
-        document.querySelector('meta[name="gatehouse-public-token"]')?.getAttribute('content') ?? '';
-      const host = document.createElement('div');
-      host.id = 'passkey-registration';
-      document.querySelector('main')?.prepend(host);
-      const gatehouse = (window as unknown as { Gatehouse: Record<string, (...args: unknown[]) => unknown> })
-        .Gatehouse;
-      const client = gatehouse.createClient!(token, { baseUrl: location.origin });
-      gatehouse.mountPasskeyRegistration!({
-        client,
-        elementId: '#passkey-registration',
-        config: { products: ['passkeys'] },
-      });
-    });
+    await mountPasskeyRegistration(page);
     const widget = page.locator('#passkey-registration');
     await expect(widget.getByRole('heading', { name: 'Set up a new Passkey' })).toBeVisible();
     await widget.getByRole('button', { name: 'Skip' }).click();

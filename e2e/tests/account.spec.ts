@@ -6,6 +6,7 @@
 // User-Agent, and the page shows no user or session id.
 import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { signInByEmail } from '../support/account';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { waitForMessage } from '../support/outbox';
@@ -14,24 +15,6 @@ let counter = 0;
 function uniqueEmail(label: string): string {
   counter += 1;
   return `e2e-acct-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
-}
-
-/** Signs in (or up) by login link through the dev outbox and lands on /account. */
-async function signInByEmail(page: Page, email: string): Promise<void> {
-  const before = Date.now();
-  await page.goto('/');
-  await page.getByRole('tab', { name: 'Email' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Continue with email' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  const message = await waitForMessage({
-    to: email,
-    channel: 'email',
-    where: (m) => new Date(m.created_at).getTime() >= before - 1000 && m.links.length > 0,
-  });
-  await page.goto(message.links[0]!);
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByTestId('account-emails')).toContainText(email);
 }
 
 /** The authenticator's current code for a base32 secret (RFC 6238: SHA-1, 6 digits, 30 s, as the server). */

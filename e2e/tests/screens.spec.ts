@@ -10,6 +10,7 @@
 // after one wrong try (max_consecutive_failures 1): the right password then answers reset_password, the way to
 // PasswordDedupe, and a breached one typed into a locked account leads to PasswordBreached (SPEC §4).
 import type { Page } from '@playwright/test';
+import { mountPasskeyRegistration } from '../support/account';
 import { test as base, expect } from '../support/fixtures';
 import { waitForMessage } from '../support/outbox';
 import { capturePage, captureScreen, DESKTOP, visitedScreens, widgetRoot } from '../support/screen-tour';
@@ -105,29 +106,6 @@ async function submitPasswordEmail(page: Page, path: string, email: string): Pro
 /** Main, the first screen of most flows (captured once, on the standard sign-in page). */
 async function expectMain(page: Page): Promise<void> {
   await expect(widgetRoot(page)).toHaveAttribute('data-state', /^main/);
-}
-
-/** Mounts the widget's passkey registration mode into the page's main, for the signed-in user (script tag). */
-async function mountPasskeyRegistration(page: Page): Promise<void> {
-  await page.addScriptTag({ url: '/gatehouse.js' });
-  await page.evaluate(() => {
-    const token =
-      document.querySelector('meta[name="gatehouse-public-token"]')?.getAttribute('content') ?? '';
-    const host = document.createElement('div');
-    host.id = 'passkey-registration';
-    // As the sign-in page holds the widget: the page's width, up to the widget's own.
-    host.style.width = '100%';
-    host.style.maxWidth = '400px';
-    document.querySelector('main')?.replaceChildren(host);
-    const gatehouse = (window as unknown as { Gatehouse: Record<string, (...args: unknown[]) => unknown> })
-      .Gatehouse;
-    const client = gatehouse.createClient!(token, { baseUrl: location.origin });
-    gatehouse.mountPasskeyRegistration!({
-      client,
-      elementId: '#passkey-registration',
-      config: { products: ['passkeys'] },
-    });
-  });
 }
 
 test.beforeAll(async ({ server }) => {

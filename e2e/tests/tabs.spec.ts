@@ -6,8 +6,8 @@
 // hands the refresh to another tab in the next interval, and a sign-out in one tab shows the other two signed out
 // at once.
 import type { Page, Request } from '@playwright/test';
+import { signInByEmail } from '../support/account';
 import { expect, test } from '../support/fixtures';
-import { waitForMessage } from '../support/outbox';
 
 const INTERVAL_MS = 180_000; // SPEC §9 session refresh interval
 
@@ -15,24 +15,6 @@ let counter = 0;
 function uniqueEmail(label: string): string {
   counter += 1;
   return `e2e-tabs-${label}-${Date.now()}-${process.pid}-${counter}@example.com`;
-}
-
-/** Signs in (or up) by login link through the dev outbox and lands on /account (as account.spec.ts). */
-async function signInByEmail(page: Page, email: string): Promise<void> {
-  const before = Date.now();
-  await page.goto('/');
-  await page.getByRole('tab', { name: 'Email' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Continue with email' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  const message = await waitForMessage({
-    to: email,
-    channel: 'email',
-    where: (m) => new Date(m.created_at).getTime() >= before - 1000 && m.links.length > 0,
-  });
-  await page.goto(message.links[0]!);
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByTestId('account-emails')).toContainText(email);
 }
 
 function isRefresh(request: Request): boolean {

@@ -9,6 +9,81 @@ import { ConfirmButton } from './confirm-dialog';
 import { ConfirmItsYou } from './confirm-its-you';
 import { LastWayReason } from './remove-button';
 
+type Outcome = { kind: 'done' | 'failed'; text: string } | null;
+
+/**
+ * One removal at a time for a section that reports in place (not by toast): the call runs behind "Confirm it's you"
+ * (issue 20 item 3), its result is the section's outcome line, and the account data is read again.
+ */
+function useGuardedRemoval(failedText: string) {
+  const queryClient = useQueryClient();
+  const { request, guard } = useReauthentication();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const run = async (id: string, call: () => Promise<unknown>, doneText: string) => {
+    setBusy(id);
+    setOutcome(null);
+    try {
+      await guard(call);
+      setOutcome({ kind: 'done', text: doneText });
+      await invalidateAccount(queryClient);
+    } catch (error) {
+      if (isReauthenticationCancelled(error)) return;
+      setOutcome({ kind: 'failed', text: reasonOf(error, failedText) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, outcome, request, run };
+}
+
+function OutcomeLine({ outcome, testId }: { outcome: Outcome; testId: string }) {
+  return outcome === null ? null : (
+    <p
+      role={outcome.kind === 'failed' ? 'alert' : 'status'}
+      className={outcome.kind === 'failed' ? 'error' : 'muted'}
+      data-testid={testId}
+    >
+      {outcome.text}
+    </p>
+  );
+}
+
+/** A removal behind the confirm dialog; the last way to sign in is disabled, with its reason beside it. */
+function GuardedRemove(props: {
+  ariaLabel: string;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  otherBusy: boolean;
+  lastWay: boolean;
+  onConfirm(): void;
+  testId?: string;
+}) {
+  const reasonId = useId();
+  return (
+    <>
+      <ConfirmButton
+        ariaLabel={props.ariaLabel}
+        busy={props.otherBusy}
+        disabled={props.lastWay}
+        describedBy={props.lastWay ? reasonId : undefined}
+        title={props.title}
+        description={props.description}
+        confirmLabel={props.confirmLabel}
+        onConfirm={props.onConfirm}
+        {...(props.testId === undefined ? {} : { testId: props.testId })}
+      >
+        {props.busy ? props.busyLabel : props.label}
+      </ConfirmButton>
+      {props.lastWay ? <LastWayReason id={reasonId} /> : null}
+    </>
+  );
+}
+
 /**
  * Issue 11 item 4: the linked social accounts, each with an unlink button (DELETE /users/oauth/{id}). The server
  * refuses to unlink the user's last way to sign in; its error_message is shown as it came. On success the SDK
@@ -18,26 +93,10 @@ import { LastWayReason } from './remove-button';
  * Wallets are listed below; issue 22 adds their removal (DELETE /users/crypto_wallets/{id}) with the same rules.
  */
 export function ProvidersSection({ client, user }: { client: AppClient; user: UserView }) {
-  const queryClient = useQueryClient();
-  const { request, guard } = useReauthentication();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
+  const { busy, outcome, request, run } = useGuardedRemoval(STRINGS.account.unlinkFailed);
   const name = (type: string) => STRINGS.account.providerNames[type] ?? type;
-
-  const unlink = async (id: string, type: string) => {
-    setBusy(id);
-    setOutcome(null);
-    try {
-      await guard(() => client.user.deleteOAuthRegistration(id));
-      setOutcome({ kind: 'done', text: STRINGS.account.unlinked(name(type)) });
-      await invalidateAccount(queryClient);
-    } catch (error) {
-      if (isReauthenticationCancelled(error)) return;
-      setOutcome({ kind: 'failed', text: reasonOf(error, STRINGS.account.unlinkFailed) });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const unlink = (id: string, type: string) =>
+    run(id, () => client.user.deleteOAuthRegistration(id), STRINGS.account.unlinked(name(type)));
 
   return (
     <section aria-labelledby="account-providers-heading">
@@ -51,8 +110,13 @@ export function ProvidersSection({ client, user }: { client: AppClient; user: Us
               <span>
                 {name(provider.provider_type)} <span className="muted">({provider.provider_subject})</span>
               </span>
-              <ProviderUnlink
-                provider={name(provider.provider_type)}
+              <GuardedRemove
+                ariaLabel={STRINGS.account.unlinkProvider(name(provider.provider_type))}
+                title={STRINGS.account.confirmUnlinkTitle(name(provider.provider_type))}
+                description={STRINGS.account.confirmUnlink(name(provider.provider_type))}
+                confirmLabel={STRINGS.account.unlink}
+                label={STRINGS.account.unlink}
+                busyLabel={STRINGS.account.unlinking}
                 busy={busy === provider.oauth_user_registration_id}
                 otherBusy={busy !== null}
                 lastWay={isLastWayToSignIn(user, { kind: 'oauth', id: provider.oauth_user_registration_id })}
@@ -62,44 +126,9 @@ export function ProvidersSection({ client, user }: { client: AppClient; user: Us
           ))}
         </ul>
       )}
-      {outcome !== null ? (
-        <p
-          role={outcome.kind === 'failed' ? 'alert' : 'status'}
-          className={outcome.kind === 'failed' ? 'error' : 'muted'}
-          data-testid="account-providers-outcome"
-        >
-          {outcome.text}
-        </p>
-      ) : null}
+      <OutcomeLine outcome={outcome} testId="account-providers-outcome" />
       <ConfirmItsYou request={request} testId="account-providers-reauthentication" />
     </section>
-  );
-}
-
-function ProviderUnlink(props: {
-  provider: string;
-  busy: boolean;
-  otherBusy: boolean;
-  lastWay: boolean;
-  onConfirm(): void;
-}) {
-  const reasonId = useId();
-  return (
-    <>
-      <ConfirmButton
-        ariaLabel={STRINGS.account.unlinkProvider(props.provider)}
-        busy={props.otherBusy}
-        disabled={props.lastWay}
-        describedBy={props.lastWay ? reasonId : undefined}
-        title={STRINGS.account.confirmUnlinkTitle(props.provider)}
-        description={STRINGS.account.confirmUnlink(props.provider)}
-        confirmLabel={STRINGS.account.unlink}
-        onConfirm={props.onConfirm}
-      >
-        {props.busy ? STRINGS.account.unlinking : STRINGS.account.unlink}
-      </ConfirmButton>
-      {props.lastWay ? <LastWayReason id={reasonId} /> : null}
-    </>
   );
 }
 
@@ -109,26 +138,10 @@ function ProviderUnlink(props: {
  * is not offered and says why, and a "Confirm it's you" refusal waits for the sign-in, as unlinking does.
  */
 export function WalletsSection({ client, user }: { client: AppClient; user: UserView }) {
-  const queryClient = useQueryClient();
-  const { request, guard } = useReauthentication();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
+  const { busy, outcome, request, run } = useGuardedRemoval(STRINGS.account.walletRemoveFailed);
   const wallets = user.crypto_wallets ?? [];
-
-  const remove = async (id: string, address: string) => {
-    setBusy(id);
-    setOutcome(null);
-    try {
-      await guard(() => client.user.deleteCryptoWallet(id));
-      setOutcome({ kind: 'done', text: STRINGS.account.walletRemoved(address) });
-      await invalidateAccount(queryClient);
-    } catch (error) {
-      if (isReauthenticationCancelled(error)) return;
-      setOutcome({ kind: 'failed', text: reasonOf(error, STRINGS.account.walletRemoveFailed) });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const remove = (id: string, address: string) =>
+    run(id, () => client.user.deleteCryptoWallet(id), STRINGS.account.walletRemoved(address));
 
   return (
     <section aria-labelledby="account-wallets-heading" data-testid="account-wallets">
@@ -141,8 +154,14 @@ export function WalletsSection({ client, user }: { client: AppClient; user: User
             <li key={wallet.crypto_wallet_id}>
               <span className="wallet-address">{wallet.crypto_wallet_address}</span>
               <span className="muted">{wallet.crypto_wallet_type}</span>
-              <WalletRemove
-                address={wallet.crypto_wallet_address}
+              <GuardedRemove
+                ariaLabel={STRINGS.account.removeWallet(wallet.crypto_wallet_address)}
+                title={STRINGS.account.confirmRemoveWalletTitle}
+                description={STRINGS.account.confirmRemoveWallet(wallet.crypto_wallet_address)}
+                confirmLabel={STRINGS.account.removeWalletConfirm}
+                label={STRINGS.account.removeWalletConfirm}
+                busyLabel={STRINGS.account.removingWallet}
+                testId="account-remove-wallet"
                 busy={busy === wallet.crypto_wallet_id}
                 otherBusy={busy !== null}
                 lastWay={isLastWayToSignIn(user, { kind: 'wallet', id: wallet.crypto_wallet_id })}
@@ -152,44 +171,8 @@ export function WalletsSection({ client, user }: { client: AppClient; user: User
           ))}
         </ul>
       )}
-      {outcome !== null ? (
-        <p
-          role={outcome.kind === 'failed' ? 'alert' : 'status'}
-          className={outcome.kind === 'failed' ? 'error' : 'muted'}
-          data-testid="account-wallets-outcome"
-        >
-          {outcome.text}
-        </p>
-      ) : null}
+      <OutcomeLine outcome={outcome} testId="account-wallets-outcome" />
       <ConfirmItsYou request={request} testId="account-wallets-reauthentication" />
     </section>
-  );
-}
-
-function WalletRemove(props: {
-  address: string;
-  busy: boolean;
-  otherBusy: boolean;
-  lastWay: boolean;
-  onConfirm(): void;
-}) {
-  const reasonId = useId();
-  return (
-    <>
-      <ConfirmButton
-        ariaLabel={STRINGS.account.removeWallet(props.address)}
-        busy={props.otherBusy}
-        disabled={props.lastWay}
-        describedBy={props.lastWay ? reasonId : undefined}
-        title={STRINGS.account.confirmRemoveWalletTitle}
-        description={STRINGS.account.confirmRemoveWallet(props.address)}
-        confirmLabel={STRINGS.account.removeWalletConfirm}
-        onConfirm={props.onConfirm}
-        testId="account-remove-wallet"
-      >
-        {props.busy ? STRINGS.account.removingWallet : STRINGS.account.removeWalletConfirm}
-      </ConfirmButton>
-      {props.lastWay ? <LastWayReason id={reasonId} /> : null}
-    </>
   );
 }

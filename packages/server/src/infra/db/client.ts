@@ -107,10 +107,16 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
+/** pg_advisory_lock key (class, object) held while migrating: one instance migrates, the others wait. */
+export const MIGRATION_LOCK = [7_241_332, 1] as const;
+
 /**
  * Migrations run on a connection of their own, without the statement and read timeouts of request traffic: DDL
  * on a large table may legitimately take longer than any request should wait. Connecting is still bounded, so a
  * start against an unreachable database fails instead of hanging.
+ * Issue 23 item 7: several instances starting at once on a fresh database each found no migration applied and ran
+ * the same CREATE TABLEs, and all but one failed to start (duplicate key in pg_type). A session-level advisory
+ * lock around the whole run serialises them: the first applies the migrations, each next one finds them applied.
  */
 async function migratePostgres(PoolClass: typeof Pool, url: string, connectMs: number): Promise<void> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -118,7 +124,18 @@ async function migratePostgres(PoolClass: typeof Pool, url: string, connectMs: n
   const pool = new PoolClass({ connectionString: url, max: 1, connectionTimeoutMillis: connectMs });
   pool.on('error', () => {});
   try {
-    await migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    // One client for the lock and every migration statement: the lock belongs to the session that took it.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1, $2)', [...MIGRATION_LOCK]);
+      try {
+        await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [...MIGRATION_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
   } finally {
     await pool.end();
   }

@@ -49,10 +49,11 @@ import { loadConfig, loadProjectFile } from './infra/config';
 import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from './infra/context';
 import { systemClock } from './infra/context';
 import { registerCorsPreflight } from './infra/cors';
-import { type DatabaseHandle, openDatabase } from './infra/db/client';
+import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from './infra/db/client';
 import { countingSends, createDelivery } from './infra/delivery';
 import { createOriginRefusalNotice } from './infra/dev-origins';
 import { registerFavicon } from './infra/favicon';
+import { createHealth, type Health, latestMigrationMillis, registerHealthRoutes } from './infra/health';
 import {
   createRequestIdGenerator,
   errorHandlerWith,
@@ -135,6 +136,8 @@ export type GatehouseApp = FastifyInstance & {
   gatehouseStartup: StartupReport;
   /** Every route of the app, in registration order (HEAD routes Fastify adds for GETs excluded). */
   gatehouseRoutes: readonly RegisteredRoute[];
+  /** Readiness and draining (infra/health.ts): server.ts drains through it on SIGTERM. */
+  gatehouseHealth: Health;
 };
 
 /** A feature that adds routes under /sdk/v1 (routes relative to the prefix; the auth hook already ran). */
@@ -380,6 +383,14 @@ async function assemble(
   // Issue 11: the OAuth start and callback are browser navigations under /v1/public (wire-format.md §1.3).
   await registerOAuthPublicRoutes(app, ctx);
   await registerMetricsRoutes(app, { settings: config.metrics, metrics: prometheus });
+  // Issue 23 item 7: GET /health/live and /health/ready for balancers and supervisors.
+  const health = createHealth({
+    db: ctx.db,
+    latestMigrationMillis: latestMigrationMillis(MIGRATIONS_FOLDER),
+    redisReady: limiterStore.ping,
+  });
+  app.decorate('gatehouseHealth', health);
+  registerHealthRoutes(app, health);
   if (config.env !== 'production') {
     await registerOutboxRoutes(app, ctx);
     await registerDevRoutes(app, ctx);

@@ -2,6 +2,7 @@
 // validated before anything starts: a bad value exits non-zero with a message naming the key.
 import { buildApp, type GatehouseApp } from './app';
 import { ConfigError, loadConfig } from './infra/config';
+import { drainAndClose } from './infra/health';
 import { hasScriptTagBuild } from './infra/script-tag';
 import { hasWebBuild } from './infra/static-web';
 
@@ -19,12 +20,29 @@ async function main(): Promise<void> {
   }
   const { config } = app.gatehouse;
 
-  let closing = false;
+  // Issue 23 item 7 (infra/health.ts): the first SIGTERM/SIGINT drains — readiness 503 for SHUTDOWN_DRAIN_SECONDS
+  // while requests are still served — then closes once every request in flight is answered. A second signal skips
+  // what is left of the drain (Ctrl-C twice), never the requests in flight.
+  let closing: Promise<void> | null = null;
+  let cutDrainShort: () => void = () => {};
   const shutdown = (signal: string): void => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
+    if (closing !== null) {
+      cutDrainShort();
+      return;
+    }
+    app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down');
+    closing = drainAndClose(app, app.gatehouseHealth, {
+      drainMs: config.shutdownDrainSeconds * 1000,
+      wait: (ms) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          cutDrainShort = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        }),
+    });
+    closing.then(
       () => process.exit(0),
       (error: unknown) => {
         console.error('Shutdown failed:', error);
@@ -32,8 +50,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
 

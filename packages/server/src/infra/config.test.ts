@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       breachRangeApiUrl: null,
       devAllowedOrigins: [],
       logLevel: 'info',
+      shutdownDrainSeconds: 0,
     });
     expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
     expect(DEFAULT_SCRIPT_TAG_DIR.endsWith(join('packages', 'server', 'dist', 'script-tag'))).toBe(true);
@@ -292,6 +293,17 @@ describe('loadConfig', () => {
       'PURGE_INTERVAL_SECONDS',
     );
     expect(configError(() => loadConfig({ OUTBOX_RETENTION_HOURS: '0' })).key).toBe('OUTBOX_RETENTION_HOURS');
+  });
+
+  it('reads SHUTDOWN_DRAIN_SECONDS (issue 23 item 7; default 0, at most 300)', () => {
+    expect(loadConfig({}).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '3' }).shutdownDrainSeconds).toBe(3);
+    expect(configError(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '301' })).key).toBe(
+      'SHUTDOWN_DRAIN_SECONDS',
+    );
+    expect(configError(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '2.5' })).key).toBe(
+      'SHUTDOWN_DRAIN_SECONDS',
+    );
   });
 
   it('reads DEV_ALLOWED_ORIGINS outside production (issue 21 item 3), refusing an entry that is not a plain origin by name', () => {

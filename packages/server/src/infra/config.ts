@@ -136,6 +136,12 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     max: 8760,
     fallback: DEFAULT_OUTBOX_RETENTION_HOURS,
   });
+  // Issue 23 item 7: 0 stops at once (one instance, development); behind a balancer, its check interval × fall.
+  const shutdownDrainSeconds = integer('SHUTDOWN_DRAIN_SECONDS', value('SHUTDOWN_DRAIN_SECONDS'), {
+    min: 0,
+    max: 300,
+    fallback: 0,
+  });
   const logLevel = oneOf('LOG_LEVEL', value('LOG_LEVEL'), LOG_LEVELS, envName === 'test' ? 'silent' : 'info');
   const rateLimits = rateLimitOverrides('RATE_LIMITS', value('RATE_LIMITS'));
   const trustedProxies = trustedProxyList('TRUSTED_PROXIES', value('TRUSTED_PROXIES'));
@@ -175,6 +181,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     breachRangeApiUrl: breachRangeApiUrl === null ? null : breachRangeApiUrl.replace(/\/+$/, ''),
     devAllowedOrigins,
     logLevel,
+    shutdownDrainSeconds,
     ...overrides,
   };
   // Overrides come from code (tests, embedding apps); the same rules apply so a typo there fails just as loudly.

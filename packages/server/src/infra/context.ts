@@ -95,6 +95,11 @@ export interface AppConfig {
    */
   devAllowedOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * SHUTDOWN_DRAIN_SECONDS (issue 23 item 7, infra/health.ts): on SIGTERM, how long /health/ready answers 503 while
+   * requests are still served, before the server stops listening — at least the balancer's time to notice.
+   */
+  shutdownDrainSeconds: number;
 }
 
 /** How GET /metrics is served (features/metrics). */

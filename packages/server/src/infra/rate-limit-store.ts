@@ -148,6 +148,11 @@ export interface LimiterStore {
   purgeExpired(): Promise<number>;
   /** Releases what the store opened (the Redis connection); the database pool is the database's to close. */
   close(): Promise<void>;
+  /**
+   * Redis only (null elsewhere): whether it answers a PING now, within REDIS_TIMEOUTS (GET /health/ready,
+   * infra/health.ts). False at once while the client is not connected.
+   */
+  ping: (() => Promise<boolean>) | null;
 }
 
 /**
@@ -177,7 +182,13 @@ export async function openLimiterStore(options: OpenLimiterStoreOptions): Promis
   const { kind, log } = options;
   if (kind === 'memory') {
     log.info({ store: kind }, 'rate-limit counters in this process (one instance only)');
-    return { kind, createLimiter: memoryLimiters, purgeExpired: async () => 0, close: async () => {} };
+    return {
+      kind,
+      createLimiter: memoryLimiters,
+      purgeExpired: async () => 0,
+      close: async () => {},
+      ping: null,
+    };
   }
   if (kind === 'postgres') {
     const pool = options.pool;
@@ -188,6 +199,7 @@ export async function openLimiterStore(options: OpenLimiterStoreOptions): Promis
       createLimiter: postgresLimiters(pool, options),
       purgeExpired: () => purgeExpiredCounters(pool),
       close: async () => {},
+      ping: null,
     };
   }
   if (options.redisUrl === null) throw new Error('the Redis rate-limit store needs REDIS_URL');
@@ -200,6 +212,7 @@ export async function openLimiterStore(options: OpenLimiterStoreOptions): Promis
     close: async () => {
       client.disconnect();
     },
+    ping: async () => client.status === 'ready' && (await client.ping().catch(() => null)) === 'PONG',
   };
 }
 

@@ -54,6 +54,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     purgeIntervalSeconds: 0,
     outboxRetentionHours: 24,
     logLevel: 'silent',
+    shutdownDrainSeconds: 0,
     ...overrides,
   };
 }

@@ -1,0 +1,213 @@
+// GET /health/live and /health/ready, and the drain before a shutdown (infra/health.ts), on PGlite and PostgreSQL.
+// The three instances behind HAProxy (deploy/balancer.test.ts) rely on these answers to route around a stopping or
+// broken instance.
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testConfig } from '../test-support/app';
+import { openTestDatabase, testDatabaseKinds } from '../test-support/database';
+import { freePort } from '../test-support/free-port';
+import { startTcpProxy } from '../test-support/tcp-proxy';
+import type { DatabaseHandle } from './db/client';
+import { MIGRATIONS_FOLDER } from './db/client';
+import { createHealth, drainAndClose, HEALTH_ROUTES, latestMigrationMillis } from './health';
+import { openLimiterStore } from './rate-limit-store';
+
+const silent = { info() {}, warn() {}, error() {} } as unknown as Parameters<
+  typeof openLimiterStore
+>[0]['log'];
+
+describe.each(testDatabaseKinds())('health on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('live answers 200 and ready answers 200 with each check, uncached', async () => {
+    const live = await t.app.inject({ method: 'GET', url: HEALTH_ROUTES.live });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'live' });
+    const ready = await t.app.inject({ method: 'GET', url: HEALTH_ROUTES.ready });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers['cache-control']).toBe('no-store');
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'ok', redis: 'not_configured' },
+    });
+  });
+
+  it('is not ready while the database lacks a migration this build knows', async () => {
+    const health = createHealth({
+      db: t.ctx.db,
+      latestMigrationMillis: latestMigrationMillis(MIGRATIONS_FOLDER) + 1,
+      redisReady: null,
+    });
+    expect(await health.readiness()).toEqual({
+      status: 'not_ready',
+      checks: { database: 'ok', migrations: 'failed', redis: 'not_configured' },
+    });
+  });
+
+  it('is not ready while Redis does not answer', async () => {
+    const health = createHealth({
+      db: t.ctx.db,
+      latestMigrationMillis: latestMigrationMillis(MIGRATIONS_FOLDER),
+      redisReady: async () => false,
+    });
+    expect(await health.readiness()).toEqual({
+      status: 'not_ready',
+      checks: { database: 'ok', migrations: 'ok', redis: 'failed' },
+    });
+  });
+});
+
+describe('the Redis check', () => {
+  it('is false at once for a Redis nobody listens for', async () => {
+    const port = await freePort();
+    const store = await openLimiterStore({
+      kind: 'redis',
+      pool: null,
+      redisUrl: `redis://127.0.0.1:${port}`,
+      log: silent,
+    });
+    try {
+      expect(await store.ping?.()).toBe(false);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.runIf(process.env.REDIS_URL)('is true for a Redis that answers (REDIS_URL)', async () => {
+    const store = await openLimiterStore({
+      kind: 'redis',
+      pool: null,
+      redisUrl: process.env.REDIS_URL!,
+      log: silent,
+    });
+    try {
+      expect(await store.ping?.()).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('is absent where no Redis is configured', async () => {
+    const store = await openLimiterStore({ kind: 'memory', pool: null, redisUrl: null, log: silent });
+    expect(store.ping).toBeNull();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('ready on PostgreSQL that stops answering', () => {
+  let handle: DatabaseHandle;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  beforeAll(async () => {
+    const target = new URL(process.env.TEST_DATABASE_URL!);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    handle = await openTestDatabase('postgres', {
+      via: proxy,
+      poolSize: 1,
+      timeouts: { connectMs: 500, queryMs: 500, statementMs: 300 },
+    });
+  });
+  afterAll(async () => {
+    await handle.close();
+    await proxy.close();
+  });
+
+  it('answers not ready (database failed) within the pool bounds, and ready again once it is back', async () => {
+    const health = createHealth({
+      db: handle.db,
+      latestMigrationMillis: latestMigrationMillis(MIGRATIONS_FOLDER),
+      redisReady: null,
+    });
+    expect((await health.readiness()).status).toBe('ready');
+    proxy.cut();
+    expect(await health.readiness()).toEqual({
+      status: 'not_ready',
+      checks: { database: 'failed', migrations: 'failed', redis: 'not_configured' },
+    });
+    proxy.restore();
+    expect((await health.readiness()).status).toBe('ready');
+  });
+});
+
+/** A GET on a real socket of its own (no keep-alive): status and body. */
+function get(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('drain and close (SIGTERM in server.ts)', () => {
+  it('turns not ready while still serving, then finishes the request in flight before it stops listening', async () => {
+    const t = await createTestApp({ kind: 'pglite', config: testConfig() });
+    let releaseSlow: () => void = () => {};
+    let slowStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      slowStarted = resolve;
+    });
+    t.app.get('/test/slow', async () => {
+      slowStarted();
+      await new Promise<void>((resolve) => {
+        releaseSlow = resolve;
+      });
+      return { done: true };
+    });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      expect((await get(port, HEALTH_ROUTES.ready)).status).toBe(200);
+
+      const slow = get(port, '/test/slow');
+      await started;
+      let endDrain: () => void = () => {};
+      const drainWaited = new Promise<number>((resolve) => {
+        endDrain = () => resolve(0);
+      });
+      let closed = false;
+      const closing = drainAndClose(t.app, t.app.gatehouseHealth, {
+        drainMs: 5000,
+        wait: () => drainWaited.then(() => undefined),
+      }).then(() => {
+        closed = true;
+      });
+
+      // Draining: the balancer's check fails, everything else is still served.
+      const ready = await get(port, HEALTH_ROUTES.ready);
+      expect(ready.status).toBe(503);
+      expect(JSON.parse(ready.body)).toEqual({ status: 'draining', checks: null });
+      expect((await get(port, HEALTH_ROUTES.live)).status).toBe(200);
+
+      // The drain ends: the server stops taking connections but waits for the slow request.
+      endDrain();
+      await expect
+        .poll(() =>
+          get(port, HEALTH_ROUTES.live).then(
+            () => 'open',
+            () => 'refused',
+          ),
+        )
+        .toBe('refused');
+      expect(closed).toBe(false);
+      releaseSlow();
+      expect(await slow).toEqual({ status: 200, body: JSON.stringify({ done: true }) });
+      await closing;
+      expect(closed).toBe(true);
+    } finally {
+      releaseSlow();
+      await t.close();
+    }
+  });
+});

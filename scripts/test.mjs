@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test, in stages, stopping at the first failure with its exit code:
-//   typecheck → lint → vitest (all projects) → web build → script tag build → Chromium → Playwright.
+//   typecheck → lint → HAProxy (when the balancer test runs) → vitest (all projects) → web build → script tag build
+//   → Chromium → Playwright.
 // The last line is always `Tests: N passed, M failed` (vitest + Playwright, read from their JSON reports).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,11 @@ async function stage(name, action, after = () => {}) {
 
 await stage('typecheck', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
 await stage('lint', () => run(bin('biome'), ['check', '.']));
+// The balancer test (packages/server/src/balancer.test.ts) runs with PostgreSQL and Redis, and then needs Debian's
+// haproxy: installed here when missing and we are root, else a clear message on how to install it.
+if (process.env.TEST_DATABASE_URL && process.env.REDIS_URL) {
+  await stage('ensure HAProxy', () => run(process.execPath, [join(ROOT, 'scripts', 'ensure-haproxy.mjs')]));
+}
 await stage(
   'unit and integration tests (vitest)',
   () =>

@@ -1,5 +1,5 @@
 // GET /health/live and /health/ready, and the drain before a shutdown (infra/health.ts), on PGlite and PostgreSQL.
-// The three instances behind HAProxy (deploy/balancer.test.ts) rely on these answers to route around a stopping or
+// The three instances behind HAProxy (balancer.test.ts) rely on these answers to route around a stopping or
 // broken instance.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -184,6 +184,16 @@ describe.each(testDatabaseKinds())('project service on %s', (kind) => {
     expect(await ctx.db.select().from(projects)).toHaveLength(2);
   });
 
+  it('creates each project once when instances started together sync one project file at once (issue 23 item 7)', async () => {
+    const declarations = parseProjectFile({ projects: [{ name: 'Shop' }, { name: 'Blog' }] });
+    const results = await Promise.all([1, 2, 3].map(() => syncProjectFile(ctx, declarations)));
+    expect(results.flatMap((result) => result.created.map((entry) => entry.project.name)).sort()).toEqual([
+      'Blog',
+      'Shop',
+    ]);
+    expect((await ctx.db.select().from(projects)).map((row) => row.name).sort()).toEqual(['Blog', 'Shop']);
+  });
+
   it('configures the development project from a project-file entry of its name, keeping its tokens and origins', async () => {
     const { project: dev } = await ensureDevProject(ctx);
     const [declaration] = parseProjectFile({

@@ -2,12 +2,13 @@
 // origins, allowed redirect URLs, enabled products and the settings bootstrap returns (wire-format.md §4.11).
 import { randomUUID } from 'node:crypto';
 import { PRODUCTS, type Product } from '@gatehouse/protocol';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DevelopmentAllowlist } from '../../infra/auth';
 import { CAPTCHA_SITE_KEY } from '../../infra/captcha';
 import { mailFromDomain, type ProjectDeclaration } from '../../infra/config';
 import type { AppConfig, AppContext, ProjectRecord } from '../../infra/context';
 import { randomToken, sha256 } from '../../infra/crypto';
+import type { Database } from '../../infra/db/client';
 import { type ProjectSettings, projects } from '../../infra/db/schema';
 import { DEV_PROJECT_NAME } from '../../infra/dev-origins';
 import { saveOAuthProviderConfigs } from '../oauth/config';
@@ -221,6 +222,22 @@ export interface ProjectFileSyncResult {
  * and kept). Declared settings are merged over the current ones so a later file change touches only what it says.
  */
 export async function syncProjectFile(
+  ctx: SyncContext,
+  declarations: readonly ProjectDeclaration[],
+): Promise<ProjectFileSyncResult> {
+  // Issue 23 item 7: instances started together with one project file each found no project of a name and each
+  // created one (three projects of one name, three secrets). One transaction under an advisory lock: the first
+  // creates, the next ones find and update.
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${PROJECT_FILE_LOCK})`);
+    return syncWithin({ ...ctx, db: tx as unknown as Database }, declarations);
+  });
+}
+
+/** pg_advisory_xact_lock key of syncProjectFile. */
+const PROJECT_FILE_LOCK = 7_241_333;
+
+async function syncWithin(
   ctx: SyncContext,
   declarations: readonly ProjectDeclaration[],
 ): Promise<ProjectFileSyncResult> {

@@ -86,6 +86,7 @@ describe.runIf(baseUrl && redisUrl)('three instances behind HAProxy on one Postg
         REDIS_URL: redisUrl!,
         SECRET_KEY: secretKey,
         DATA_DIR: join(workDir, `data-${name}`),
+        PROJECT_FILE: join(workDir, 'projects.json'),
         TRUSTED_PROXIES: 'loopback',
         SHUTDOWN_DRAIN_SECONDS: '2',
         WEB_DIST_DIR: join(workDir, 'no-web-build'),
@@ -236,11 +237,20 @@ ${servers}
       }),
     ]);
     expect(built).toBe(0);
+    writeFileSync(join(workDir, 'projects.json'), JSON.stringify({ projects: [{ name: 'Balanced' }] }));
     // Together, on an empty database: the first applies the migrations while the others wait for its lock.
     const started = NAMES.map((name, index) => startInstance(name, ports[index]!));
     await Promise.all(started.map((instance) => untilReady(instance)));
+    // The start-up lines come in one burst after listening, the last one about the missing script tag build.
+    await expect
+      .poll(() => started.every((instance) => instance.output.includes('The script tag is not built')))
+      .toBe(true);
     publicToken = /public token (public-token-test-[\w-]+)/.exec(started[0]!.output)?.[1] ?? '';
     expect(publicToken).not.toBe('');
+    // One project file, three instances: the project is created once (one secret printed), found by the others.
+    expect(started.filter((instance) => instance.output.includes('Created project "Balanced"'))).toHaveLength(
+      1,
+    );
 
     const config = join(workDir, 'haproxy.cfg');
     writeFileSync(config, haproxyConfig());

@@ -15,7 +15,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findHaproxy, HAPROXY_HOW_TO } from '../../../scripts/lib/haproxy.mjs';
 import { ensureServerBuild, SERVER_DIR } from '../../../scripts/lib/server-build.mjs';
 import { HEALTH_ROUTES } from './infra/health';
@@ -242,9 +242,12 @@ ${servers}
     const started = NAMES.map((name, index) => startInstance(name, ports[index]!));
     await Promise.all(started.map((instance) => untilReady(instance)));
     // The start-up lines come in one burst after listening, the last one about the missing script tag build.
-    await expect
-      .poll(() => started.every((instance) => instance.output.includes('The script tag is not built')))
-      .toBe(true);
+    await vi.waitFor(
+      () => {
+        for (const instance of started) expect(instance.output).toContain('The script tag is not built');
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     publicToken = /public token (public-token-test-[\w-]+)/.exec(started[0]!.output)?.[1] ?? '';
     expect(publicToken).not.toBe('');
     // One project file, three instances: the project is created once (one secret printed), found by the others.

@@ -21,13 +21,14 @@ async function main(): Promise<void> {
   const { config } = app.gatehouse;
 
   // Issue 23 item 7 (infra/health.ts): the first SIGTERM/SIGINT drains — readiness 503 for SHUTDOWN_DRAIN_SECONDS
-  // while requests are still served — then closes once every request in flight is answered. A second signal skips
-  // what is left of the drain (Ctrl-C twice), never the requests in flight.
+  // while requests are still served — then closes once every request in flight is answered. A second Ctrl-C skips
+  // what is left of the drain, never the requests in flight; a repeated SIGTERM does not (systemd's default
+  // KillMode signals every process of the unit, so `npm start` and the server it forwards to both send one).
   let closing: Promise<void> | null = null;
   let cutDrainShort: () => void = () => {};
   const shutdown = (signal: string): void => {
     if (closing !== null) {
-      cutDrainShort();
+      if (signal === 'SIGINT') cutDrainShort();
       return;
     }
     app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down');

@@ -1,4 +1,4 @@
-// server.ts as a real process: listens (on loopback unless HOST is set, and says so), prints the dev token, exits 0
+// server.ts as a real process (its bundle, scripts/lib/server-build.mjs): listens (on loopback unless HOST is set, and says so), prints the dev token, exits 0
 // on SIGTERM; a bad key, or a production start missing a setting (issue 8 item 3), exits 1 naming it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -7,13 +7,19 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureServerBuild, SERVER_BUNDLE } from '../../../scripts/lib/server-build.mjs';
 
-const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 
+// The bundle `npm start` runs (rebuilt only when a source is newer): it starts in about half the time of server.ts
+// through tsx (1.8 s against 3.9 s here, measured on a loaded machine), and it is what an operator runs.
+beforeAll(async () => {
+  expect(await ensureServerBuild()).toBe(0);
+}, 60_000);
+
 function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--conditions=@gatehouse/source', '--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: REPO,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

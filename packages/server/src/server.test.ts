@@ -1,5 +1,5 @@
 // server.ts as a real process (its bundle, scripts/lib/server-build.mjs): listens (on loopback unless HOST is set, and says so), prints the dev token, exits 0
-// on SIGTERM; a bad key, or a production start missing a setting (issue 8 item 3), exits 1 naming it.
+// on SIGTERM (after draining, issue 23 item 7); a bad key, or a production start missing a setting (issue 8 item 3), exits 1 naming it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -74,6 +74,42 @@ describe('server.ts', () => {
       expect(await response.json()).toEqual({ project_id: 'project-test-development', public_token: token });
     } finally {
       child.kill('SIGTERM');
+    }
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it('issue 23 item 7: on SIGTERM answers /health/ready 503 draining while still serving, a repeated SIGTERM keeps the drain, a Ctrl-C ends it and it exits 0', async () => {
+    const port = await freePort();
+    const { child, output } = start({
+      PORT: port,
+      DATA_DIR: ':memory:',
+      LOG_LEVEL: 'error',
+      WEB_DIST_DIR: REPO,
+      // Longer than this test's timeout: only the Ctrl-C can end it in time.
+      SHUTDOWN_DRAIN_SECONDS: '120',
+    });
+    const get = (path: string) =>
+      fetch(`http://127.0.0.1:${port}${path}`).then(async (response) => ({
+        status: response.status,
+        body: await response.json(),
+      }));
+    try {
+      await waitFor(() => output().includes('public token'), child, output);
+      expect((await get('/health/ready')).status).toBe(200);
+      child.kill('SIGTERM');
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        if ((await get('/health/ready')).status === 503) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(await get('/health/ready')).toEqual({ status: 503, body: { status: 'draining', checks: null } });
+      expect((await get('/dev/project')).status).toBe(200);
+      child.kill('SIGTERM');
+      expect((await get('/health/live')).status).toBe(200);
+      child.kill('SIGINT');
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
     }
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);

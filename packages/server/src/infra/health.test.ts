@@ -3,6 +3,7 @@
 // broken instance.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testConfig } from '../test-support/app';
 import { openTestDatabase, testDatabaseKinds } from '../test-support/database';
@@ -10,7 +11,13 @@ import { freePort } from '../test-support/free-port';
 import { startTcpProxy } from '../test-support/tcp-proxy';
 import type { DatabaseHandle } from './db/client';
 import { MIGRATIONS_FOLDER } from './db/client';
-import { createHealth, drainAndClose, HEALTH_ROUTES, latestMigrationMillis } from './health';
+import {
+  createHealth,
+  drainAndClose,
+  HEALTH_ROUTES,
+  latestMigrationMillis,
+  registerHealthRoutes,
+} from './health';
 import { openLimiterStore } from './rate-limit-store';
 
 const silent = { info() {}, warn() {}, error() {} } as unknown as Parameters<
@@ -51,16 +58,39 @@ describe.each(testDatabaseKinds())('health on %s', (kind) => {
     });
   });
 
-  it('is not ready while Redis does not answer', async () => {
+  it('is degraded but still 200 while Redis does not answer (only rate-limited calls need it)', async () => {
     const health = createHealth({
       db: t.ctx.db,
       latestMigrationMillis: latestMigrationMillis(MIGRATIONS_FOLDER),
       redisReady: async () => false,
     });
     expect(await health.readiness()).toEqual({
-      status: 'not_ready',
+      status: 'degraded',
       checks: { database: 'ok', migrations: 'ok', redis: 'failed' },
     });
+    const app = Fastify();
+    registerHealthRoutes(app, health);
+    const response = await app.inject({ method: 'GET', url: HEALTH_ROUTES.ready });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().status).toBe('degraded');
+    await app.close();
+  });
+
+  it('answers 503 when a migration is missing, even with Redis down', async () => {
+    const health = createHealth({
+      db: t.ctx.db,
+      latestMigrationMillis: latestMigrationMillis(MIGRATIONS_FOLDER) + 1,
+      redisReady: async () => false,
+    });
+    const app = Fastify();
+    registerHealthRoutes(app, health);
+    const response = await app.inject({ method: 'GET', url: HEALTH_ROUTES.ready });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: 'not_ready',
+      checks: { database: 'ok', migrations: 'failed', redis: 'failed' },
+    });
+    await app.close();
   });
 });
 

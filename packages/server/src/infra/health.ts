@@ -2,11 +2,14 @@
 //
 // - GET /health/live: 200 while the process serves HTTP at all. A supervisor restarts an instance that stops
 //   answering it; it checks nothing else, so a database outage never makes every instance restart at once.
-// - GET /health/ready: 200 only when this instance can serve sign-ins: the database answers and holds every
-//   migration this build knows, and Redis answers when REDIS_URL is set (the rate-limit counters live there; a
-//   limited call fails closed without it). 503 otherwise, and from the moment a shutdown begins (draining), so a
-//   balancer that checks it (HAProxy `option httpchk GET /health/ready`) stops sending new requests before the
-//   instance stops listening.
+// - GET /health/ready: 200 when this instance can serve: the database answers and holds every migration this build
+//   knows. 503 otherwise, and from the moment a shutdown begins (draining), so a balancer that checks it (HAProxy
+//   `option httpchk GET /health/ready`) stops sending new requests before the instance stops listening.
+//   Redis (REDIS_URL) is checked and reported, but a Redis that does not answer makes the instance "degraded", still
+//   200: only rate-limited calls need it (they answer 503 and change nothing, infra/rate-limit-store.ts) while
+//   everything else, session checks included, is served. Answering 503 would turn a Redis outage, which every
+//   instance sees at once, into no instance at all behind the balancer; and when only this instance lost Redis, a
+//   balancer retrying 503s (docs/deployment.md) sends its limited calls to another instance.
 //
 // Shutdown (drainAndClose, called by server.ts on SIGTERM/SIGINT): readiness turns 503 at once, requests keep being
 // served for SHUTDOWN_DRAIN_SECONDS (long enough for the balancer's next failed checks), then Fastify closes: it
@@ -30,7 +33,8 @@ export interface ReadinessChecks {
 }
 
 export interface ReadinessReport {
-  status: 'ready' | 'not_ready' | 'draining';
+  /** 200 for ready and degraded (Redis failed), 503 for not_ready (database or migrations) and draining. */
+  status: 'ready' | 'degraded' | 'not_ready' | 'draining';
   checks: ReadinessChecks | null;
 }
 
@@ -82,8 +86,9 @@ export function createHealth(options: HealthOptions): Health {
             ),
       ]);
       const checks: ReadinessChecks = { ...database, redis };
-      const ready = Object.values(checks).every((outcome) => outcome !== 'failed');
-      return { status: ready ? 'ready' : 'not_ready', checks };
+      if (checks.database === 'failed' || checks.migrations === 'failed')
+        return { status: 'not_ready', checks };
+      return { status: redis === 'failed' ? 'degraded' : 'ready', checks };
     },
   };
 }
@@ -118,7 +123,7 @@ export function registerHealthRoutes(app: FastifyInstance, health: Health): void
   app.get(HEALTH_ROUTES.ready, async (_request, reply) => {
     const report = await health.readiness();
     reply.header('cache-control', 'no-store');
-    reply.code(report.status === 'ready' ? 200 : 503);
+    reply.code(report.status === 'ready' || report.status === 'degraded' ? 200 : 503);
     return report;
   });
 }

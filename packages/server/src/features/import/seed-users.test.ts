@@ -19,7 +19,15 @@ import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app'
 import { testDatabaseKinds } from '../../test-support/database';
 import { CHEAP_ARGON2, STRONG } from '../passwords/test-helpers';
 import { decryptSecret } from '../totps/service';
-import { SEED_MIX, type SeededUsers, seedEmail, seedPhone, seedSessionToken, seedUsers } from './seed-users';
+import {
+  SEED_MIX,
+  type SeededUsers,
+  seedEmail,
+  seedPhone,
+  seedSessionToken,
+  seedUsers,
+  sqlTextExecutor,
+} from './seed-users';
 
 const USERS = 1000;
 
@@ -30,7 +38,7 @@ describe.each(testDatabaseKinds())('seedUsers on %s', (kind) => {
     t = await createTestApp({ kind, argon2: CHEAP_ARGON2 });
     const passwordHash = await t.ctx.passwords.hash(STRONG);
     // Two batches and a start above 0, as a second run continuing the first would.
-    seeded = await seedUsers(t.ctx, {
+    seeded = await seedUsers(t.ctx, sqlTextExecutor(t.handle.execute), {
       projectId: t.project.id,
       tokenMode: 'test',
       users: USERS,

@@ -26,6 +26,27 @@ import { newId, randomToken } from '../../infra/crypto';
 import { encryptSecret } from '../totps/service';
 import { newTotpSecret } from '../totps/totp-code';
 
+/**
+ * Runs statements in one transaction. Not the app's pool: its statement and read timeouts (postgres-pool.ts) are
+ * for requests, and a batch of 50,000 users takes seconds.
+ */
+export type SeedExecutor = (statements: readonly string[]) => Promise<void>;
+
+/** Through one connection that takes several statements in one text: a pg.Client, or DatabaseHandle.execute. */
+export function sqlTextExecutor(execute: (sqlText: string) => Promise<unknown>): SeedExecutor {
+  return async (statements) => {
+    await execute(['BEGIN', ...statements, 'COMMIT'].join(';\n'));
+  };
+}
+
+/** Through drizzle (PGlite: it has no timeouts). */
+export function drizzleExecutor(db: AppContext['db']): SeedExecutor {
+  return (statements) =>
+    db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+    });
+}
+
 export interface SeedUsersOptions {
   projectId: string;
   tokenMode: 'test' | 'live';
@@ -88,7 +109,8 @@ const MIX_SQL = {
 } as const;
 
 export async function seedUsers(
-  ctx: Pick<AppContext, 'db' | 'secrets'>,
+  ctx: Pick<AppContext, 'secrets'>,
+  run: SeedExecutor,
   options: SeedUsersOptions,
 ): Promise<SeededUsers> {
   const started = performance.now();
@@ -105,6 +127,8 @@ export async function seedUsers(
     const series = `generate_series(${from}, ${to}) AS n`;
     const statements = [
       "SELECT set_config('session_replication_role', 'replica', true)",
+      // A batch is no request: the pool's statement timeout (postgres-pool.ts) is not for it.
+      "SELECT set_config('statement_timeout', '0', true)",
       'CREATE TEMP TABLE gatehouse_seed_users (LIKE users INCLUDING DEFAULTS) ON COMMIT DROP',
       `INSERT INTO gatehouse_seed_users (id, project_id, status, first_name, last_name, created_at)
         SELECT ${id('user')}, ${project}, 'active', 'Seed', 'User ' || n, now() FROM ${series}`,
@@ -139,17 +163,13 @@ export async function seedUsers(
       'UPDATE gatehouse_seed_users u SET profile = gatehouse_user_profile(ROW(u.*)::users)',
       'INSERT INTO users SELECT * FROM gatehouse_seed_users',
     ];
-    await ctx.db.transaction(async (tx) => {
-      for (const statement of statements) await tx.execute(sql.raw(statement));
-    });
+    await run(statements);
     options.onProgress?.({ done: to + 1 - start, total: options.users });
   }
   // Fresh statistics, so the planner sees the tables' new sizes at once (autovacuum would take a while).
-  await ctx.db.execute(
-    sql.raw(
-      'ANALYZE users, user_emails, user_phone_numbers, passwords, oauth_registrations, webauthn_registrations, totps, crypto_wallets, sessions',
-    ),
-  );
+  await run([
+    'ANALYZE users, user_emails, user_phone_numbers, passwords, oauth_registrations, webauthn_registrations, totps, crypto_wallets, sessions',
+  ]);
   return { users: options.users, start, sessionTokenPrefix, milliseconds: performance.now() - started };
 }
 

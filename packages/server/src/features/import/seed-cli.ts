@@ -21,6 +21,8 @@ export const SEED_CLI_STRINGS = {
   ].join('\n'),
   badNumber: (option: string) => `${option} must be a whole number (--users from 1 to 100,000,000).`,
   unknownOption: (option: string) => `Unknown option ${option}.`,
+  production:
+    'Refusing to seed a production server’s database (NODE_ENV=production): seeded users share one known password.',
   seeding: (users: number, project: string, start: number) =>
     `Seeding ${users} users into project ${project}, from n = ${start}…`,
   done: (users: number, seconds: string) => `Seeded ${users} users in ${seconds} s.`,
@@ -87,6 +89,10 @@ export async function runSeedCli(io: CliIo): Promise<number> {
   const password = parsed.get('--password') ?? `Seed-${randomBytes(9).toString('base64url')}-42`;
   return withApp({ ...io, env }, async (app) => {
     const ctx = app.gatehouse;
+    if (ctx.config.env === 'production') {
+      io.stderr.write(`${SEED_CLI_STRINGS.production}\n`);
+      return 1;
+    }
     const project = await chooseProject(app, parsed.get('--project'));
     const from = start ?? (await nextSeedNumber(app, project.id));
     io.stderr.write(`${SEED_CLI_STRINGS.seeding(users!, project.id, from)}\n`);

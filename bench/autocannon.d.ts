@@ -23,6 +23,13 @@ declare module 'autocannon' {
     body?: string;
     /** Requests per second over all connections (a fixed rate measures latency, not the maximum throughput). */
     overallRate?: number;
+    /** Each connection sends these in turn, round and round (fields left out are the options' own). */
+    requests?: Array<{
+      method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+    }>;
   }
 
   interface Result {

@@ -54,6 +54,12 @@ const BENCHMARKS: Benchmark[] = [
     run: async () => (await import('./import-users')).run(),
   },
   {
+    name: 'million-users',
+    description:
+      'session-check p99, password sign-in and login-link send latency at 1M users against 1k (PostgreSQL; issue 23 item 6)',
+    run: async () => (await import('./million-users')).run(),
+  },
+  {
     name: 'widget-size',
     description: 'mountLogin bundled for the browser, gzip',
     run: async () => (await import('./widget-size')).run(),

@@ -136,7 +136,10 @@ async function openApp(env: NodeJS.ProcessEnv): Promise<GatehouseApp> {
   return buildApp({ config: { ...config, purgeIntervalSeconds: 0 }, logger: false });
 }
 
-async function chooseProject(app: GatehouseApp, requested: string | undefined): Promise<ProjectRecord> {
+export async function chooseProject(
+  app: GatehouseApp,
+  requested: string | undefined,
+): Promise<ProjectRecord> {
   const all = await app.gatehouse.db.select().from(projects);
   if (requested !== undefined) {
     const found = all.find((project) => project.id === requested);
@@ -150,7 +153,7 @@ async function chooseProject(app: GatehouseApp, requested: string | undefined): 
   throw new CliFailure(CLI_STRINGS.whichProject(all.map((project) => project.id).join(', ')));
 }
 
-async function withApp(io: CliIo, run: (app: GatehouseApp) => Promise<number>): Promise<number> {
+export async function withApp(io: CliIo, run: (app: GatehouseApp) => Promise<number>): Promise<number> {
   let app: GatehouseApp | null = null;
   try {
     app = await openApp(io.env);

@@ -418,7 +418,11 @@ export const outboxMessages = pgTable(
     codes: text('codes').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_messages_to_idx').on(t.to, t.seq)],
+  (t) => [
+    index('outbox_messages_to_idx').on(t.to, t.seq),
+    // Issue 23 item 6: the purge finds old messages by age (infra/purge.ts), not by scanning the whole outbox.
+    index('outbox_messages_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -547,6 +551,8 @@ export const cryptoWalletChallenges = pgTable(
     uniqueIndex('crypto_wallet_challenges_nonce_uq').on(t.nonce),
     index('crypto_wallet_challenges_wallet_idx').on(t.projectId, t.walletType, t.address, t.createdAt),
     index('crypto_wallet_challenges_expires_idx').on(t.expiresAt),
+    // Issue 23 item 6: every deleted session (sign-out, revoke, the purge) cascades here; without it each one scans.
+    index('crypto_wallet_challenges_session_idx').on(t.sessionId).where(sql`${t.sessionId} IS NOT NULL`),
   ],
 );
 
@@ -679,6 +685,8 @@ export const oauthTokens = pgTable(
   (t) => [
     uniqueIndex('oauth_tokens_token_hash_uq').on(t.tokenHash),
     index('oauth_tokens_expires_idx').on(t.expiresAt),
+    // Issue 23 item 6: sign-ins drop other users' claims of a proven address (ON DELETE SET NULL lands here).
+    index('oauth_tokens_email_idx').on(t.emailId).where(sql`${t.emailId} IS NOT NULL`),
   ],
 );
 

@@ -35,6 +35,13 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
 
   const parsingRef = useRef(false);
 
+  // Start loading the parser and the chosen country's metadata (issue 23 item 4: its calling code's file only)
+  // while the visitor types, so the check on submit need not wait; a number typed with '+' loads its own code then.
+  const preload = (regionCode: string) =>
+    void loadPhoneNumberParser()
+      .then((parser) => parser.loadPhoneMetadata({ phoneNumber: '', regionCode }))
+      .catch(() => {});
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting || parsingRef.current) return;
@@ -78,7 +85,10 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
               autoComplete="country"
               value={region}
               disabled={submitting}
-              onChange={(event) => setRegion(event.target.value)}
+              onChange={(event) => {
+                setRegion(event.target.value);
+                preload(event.target.value);
+              }}
             >
               {regions.map((option) => (
                 <option key={option.region} value={option.region}>
@@ -106,8 +116,7 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
             aria-invalid={state.fieldError !== null}
             aria-describedby={state.fieldError !== null ? errorId : undefined}
             onChange={(event) => setPhone(event.target.value)}
-            // Start loading the parser's metadata while the visitor types, so the check on submit need not wait.
-            onFocus={() => void loadPhoneNumberParser().catch(() => {})}
+            onFocus={() => preload(region)}
           />
         </div>
       </div>

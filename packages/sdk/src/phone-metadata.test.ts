@@ -30,7 +30,9 @@ describe('the phone metadata files', () => {
   it('match libphonenumber-js min metadata (run node scripts/generate-phone-metadata.mjs when this fails)', () => {
     const expected = splitPhoneMetadata(readMinMetadata());
     const onDisk = new Map<string, string>([
-      ['calling-codes.json', readFileSync(join(PHONE_METADATA_DIR, 'calling-codes.json'), 'utf8')],
+      ...['regions.json', 'loaders.ts'].map(
+        (file) => [file, readFileSync(join(PHONE_METADATA_DIR, file), 'utf8')] as [string, string],
+      ),
       ...readdirSync(join(PHONE_METADATA_DIR, 'by-calling-code')).map(
         (file) =>
           [

@@ -6,7 +6,8 @@
 // of the client and the otps module, so apps that never parse numbers do not bundle any of it; load it with
 // `loadPhoneNumberParser()` / `parsePhoneNumberAsync()` (./phone-loader).
 import { type CountryCode, type MetadataJson, parsePhoneNumberFromString } from 'libphonenumber-js/core';
-import CALLING_CODES from './phone-metadata/calling-codes.json';
+import { METADATA_LOADERS } from './phone-metadata/loaders';
+import REGIONS from './phone-metadata/regions.json';
 
 export interface ParsePhoneNumberOptions {
   phoneNumber: string;
@@ -28,8 +29,7 @@ export interface ParsedPhoneNumber {
 // load (bench widget-size); phone.test.ts checks the two agree.
 export const DEFAULT_REGION_CODE: string = 'US';
 
-const REGION_CODES: Record<string, string | undefined> = CALLING_CODES.regions;
-const KNOWN_CODES = new Set(CALLING_CODES.codes);
+const REGION_CODES: Record<string, string | undefined> = REGIONS;
 
 /** Calling code → its metadata, as loaded so far. */
 const loaded = new Map<string, MetadataJson>();
@@ -49,7 +49,8 @@ export function callingCodeOfRegion(regionCode: string): string | null {
 /** The calling code an international number starts with (codes are prefix-free, 1–3 digits), or null. */
 export function leadingCallingCode(digits: string): string | null {
   for (let length = 1; length <= 3; length++) {
-    if (KNOWN_CODES.has(digits.slice(0, length))) return digits.slice(0, length);
+    const code = digits.slice(0, length);
+    if (METADATA_LOADERS[code] !== undefined) return code;
   }
   return null;
 }
@@ -91,10 +92,10 @@ function loadCallingCode(code: string): Promise<void> {
   if (loaded.has(code)) return Promise.resolve();
   let pending = loading.get(code);
   if (pending === undefined) {
-    // One chunk per file in bundled apps (esbuild and Vite both split a template-literal import by its files).
-    pending = import(`./phone-metadata/by-calling-code/${code}.json`)
-      .then((module: { default: MetadataJson }) => {
-        loaded.set(code, module.default);
+    // Only codes of METADATA_LOADERS reach here (REGIONS and leadingCallingCode name no other).
+    pending = METADATA_LOADERS[code]!()
+      .then((module) => {
+        loaded.set(code, module.default as MetadataJson);
         merged = null;
       })
       .finally(() => loading.delete(code));

@@ -234,7 +234,7 @@ test('examples/plain-html: only the script tag, signs up by login link', async (
   expect(consoleErrors).toEqual([]);
 });
 
-test('budgets (bench/widget-size.ts): the packed React build ≤ 25 KiB gzip first load, every method ≤ 36 KiB and ≤ 52 KiB with a phone number typed, the headless SDK ≤ 8 KiB (React external), the script tag ≤ 36.5 KiB', async () => {
+test('budgets (bench/widget-size.ts): the packed React build ≤ 22.5 KiB gzip first load, every method ≤ 33 KiB and ≤ 50.5 KiB with a phone number typed, the headless SDK ≤ 8 KiB (React external), the script tag ≤ 33.5 KiB', async () => {
   test.setTimeout(120_000);
   const sizes = await measureWidgetSizes({
     resolveDir: workspace.exampleDir('vite-react'),
@@ -252,7 +252,9 @@ test('budgets (bench/widget-size.ts): the packed React build ≤ 25 KiB gzip fir
   const byLabel = new Map(sizes.scenarios.map((scenario) => [scenario.label, scenario]));
   const defaults = byLabel.get('default config (login links)');
   expect(defaults, 'the default scenario').toBeDefined();
-  expect(defaults!.bytes / KIB, 'React build, default first load, KiB gzip').toBeLessThanOrEqual(25);
+  expect(defaults!.bytes / KIB, 'React build, default first load, KiB gzip').toBeLessThanOrEqual(
+    defaults!.budgetKiB,
+  );
   for (const scenario of sizes.scenarios) {
     expect(scenario.bytes / KIB, `${scenario.label}, KiB gzip`).toBeLessThanOrEqual(scenario.budgetKiB);
   }

@@ -106,20 +106,6 @@ border-left-width:4px;border-radius:8px;box-shadow:0 3px 10px rgba(0,0,0,.1);tra
 .gh-back-button{align-self:flex-start;display:flex;padding:4px;margin:-8px 0 -8px -4px;color:var(--gh-color-primary);
 background:none;border:0;border-radius:4px;cursor:pointer}
 .gh-back-button:focus-visible{outline:2px solid var(--gh-color-primary);outline-offset:2px}
-.gh-code{position:relative}
-.gh-code-input{position:absolute;inset:0;width:100%;height:100%;padding:0;font:inherit;color:transparent;
-caret-color:transparent;background:transparent;border:0;outline:none;-webkit-text-fill-color:transparent}
-.gh-code-input::selection{background:transparent}
-.gh-code-input:-webkit-autofill{transition:background-color 1e6s}
-.gh-code-boxes{display:grid;grid-template-columns:repeat(6,1fr);gap:8px}
-.gh-code-box{display:flex;align-items:center;justify-content:center;height:var(--gh-button-height);font-size:24px;
-font-variant-numeric:tabular-nums;color:var(--gh-input-text-color);background:var(--gh-input-background-color);
-border:1px solid var(--gh-input-border-color);border-radius:var(--gh-input-border-radius)}
-.gh-code-input[aria-invalid=true]+.gh-code-boxes .gh-code-box{border-color:var(--gh-color-error)}
-.gh-code-input:focus+.gh-code-boxes .gh-code-box[data-active=true]{outline:2px solid var(--gh-color-primary);
-outline-offset:1px}
-.gh-code-input:focus+.gh-code-boxes .gh-code-box[data-active=true]:empty::after{content:"";width:1px;height:1.2em;
-background:currentColor}
 .gh-verifying{display:flex;flex-direction:column;gap:8px}
 .gh-progress{height:4px;overflow:hidden;background:var(--gh-container-border-color);border-radius:2px}
 .gh-progress-bar{height:100%;width:100%;background:var(--gh-color-primary);transform-origin:left;

@@ -1,10 +1,11 @@
 // DESIGN convention 6: every user-visible string of the widget lives here (English default, overridable through
 // the `strings` prop or `config.strings`). Texts quoted from SPEC §2, §5 and §8 are requirements: keep them exact.
-// A lazily loaded part may keep its defaults beside its code (methods/crypto/crypto-strings.ts,
+// A lazily loaded part may keep its defaults beside its code (methods/crypto/crypto-strings.ts, methods/otp/otp-strings.ts,
 // methods/passwords/password-strings.ts, reauthentication/reauthentication-strings.ts: their texts would add about
 // 1 KiB gzip to every page, bench widget-size); its keys are part of `Strings` all the same, overridden through the
 // same objects, and resolved by that part with resolveStringTable.
 import type { CRYPTO_STRINGS } from './methods/crypto/crypto-strings';
+import type { OTP_STRINGS } from './methods/otp/otp-strings';
 import type { PASSWORD_STRINGS } from './methods/passwords/password-strings';
 import type { REAUTHENTICATION_STRINGS } from './reauthentication/reauthentication-strings';
 
@@ -39,34 +40,11 @@ export const DEFAULT_STRINGS = {
   resendEmail: 'Resend email',
   // SPEC §8 resend toasts.
   emailResent: 'Email resent',
-  // SPEC §2 Main, passcode tabs (SPEC §5 messages).
-  phoneLabel: 'Phone number',
-  countryLabel: 'Country',
-  countryOption: '{country} (+{code})',
-  // Issue 22 finding 9: what the closed country selector shows ('US +1'); the options keep the full names.
-  countryCompact: '{region} +{code}',
-  phonePlaceholder: '(201) 555-0123',
-  continueWithText: 'Continue with text message',
-  continueWithWhatsApp: 'Continue with WhatsApp',
-  continueWithEmailPasscode: 'Continue with email',
   invalidPhoneNumber: 'Invalid phone number, please try again.',
-  invalidEmail: 'Invalid email, please try again.',
   // SPEC §2 OTPAuthenticate.
   back: 'Back',
-  enterPasscode: 'Enter passcode',
-  passcodeSentTo: 'A 6-digit passcode was sent to you at {destination}.',
-  passcodeLabel: 'One-time passcode',
-  verifyingPasscode: 'Verifying passcode...',
-  codeExpiresIn: 'Your code expires in {time}.',
-  codeExpired: 'Your code has expired.',
-  didNotGetCode: "Didn't get it?",
-  resendCode: 'Resend code',
   // SPEC §8 passcode messages and resend toast.
   invalidPasscode: 'Invalid passcode, please try again.',
-  codeResent: 'Code resent',
-  // SPEC §2 OTPConfirmation.
-  otpConfirmationTitle: 'Success',
-  otpConfirmationText: 'Your passcode has been successfully verified.',
   // SPEC §2 Main passkey button and PasskeyConfirmation.
   loginWithPasskey: 'Login with a Passkey',
   passkeyConfirmationTitle: 'Success',
@@ -173,7 +151,6 @@ export const DEFAULT_STRINGS = {
   startedInOtherBrowser:
     'This sign-in has to be finished in the browser where it was started. Please start again here.',
   socialSignInUnusable: 'This sign-in has expired or has already been completed. Please start again.',
-  passcodeExpired: 'This passcode has expired. Use “Resend code” to get a new one.',
   emailTaken: 'This email address is already used by another account.',
   phoneNumberTaken: 'This phone number is already used by another account.',
   serviceUnreachable: 'Unable to contact the Gatehouse servers. Are you online?',
@@ -183,6 +160,7 @@ export type StringKey = keyof typeof DEFAULT_STRINGS;
 /** The keys whose defaults load with their method's code. */
 export type LazyStringKey =
   | keyof typeof CRYPTO_STRINGS
+  | keyof typeof OTP_STRINGS
   | keyof typeof PASSWORD_STRINGS
   | keyof typeof REAUTHENTICATION_STRINGS;
 export type Strings = { [K in StringKey]: string } & { [K in LazyStringKey]?: string };

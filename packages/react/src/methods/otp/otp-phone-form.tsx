@@ -14,6 +14,7 @@ import { FieldError } from '../../field-error';
 import { ScreenStyles } from '../../screen-styles';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
+import { useOtpStrings } from './otp-strings';
 import { callingCodeOf, regionOptions } from './phone';
 import { PHONE_CSS } from './phone-css';
 import { useSendOtp } from './use-send-otp';
@@ -24,7 +25,8 @@ function documentLocale(): string | undefined {
 }
 
 function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
-  const { strings, state, dispatch } = useWidget();
+  const { state, dispatch } = useWidget();
+  const strings = useOtpStrings();
   const { send, submitting } = useSendOtp(method);
   const [region, setRegion] = useState<string>(CONSTANTS.defaultPhoneRegion);
   const [phone, setPhone] = useState('');

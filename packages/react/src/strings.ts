@@ -6,6 +6,7 @@
 // same objects, and resolved by that part with resolveStringTable.
 import type { CRYPTO_STRINGS } from './methods/crypto/crypto-strings';
 import type { OTP_STRINGS } from './methods/otp/otp-strings';
+import type { PASSKEY_REGISTRATION_STRINGS } from './methods/passkeys/passkey-registration-strings';
 import type { PASSWORD_STRINGS } from './methods/passwords/password-strings';
 import type { REAUTHENTICATION_STRINGS } from './reauthentication/reauthentication-strings';
 
@@ -75,33 +76,13 @@ export const DEFAULT_STRINGS = {
     'Error: Cannot use ResetPassword component without the passwords product in the config.',
   // SPEC §2 PasskeyRegistrationStart / SPEC §8.
   passkeyRegistrationTitle: 'Set up a new Passkey',
-  passkeyRegistrationText:
-    'Passkeys let you sign in with your fingerprint, face or screen lock instead of a password or a code.',
-  createPasskey: 'Create a Passkey',
   skip: 'Skip',
   // SPEC §2 PasskeyRegistrationSuccess and SPEC §4 passkey list editing.
   passkeyCreatedTitle: 'Passkey successfully created!',
-  existingPasskeys: 'Existing Passkeys',
-  noPasskeys: 'No passkeys yet.',
-  setUpAnotherPasskey: 'Set up another Passkey',
-  done: 'Done',
   edit: 'Edit',
-  editPasskey: 'Edit {name}',
   delete: 'Delete',
-  deletePasskey: 'Delete {name}',
-  passkeyNameLabel: 'Passkey name',
   save: 'Save',
-  deleteWarning: 'Once deleted, the passkey cannot be restored.',
-  deleteConfirm: 'Delete',
   cancel: 'Cancel',
-  // Issue 22 finding 3: the list's heading when nothing was created in this visit (after Skip, or once every passkey
-  // is deleted); SPEC §2's 'Passkey successfully created!' stays for right after a creation. 'Done' ends on a
-  // finished view; an empty name says so.
-  yourPasskeys: 'Your passkeys',
-  passkeysDoneTitle: 'All set',
-  passkeysDoneText: 'Your passkeys are saved. You can sign in with any of them.',
-  managePasskeys: 'Manage passkeys',
-  passkeyNameRequired: 'Enter a name for this passkey.',
   passkeyRegistrationWithoutUser:
     'Error: Cannot use PasskeyRegistration component without active user authenticated.',
   // SPEC §2 social buttons: 'Continue with {provider}', with each provider's display name.
@@ -160,6 +141,7 @@ export type StringKey = keyof typeof DEFAULT_STRINGS;
 /** The keys whose defaults load with their method's code. */
 export type LazyStringKey =
   | keyof typeof CRYPTO_STRINGS
+  | keyof typeof PASSKEY_REGISTRATION_STRINGS
   | keyof typeof OTP_STRINGS
   | keyof typeof PASSWORD_STRINGS
   | keyof typeof REAUTHENTICATION_STRINGS;

@@ -5,6 +5,7 @@
 // 1 KiB gzip to every page, bench widget-size); its keys are part of `Strings` all the same, overridden through the
 // same objects, and resolved by that part with resolveStringTable.
 import type { CRYPTO_STRINGS } from './methods/crypto/crypto-strings';
+import type { OAUTH_STRINGS } from './methods/oauth/oauth-strings';
 import type { OTP_STRINGS } from './methods/otp/otp-strings';
 import type { PASSKEY_REGISTRATION_STRINGS } from './methods/passkeys/passkey-registration-strings';
 import type { PASSWORD_STRINGS } from './methods/passwords/password-strings';
@@ -87,39 +88,7 @@ export const DEFAULT_STRINGS = {
     'Error: Cannot use PasskeyRegistration component without active user authenticated.',
   // SPEC §2 social buttons: 'Continue with {provider}', with each provider's display name.
   continueWithProvider: 'Continue with {provider}',
-  providerGoogle: 'Google',
-  providerMicrosoft: 'Microsoft',
-  providerApple: 'Apple',
-  providerGithub: 'GitHub',
-  providerGitlab: 'GitLab',
-  providerFacebook: 'Facebook',
-  providerDiscord: 'Discord',
-  providerSalesforce: 'Salesforce',
-  providerSlack: 'Slack',
-  providerAmazon: 'Amazon',
-  providerBitbucket: 'Bitbucket',
-  providerLinkedin: 'LinkedIn',
-  providerCoinbase: 'Coinbase',
-  providerTwitch: 'Twitch',
-  providerTwitter: 'Twitter',
-  providerTiktok: 'TikTok',
-  providerSnapchat: 'Snapchat',
-  providerFigma: 'Figma',
-  providerYahoo: 'Yahoo',
-  // SPEC §2 One Tap (embedded or floating, with a spinner while loading).
-  oneTapLoading: 'Loading Google One Tap…',
   oneTapRegion: 'Sign in with Google One Tap',
-  // SPEC §8 One Tap errors, shown only for test-mode public tokens (live tokens log them to the console).
-  oneTapOriginNotAllowed:
-    'One Tap cannot render because the current host is not allowed for this project. Add it to the authorized origins of the Google client and of the project.',
-  oneTapInvalidClient:
-    "One Tap cannot render because Google does not recognize the client ID. It must match the project's Google client.",
-  oneTapConfigNotFound:
-    'One Tap cannot render because no Google OAuth client is configured for this project.',
-  oneTapNoLoginRedirectUrls: 'One Tap needs a login redirect URL. Set one for the project.',
-  oneTapNoSignupRedirectUrls: 'One Tap needs a signup redirect URL. Set one for the project.',
-  oneTapDefaultProviderNotAllowed:
-    'One Tap cannot render because the default OAuth provider of this project is not compatible with One Tap.',
   // Errors (SPEC §8: server errors show error_message, otherwise the plain message).
   errorHelpLink: 'Learn more',
   genericError: 'Something went wrong. Please try again.',
@@ -141,6 +110,7 @@ export type StringKey = keyof typeof DEFAULT_STRINGS;
 /** The keys whose defaults load with their method's code. */
 export type LazyStringKey =
   | keyof typeof CRYPTO_STRINGS
+  | keyof typeof OAUTH_STRINGS
   | keyof typeof PASSKEY_REGISTRATION_STRINGS
   | keyof typeof OTP_STRINGS
   | keyof typeof PASSWORD_STRINGS

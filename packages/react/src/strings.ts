@@ -5,9 +5,11 @@
 // 1 KiB gzip to every page, bench widget-size); its keys are part of `Strings` all the same, overridden through the
 // same objects, and resolved by that part with resolveStringTable.
 import type { CRYPTO_STRINGS } from './methods/crypto/crypto-strings';
+import type { EMAIL_CONFIRMATION_STRINGS } from './methods/email-magic-links/email-confirmation-strings';
 import type { OAUTH_STRINGS } from './methods/oauth/oauth-strings';
 import type { OTP_STRINGS } from './methods/otp/otp-strings';
 import type { PASSKEY_REGISTRATION_STRINGS } from './methods/passkeys/passkey-registration-strings';
+import type { PASSKEY_STRINGS } from './methods/passkeys/passkey-strings';
 import type { PASSWORD_STRINGS } from './methods/passwords/password-strings';
 import type { REAUTHENTICATION_STRINGS } from './reauthentication/reauthentication-strings';
 
@@ -30,15 +32,8 @@ export const DEFAULT_STRINGS = {
   emailPlaceholder: 'example@email.com',
   continueWithEmail: 'Continue with email',
   invalidEmailAddress: 'Invalid email address',
-  // SPEC §2 EmailConfirmation.
-  checkYourEmail: 'Check your email',
-  emailSentTo: 'An email was sent to {email}.',
-  openGmail: 'Open Gmail',
-  openYahoo: 'Open Yahoo',
-  openOutlook: 'Open Outlook',
   opensInNewTab: '(opens in a new tab)',
   didNotGetIt: "Didn't get it?",
-  tryAgain: 'Try again',
   resendEmail: 'Resend email',
   // SPEC §8 resend toasts.
   emailResent: 'Email resent',
@@ -47,10 +42,6 @@ export const DEFAULT_STRINGS = {
   back: 'Back',
   // SPEC §8 passcode messages and resend toast.
   invalidPasscode: 'Invalid passcode, please try again.',
-  // SPEC §2 Main passkey button and PasskeyConfirmation.
-  loginWithPasskey: 'Login with a Passkey',
-  passkeyConfirmationTitle: 'Success',
-  passkeyConfirmationText: 'Your Passkey has been successfully authenticated.',
   // SPEC §8 passkey messages (verbatim).
   passkeyRegistrationNotFound:
     'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
@@ -110,6 +101,8 @@ export type StringKey = keyof typeof DEFAULT_STRINGS;
 /** The keys whose defaults load with their method's code. */
 export type LazyStringKey =
   | keyof typeof CRYPTO_STRINGS
+  | keyof typeof PASSKEY_STRINGS
+  | keyof typeof EMAIL_CONFIRMATION_STRINGS
   | keyof typeof OAUTH_STRINGS
   | keyof typeof PASSKEY_REGISTRATION_STRINGS
   | keyof typeof OTP_STRINGS

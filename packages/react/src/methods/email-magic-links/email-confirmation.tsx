@@ -4,12 +4,13 @@ import { eventData } from '../../callbacks';
 import { describeError } from '../../errors';
 import { ScreenHeading } from '../../screen-heading';
 import { useWidget } from '../../widget-context';
+import { useEmailConfirmationStrings } from './email-confirmation-strings';
 import { inboxLinks, senderDomain } from './inbox-links';
 import { magicLinkOptions } from './magic-link-options';
 
 export function EmailConfirmation() {
-  const { client, config, strings, state, bootstrap, dispatch, emitEvent, emitError, logEvent, notify } =
-    useWidget();
+  const { client, config, state, bootstrap, dispatch, emitEvent, emitError, logEvent, notify } = useWidget();
+  const strings = useEmailConfirmationStrings();
   const email = state.email;
   const resending = state.screen === 'email-confirmation.resending';
   const links = inboxLinks(

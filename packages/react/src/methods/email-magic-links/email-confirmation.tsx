@@ -3,6 +3,8 @@
 import { eventData } from '../../callbacks';
 import { describeError } from '../../errors';
 import { ScreenHeading } from '../../screen-heading';
+import { ScreenStyles } from '../../screen-styles';
+import { SCREENS_CSS } from '../../screens-css';
 import { useWidget } from '../../widget-context';
 import { useEmailConfirmationStrings } from './email-confirmation-strings';
 import { inboxLinks, senderDomain } from './inbox-links';
@@ -47,6 +49,7 @@ export function EmailConfirmation() {
 
   return (
     <>
+      <ScreenStyles css={SCREENS_CSS} />
       <ScreenHeading>{strings.checkYourEmail}</ScreenHeading>
       <p className="gh-text">
         {before}

@@ -2,8 +2,13 @@
 // browser by esbuild — minified, ESM, code splitting, React and react-dom external — and each output file gzipped
 // (zlib default level, as a web server sends it). Printed per configuration: the initial load = the entry, the
 // chunks it imports statically, and the chunks that load when the widget mounts with that configuration; also the
-// headless SDK alone. Budgets: ≤ 25 KiB default, ≤ 40 KiB everything, ≤ 8 KiB SDK (Stytch's pre-built UI 4.13.1:
-// 121 KiB; Hanko's elements: 46 KiB).
+// headless SDK alone, and Stytch's 4.13.1 UI and headless client built the same way in the same run. Budgets are
+// the measured figures plus a little headroom (issue 23 item 4), so a regression fails here and in the examples'
+// test (e2e/tests/examples.spec.ts, the packed build, which runs a few hundred bytes heavier): default ≤ 21 KiB
+// (the issue's target is 20: not met yet), every method ≤ 32.5 KiB at mount and ≤ 49.5 KiB once a phone number is
+// typed (the issue's target is 40: the phone parser's code alone, libphonenumber-js/core, is 9.5 KiB; its metadata
+// now loads per calling code, ~1.3 KiB for +1 instead of ~19 KiB), the SDK ≤ 8 KiB, the script tag ≤ 31.5 KiB.
+// Hanko's elements: 46 KiB.
 //
 // Which chunks load at mount is found by loading the widget in Chromium and recording the requests (the page
 // build of bench/first-render.ts, React bundled so the page runs), then mapping the requested files to the
@@ -19,7 +24,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { build, type Metafile } from 'esbuild';
 import { buildScriptTag, MODULE_FOLDER, SCRIPT_FILE } from '../scripts/lib/script-tag-build.mjs';
 import {
@@ -43,35 +48,56 @@ interface Scenario {
   /** The `config` passed to mountLogin (null: the widget's default, SPEC §1 login links only). */
   config: unknown;
   budgetKiB: number;
+  /** Done once the widget settled; what it loads then counts too (e.g. typing a phone number). */
+  interact?: (page: Page) => Promise<void>;
 }
 
+/**
+ * Issue 23 item 4: a visitor focuses the phone field of the Text tab and types a US number, which loads the phone
+ * parser and the metadata of +1 only (packages/sdk/src/phone.ts).
+ */
+async function typeUsPhoneNumber(page: Page): Promise<void> {
+  const input = page.locator('#login input[type="tel"]');
+  if (!(await input.isVisible())) await page.getByRole('tab', { name: 'Text' }).click();
+  await input.focus();
+  await input.pressSequentially('4155550123');
+}
+
+const EVERY_METHOD_CONFIG = {
+  products: ['emailMagicLinks', 'otp', 'passkeys'],
+  otpOptions: { methods: ['sms', 'whatsapp'] },
+};
+
 const SCENARIOS: Scenario[] = [
-  { label: 'default config (login links)', config: null, budgetKiB: 25 },
+  { label: 'default config (login links)', config: null, budgetKiB: 21 },
   {
     // The web app's standard configuration: every sign-in method built so far (login links and e-mail passcodes
     // together are a configuration error, SPEC §2, so e-mail passcodes get their own row).
     label: 'every method: links, SMS, WhatsApp, passkeys',
-    config: {
-      products: ['emailMagicLinks', 'otp', 'passkeys'],
-      otpOptions: { methods: ['sms', 'whatsapp'] },
-    },
-    budgetKiB: 40,
+    config: EVERY_METHOD_CONFIG,
+    budgetKiB: 32.5,
+  },
+  {
+    label: 'every method, after a US phone number is typed',
+    config: EVERY_METHOD_CONFIG,
+    budgetKiB: 49.5,
+    interact: typeUsPhoneNumber,
   },
   {
     label: 'every method: SMS, WhatsApp, e-mail codes, passkeys',
     config: { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } },
-    budgetKiB: 40,
+    budgetKiB: 32.5,
   },
   {
     // Issue 12: the wallet section (discovery, buttons, base58) loads only with the crypto product.
     label: 'crypto wallets and login links',
     config: { products: ['crypto', 'emailMagicLinks'] },
-    budgetKiB: 40,
+    budgetKiB: 26.5,
   },
 ];
 
 const SDK_BUDGET_KIB = 8;
-const SCRIPT_TAG_BUDGET_KIB = 75;
+const SCRIPT_TAG_BUDGET_KIB = 31.5;
 
 /** Gzipped size of every JS output file of a build, keyed by its path relative to ROOT (as the metafile). */
 function gzipSizes(metafile: Metafile): Map<string, number> {
@@ -120,6 +146,7 @@ async function recordLoadedFiles(
   server: PageServer,
   config: unknown,
   html = pageHtml(config),
+  interact?: (page: Page) => Promise<void>,
 ): Promise<Set<string>> {
   const context = await browser.newContext();
   const files = new Set<string>();
@@ -142,8 +169,16 @@ async function recordLoadedFiles(
         document.querySelector('#login [aria-busy="true"]') === null,
     );
     // Then no new script for SETTLE_MS (e.g. a chunk a section loads after its first render).
-    while (Date.now() - lastRequest < SETTLE_MS) {
-      await page.waitForTimeout(SETTLE_MS - (Date.now() - lastRequest));
+    const settle = async () => {
+      while (Date.now() - lastRequest < SETTLE_MS) {
+        await page.waitForTimeout(SETTLE_MS - (Date.now() - lastRequest));
+      }
+    };
+    await settle();
+    if (interact !== undefined) {
+      await interact(page);
+      lastRequest = Date.now();
+      await settle();
     }
     return files;
   } finally {
@@ -250,6 +285,44 @@ function chunkLabel(path: string, metafile?: Metafile): string {
   return `chunk(${short}${inputs.length > 1 ? ` +${inputs.length - 1}` : ''})`;
 }
 
+/** Stytch's 4.13.1 builds (a devDependency), sized as ours: the pre-built UI's first load and the headless client. */
+export interface StytchSizes {
+  /** StytchUIClient's static closure: what a page fetches before the UI can mount (every method is in it). */
+  ui: number;
+  /** Every file of the UI's build, lazy chunks included. */
+  uiEverything: number;
+  /** StytchHeadlessClient's static closure. */
+  headless: number;
+}
+
+async function measureStytch(): Promise<StytchSizes> {
+  const dirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'gatehouse-bench-stytch-size-')));
+  try {
+    const [uiDir, headlessDir] = dirs as [string, string];
+    const ui = await buildWidget({
+      outdir: uiDir,
+      entry: `export { StytchUIClient } from '@stytch/vanilla-js';\n`,
+      reactExternal: true,
+    });
+    const headless = await buildWidget({
+      outdir: headlessDir,
+      entry: `export { StytchHeadlessClient } from '@stytch/vanilla-js/headless';\n`,
+      reactExternal: true,
+    });
+    const uiSizes = gzipSizes(ui);
+    const headlessSizes = gzipSizes(headless);
+    const sum = (sizes: Map<string, number>, paths: Iterable<string>) =>
+      [...paths].reduce((total, path) => total + (sizes.get(path) ?? 0), 0);
+    return {
+      ui: sum(uiSizes, staticClosure(ui)),
+      uiEverything: sum(uiSizes, uiSizes.keys()),
+      headless: sum(headlessSizes, staticClosure(headless)),
+    };
+  } finally {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Where the measured packages come from: the workspace's source (the bench), or an app's installed tarballs. */
 export interface WidgetSource {
   /** Where `@gatehouse/react` and `@gatehouse/sdk` resolve from (default: the workspace, by source condition). */
@@ -257,6 +330,8 @@ export interface WidgetSource {
   conditions?: string[];
   /** Also build and measure the script tag (from the workspace: it is not in the tarballs). Default true. */
   scriptTag?: boolean;
+  /** Also build and measure Stytch's UI and headless client beside ours. Default true. */
+  stytch?: boolean;
 }
 
 export interface ScenarioSize {
@@ -279,6 +354,8 @@ export interface WidgetSizes {
   initial: string[];
   /** The script tag's first load with the default configuration, React included (null: not measured). */
   scriptTag: (ScriptTagFigures & { budgetKiB: number; reactAlone: number }) | null;
+  /** Stytch's figures from the same run (null: not measured). */
+  stytch: StytchSizes | null;
 }
 
 /** Builds the widget and the SDK, loads the widget per scenario in Chromium, and sizes what each loads. */
@@ -323,7 +400,13 @@ export async function measureWidgetSizes(source: WidgetSource = {}): Promise<Wid
 
     const scenarios: ScenarioSize[] = [];
     for (const scenario of SCENARIOS) {
-      const requested = await recordLoadedFiles(browser, server, scenario.config);
+      const requested = await recordLoadedFiles(
+        browser,
+        server,
+        scenario.config,
+        pageHtml(scenario.config),
+        scenario.interact,
+      );
       // The widget's source modules in the files Chromium fetched…
       const modules = new Set<string>();
       for (const [path, output] of Object.entries(pageBuild.outputs)) {
@@ -371,6 +454,7 @@ export async function measureWidgetSizes(source: WidgetSource = {}): Promise<Wid
       },
       initial: [...initial].map((path) => `${chunkLabel(path, sizeBuild)} ${kib(sizes.get(path) ?? 0)}`),
       scriptTag,
+      stytch: source.stytch === false ? null : await measureStytch(),
     };
   } finally {
     await browser?.close();
@@ -386,6 +470,12 @@ export async function run(): Promise<BenchResult> {
   const rows: BenchRow[] = [];
   const notes: string[] = [];
   let failed = false;
+  const stytch = measured.stytch;
+  // Stytch's pre-built UI loads every method (and all its screens) before it mounts, so each widget row stands
+  // beside that one figure; its phone parsing runs in its hosted iframe, which is not counted (in its favour).
+  const stytchColumn = (bytes: number | undefined) => ({
+    'Stytch 4.13.1': bytes === undefined ? '—' : kib(bytes),
+  });
   for (const scenario of measured.scenarios) {
     const over = scenario.bytes > scenario.budgetKiB * KIB;
     failed ||= over;
@@ -393,19 +483,21 @@ export async function run(): Promise<BenchResult> {
       label: scenario.label,
       figures: {
         'KiB gzip': kib(scenario.bytes),
+        ...stytchColumn(stytch?.ui),
         files: scenario.files,
         budget: `≤ ${scenario.budgetKiB} KiB`,
         verdict: over ? 'OVER' : 'PASS',
       },
     });
     notes.push(
-      `${scenario.label}: loaded at mount besides the entry: ${scenario.lazy.join(', ') || 'nothing'}`,
+      `${scenario.label}: loaded ${scenario.label.includes('typed') ? 'by then' : 'at mount'} besides the entry: ${scenario.lazy.join(', ') || 'nothing'}`,
     );
   }
   rows.push({
     label: 'all widget code (every lazy chunk)',
     figures: {
       'KiB gzip': kib(measured.everything.bytes),
+      ...stytchColumn(stytch?.uiEverything),
       files: measured.everything.files,
       budget: '—',
       verdict: 'info',
@@ -417,6 +509,7 @@ export async function run(): Promise<BenchResult> {
     label: 'headless SDK (createClient + magicLinks)',
     figures: {
       'KiB gzip': kib(measured.sdk.bytes),
+      ...stytchColumn(stytch?.headless),
       files: measured.sdk.files,
       budget: `≤ ${measured.sdk.budgetKiB} KiB`,
       verdict: sdkOver ? 'OVER' : 'PASS',
@@ -430,6 +523,7 @@ export async function run(): Promise<BenchResult> {
       label: 'script tag, default config (React API included: preact/compat)',
       figures: {
         'KiB gzip': kib(scriptTag.total),
+        ...stytchColumn(undefined),
         files: scriptTag.files,
         budget: `≤ ${scriptTag.budgetKiB} KiB`,
         verdict: scriptTagOver ? 'OVER' : 'PASS',
@@ -444,6 +538,7 @@ export async function run(): Promise<BenchResult> {
   notes.push(
     `initial files of the widget build: ${measured.initial.join(', ')}`,
     'esbuild: minified ESM, splitting, platform browser, conditions @gatehouse/source; React and react-dom external',
+    'Stytch 4.13.1: @stytch/vanilla-js built the same way; the UI row is StytchUIClient and the chunks it imports statically, the SDK row StytchHeadlessClient’s; a chunk prefetched after the first paint is not in a first-load figure (ours prefetch none)',
   );
   return { rows, notes, failed };
 }

@@ -7,7 +7,7 @@
 // A worker shares one server (and its outbox, users and send limits) across test files: every test uses its own
 // phone number or e-mail address. The server caps SMS/WhatsApp sends per number prefix (+1201555 here) at 25 per
 // 10 minutes and sends per IP at 50 (packages/server/src/features/otps/limits.ts): this file sends
-// 13 (and 2 e-mails).
+// 15 (and 2 e-mails).
 import type { Page, Request } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
@@ -456,6 +456,47 @@ test.describe('one-time passcodes', () => {
     await expect(page.getByText('Invalid phone number, please try again.')).toBeVisible();
     expect(requests.map((request) => request.url())).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  });
+
+  test('phone metadata per country (issue 23 item 4): a US then a GB number load only +1 then +44, and each validates and formats', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // The per-calling-code metadata chunks are named after their files (packages/sdk/src/phone-metadata/
+    // by-calling-code/<code>.json → <code>-<hash>.js); the calling codes of those the page fetched, in order.
+    const metadataCodes: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/(\d{1,3})-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+      if (match) metadataCodes.push(match[1]!);
+    });
+    await openSignIn(page, ALL_OTP_METHODS);
+    // Nothing of the phone parser before the phone field is used.
+    expect(metadataCodes).toEqual([]);
+
+    // United States (the default): an incomplete number is refused, a whole one is formatted nationally.
+    await page.getByLabel('Phone number').fill('201-555');
+    await page.getByRole('button', { name: 'Continue with text message' }).click();
+    await expect(page.getByText('Invalid phone number, please try again.')).toBeVisible();
+    await sendPhoneCode(page, { tab: 'Text', phone: nextPhone() });
+    expect(metadataCodes).toEqual(['1']);
+
+    // Back to Main, United Kingdom: choosing it loads +44's file; a short mobile number is refused, a whole one
+    // goes out as E.164 and shows in the national format.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('Country').selectOption('GB');
+    await expect.poll(() => metadataCodes).toEqual(['1', '44']);
+    await page.getByLabel('Phone number').fill('07400 123');
+    await page.getByRole('button', { name: 'Continue with text message' }).click();
+    await expect(page.getByText('Invalid phone number, please try again.')).toBeVisible();
+    recipients += 1;
+    const line = String(recipients % 100).padStart(2, '0');
+    await page.getByLabel('Phone number').fill(`07400 1234${line}`);
+    await page.getByRole('button', { name: 'Continue with text message' }).click();
+    await expectAuthenticateScreen(page, `+44 07400 1234${line}`);
+    await codeFromOutbox({ to: `+447400 1234${line}`.replace(/ /g, ''), channel: 'sms' });
+    // Only the two countries' files, each once.
+    expect(metadataCodes).toEqual(['1', '44']);
+    expect(unexpectedConsoleErrors(consoleErrors)).toEqual([]);
   });
 
   test("an invalid e-mail shows 'Invalid email, please try again.' and sends nothing", async ({

@@ -9,6 +9,8 @@
 // two-step sign-in (apps/web/src/step-up).
 import { CONSTANTS } from '@gatehouse/protocol';
 import type { ClipboardEvent, Ref, SyntheticEvent } from 'react';
+import { CODE_CSS } from './code-css';
+import { ScreenStyles } from './screen-styles';
 
 /** SPEC §2: passcodes (and authenticator-app codes, RFC 6238) have six digits. */
 export const CODE_LENGTH = CONSTANTS.passcodeLength;
@@ -98,6 +100,8 @@ export function CodeInput({
           </span>
         ))}
       </div>
+      {/* After the input and the boxes, so the `input + boxes` rules still find them adjacent. */}
+      <ScreenStyles css={CODE_CSS} />
     </div>
   );
 }

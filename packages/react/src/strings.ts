@@ -1,10 +1,15 @@
 // DESIGN convention 6: every user-visible string of the widget lives here (English default, overridable through
 // the `strings` prop or `config.strings`). Texts quoted from SPEC §2, §5 and §8 are requirements: keep them exact.
-// A lazily loaded part may keep its defaults beside its code (methods/crypto/crypto-strings.ts,
+// A lazily loaded part may keep its defaults beside its code (methods/crypto/crypto-strings.ts, methods/otp/otp-strings.ts,
 // methods/passwords/password-strings.ts, reauthentication/reauthentication-strings.ts: their texts would add about
 // 1 KiB gzip to every page, bench widget-size); its keys are part of `Strings` all the same, overridden through the
 // same objects, and resolved by that part with resolveStringTable.
 import type { CRYPTO_STRINGS } from './methods/crypto/crypto-strings';
+import type { EMAIL_CONFIRMATION_STRINGS } from './methods/email-magic-links/email-confirmation-strings';
+import type { OAUTH_STRINGS } from './methods/oauth/oauth-strings';
+import type { OTP_STRINGS } from './methods/otp/otp-strings';
+import type { PASSKEY_REGISTRATION_STRINGS } from './methods/passkeys/passkey-registration-strings';
+import type { PASSKEY_STRINGS } from './methods/passkeys/passkey-strings';
 import type { PASSWORD_STRINGS } from './methods/passwords/password-strings';
 import type { REAUTHENTICATION_STRINGS } from './reauthentication/reauthentication-strings';
 
@@ -27,50 +32,16 @@ export const DEFAULT_STRINGS = {
   emailPlaceholder: 'example@email.com',
   continueWithEmail: 'Continue with email',
   invalidEmailAddress: 'Invalid email address',
-  // SPEC §2 EmailConfirmation.
-  checkYourEmail: 'Check your email',
-  emailSentTo: 'An email was sent to {email}.',
-  openGmail: 'Open Gmail',
-  openYahoo: 'Open Yahoo',
-  openOutlook: 'Open Outlook',
   opensInNewTab: '(opens in a new tab)',
   didNotGetIt: "Didn't get it?",
-  tryAgain: 'Try again',
   resendEmail: 'Resend email',
   // SPEC §8 resend toasts.
   emailResent: 'Email resent',
-  // SPEC §2 Main, passcode tabs (SPEC §5 messages).
-  phoneLabel: 'Phone number',
-  countryLabel: 'Country',
-  countryOption: '{country} (+{code})',
-  // Issue 22 finding 9: what the closed country selector shows ('US +1'); the options keep the full names.
-  countryCompact: '{region} +{code}',
-  phonePlaceholder: '(201) 555-0123',
-  continueWithText: 'Continue with text message',
-  continueWithWhatsApp: 'Continue with WhatsApp',
-  continueWithEmailPasscode: 'Continue with email',
   invalidPhoneNumber: 'Invalid phone number, please try again.',
-  invalidEmail: 'Invalid email, please try again.',
   // SPEC §2 OTPAuthenticate.
   back: 'Back',
-  enterPasscode: 'Enter passcode',
-  passcodeSentTo: 'A 6-digit passcode was sent to you at {destination}.',
-  passcodeLabel: 'One-time passcode',
-  verifyingPasscode: 'Verifying passcode...',
-  codeExpiresIn: 'Your code expires in {time}.',
-  codeExpired: 'Your code has expired.',
-  didNotGetCode: "Didn't get it?",
-  resendCode: 'Resend code',
   // SPEC §8 passcode messages and resend toast.
   invalidPasscode: 'Invalid passcode, please try again.',
-  codeResent: 'Code resent',
-  // SPEC §2 OTPConfirmation.
-  otpConfirmationTitle: 'Success',
-  otpConfirmationText: 'Your passcode has been successfully verified.',
-  // SPEC §2 Main passkey button and PasskeyConfirmation.
-  loginWithPasskey: 'Login with a Passkey',
-  passkeyConfirmationTitle: 'Success',
-  passkeyConfirmationText: 'Your Passkey has been successfully authenticated.',
   // SPEC §8 passkey messages (verbatim).
   passkeyRegistrationNotFound:
     'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
@@ -97,70 +68,18 @@ export const DEFAULT_STRINGS = {
     'Error: Cannot use ResetPassword component without the passwords product in the config.',
   // SPEC §2 PasskeyRegistrationStart / SPEC §8.
   passkeyRegistrationTitle: 'Set up a new Passkey',
-  passkeyRegistrationText:
-    'Passkeys let you sign in with your fingerprint, face or screen lock instead of a password or a code.',
-  createPasskey: 'Create a Passkey',
   skip: 'Skip',
   // SPEC §2 PasskeyRegistrationSuccess and SPEC §4 passkey list editing.
   passkeyCreatedTitle: 'Passkey successfully created!',
-  existingPasskeys: 'Existing Passkeys',
-  noPasskeys: 'No passkeys yet.',
-  setUpAnotherPasskey: 'Set up another Passkey',
-  done: 'Done',
   edit: 'Edit',
-  editPasskey: 'Edit {name}',
   delete: 'Delete',
-  deletePasskey: 'Delete {name}',
-  passkeyNameLabel: 'Passkey name',
   save: 'Save',
-  deleteWarning: 'Once deleted, the passkey cannot be restored.',
-  deleteConfirm: 'Delete',
   cancel: 'Cancel',
-  // Issue 22 finding 3: the list's heading when nothing was created in this visit (after Skip, or once every passkey
-  // is deleted); SPEC §2's 'Passkey successfully created!' stays for right after a creation. 'Done' ends on a
-  // finished view; an empty name says so.
-  yourPasskeys: 'Your passkeys',
-  passkeysDoneTitle: 'All set',
-  passkeysDoneText: 'Your passkeys are saved. You can sign in with any of them.',
-  managePasskeys: 'Manage passkeys',
-  passkeyNameRequired: 'Enter a name for this passkey.',
   passkeyRegistrationWithoutUser:
     'Error: Cannot use PasskeyRegistration component without active user authenticated.',
   // SPEC §2 social buttons: 'Continue with {provider}', with each provider's display name.
   continueWithProvider: 'Continue with {provider}',
-  providerGoogle: 'Google',
-  providerMicrosoft: 'Microsoft',
-  providerApple: 'Apple',
-  providerGithub: 'GitHub',
-  providerGitlab: 'GitLab',
-  providerFacebook: 'Facebook',
-  providerDiscord: 'Discord',
-  providerSalesforce: 'Salesforce',
-  providerSlack: 'Slack',
-  providerAmazon: 'Amazon',
-  providerBitbucket: 'Bitbucket',
-  providerLinkedin: 'LinkedIn',
-  providerCoinbase: 'Coinbase',
-  providerTwitch: 'Twitch',
-  providerTwitter: 'Twitter',
-  providerTiktok: 'TikTok',
-  providerSnapchat: 'Snapchat',
-  providerFigma: 'Figma',
-  providerYahoo: 'Yahoo',
-  // SPEC §2 One Tap (embedded or floating, with a spinner while loading).
-  oneTapLoading: 'Loading Google One Tap…',
   oneTapRegion: 'Sign in with Google One Tap',
-  // SPEC §8 One Tap errors, shown only for test-mode public tokens (live tokens log them to the console).
-  oneTapOriginNotAllowed:
-    'One Tap cannot render because the current host is not allowed for this project. Add it to the authorized origins of the Google client and of the project.',
-  oneTapInvalidClient:
-    "One Tap cannot render because Google does not recognize the client ID. It must match the project's Google client.",
-  oneTapConfigNotFound:
-    'One Tap cannot render because no Google OAuth client is configured for this project.',
-  oneTapNoLoginRedirectUrls: 'One Tap needs a login redirect URL. Set one for the project.',
-  oneTapNoSignupRedirectUrls: 'One Tap needs a signup redirect URL. Set one for the project.',
-  oneTapDefaultProviderNotAllowed:
-    'One Tap cannot render because the default OAuth provider of this project is not compatible with One Tap.',
   // Errors (SPEC §8: server errors show error_message, otherwise the plain message).
   errorHelpLink: 'Learn more',
   genericError: 'Something went wrong. Please try again.',
@@ -173,7 +92,6 @@ export const DEFAULT_STRINGS = {
   startedInOtherBrowser:
     'This sign-in has to be finished in the browser where it was started. Please start again here.',
   socialSignInUnusable: 'This sign-in has expired or has already been completed. Please start again.',
-  passcodeExpired: 'This passcode has expired. Use “Resend code” to get a new one.',
   emailTaken: 'This email address is already used by another account.',
   phoneNumberTaken: 'This phone number is already used by another account.',
   serviceUnreachable: 'Unable to contact the Gatehouse servers. Are you online?',
@@ -183,6 +101,11 @@ export type StringKey = keyof typeof DEFAULT_STRINGS;
 /** The keys whose defaults load with their method's code. */
 export type LazyStringKey =
   | keyof typeof CRYPTO_STRINGS
+  | keyof typeof PASSKEY_STRINGS
+  | keyof typeof EMAIL_CONFIRMATION_STRINGS
+  | keyof typeof OAUTH_STRINGS
+  | keyof typeof PASSKEY_REGISTRATION_STRINGS
+  | keyof typeof OTP_STRINGS
   | keyof typeof PASSWORD_STRINGS
   | keyof typeof REAUTHENTICATION_STRINGS;
 export type Strings = { [K in StringKey]: string } & { [K in LazyStringKey]?: string };

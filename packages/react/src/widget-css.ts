@@ -90,9 +90,6 @@ border-bottom:2px solid transparent;cursor:pointer}
 .gh-banner a,.gh-field-error a,.gh-toast a{color:inherit}
 .gh-banner-dismiss{padding:0 4px;font:inherit;color:inherit;background:none;border:0;cursor:pointer}
 .gh-config-error{margin:0;color:var(--gh-color-error);font-weight:600}
-.gh-inbox-links{display:flex;flex-direction:column;gap:8px}
-.gh-inbox-links .gh-button{color:var(--gh-button-secondary-text-color)}
-.gh-resend{display:flex;flex-wrap:wrap;gap:4px 12px;align-items:center;color:var(--gh-color-secondary);font-size:14px}
 .gh-watermark{margin:24px 0 0;text-align:center;font-size:12px;color:var(--gh-color-secondary)}
 .gh-toasts{position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:2147483000;display:flex;
 flex-direction:column;gap:8px;align-items:center;pointer-events:none;width:max-content;max-width:calc(100vw - 32px)}
@@ -103,30 +100,8 @@ border-left-width:4px;border-radius:8px;box-shadow:0 3px 10px rgba(0,0,0,.1);tra
 .gh-toast-error{border-left-color:var(--gh-color-error)}
 .gh-toast[data-visible=false]{opacity:0}
 .gh-section:empty{display:none}
-.gh-back-button{align-self:flex-start;display:flex;padding:4px;margin:-8px 0 -8px -4px;color:var(--gh-color-primary);
-background:none;border:0;border-radius:4px;cursor:pointer}
-.gh-back-button:focus-visible{outline:2px solid var(--gh-color-primary);outline-offset:2px}
-.gh-code{position:relative}
-.gh-code-input{position:absolute;inset:0;width:100%;height:100%;padding:0;font:inherit;color:transparent;
-caret-color:transparent;background:transparent;border:0;outline:none;-webkit-text-fill-color:transparent}
-.gh-code-input::selection{background:transparent}
-.gh-code-input:-webkit-autofill{transition:background-color 1e6s}
-.gh-code-boxes{display:grid;grid-template-columns:repeat(6,1fr);gap:8px}
-.gh-code-box{display:flex;align-items:center;justify-content:center;height:var(--gh-button-height);font-size:24px;
-font-variant-numeric:tabular-nums;color:var(--gh-input-text-color);background:var(--gh-input-background-color);
-border:1px solid var(--gh-input-border-color);border-radius:var(--gh-input-border-radius)}
-.gh-code-input[aria-invalid=true]+.gh-code-boxes .gh-code-box{border-color:var(--gh-color-error)}
-.gh-code-input:focus+.gh-code-boxes .gh-code-box[data-active=true]{outline:2px solid var(--gh-color-primary);
-outline-offset:1px}
-.gh-code-input:focus+.gh-code-boxes .gh-code-box[data-active=true]:empty::after{content:"";width:1px;height:1.2em;
-background:currentColor}
-.gh-verifying{display:flex;flex-direction:column;gap:8px}
-.gh-progress{height:4px;overflow:hidden;background:var(--gh-container-border-color);border-radius:2px}
-.gh-progress-bar{height:100%;width:100%;background:var(--gh-color-primary);transform-origin:left;
-animation:gh-progress var(--gh-progress-duration,10s) linear forwards}
-@keyframes gh-progress{from{transform:scaleX(0)}to{transform:scaleX(1)}}
 .gh-button-stack{display:flex;flex-direction:column;gap:8px}
-@media (prefers-reduced-motion:reduce){.gh-spinner,.gh-progress-bar{animation:none}}
+@media (prefers-reduced-motion:reduce){.gh-spinner{animation:none}}
 /* Issue 22 f9/f10: 320px, toasts in flow */
 .gh-oauth-button>span{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .gh-oauth-logo{flex-shrink:0}

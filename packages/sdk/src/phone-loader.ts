@@ -1,5 +1,6 @@
-// Loads ./phone (and the libphonenumber-js metadata) on first use, as its own chunk in bundled apps (issue 5:
-// the phone metadata is only bundled when phone passcodes are used).
+// Loads ./phone (libphonenumber-js's core) on first use, as its own chunk in bundled apps (issue 5: the phone
+// parser is only bundled when phone passcodes are used); it loads the metadata of each calling code it needs as a
+// chunk of its own (issue 23 item 4).
 import type { ParsedPhoneNumber, ParsePhoneNumberOptions } from './phone';
 
 export type PhoneModule = typeof import('./phone');
@@ -16,5 +17,7 @@ export function loadPhoneNumberParser(): Promise<PhoneModule> {
 
 /** SPEC §7 client-side phone parsing, awaited like the UI awaits the Stytch iframe's parsedPhoneNumber. */
 export async function parsePhoneNumberAsync(options: ParsePhoneNumberOptions): Promise<ParsedPhoneNumber> {
-  return (await loadPhoneNumberParser()).parsePhoneNumber(options);
+  const phone = await loadPhoneNumberParser();
+  await phone.loadPhoneMetadata(options);
+  return phone.parsePhoneNumber(options);
 }

@@ -1,10 +1,16 @@
 // SPEC §7 client-side phone parsing (`{phoneNumber, regionCode}` → `{isValid, number, national}`), default US.
 import { CONSTANTS } from '@gatehouse/protocol';
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_REGION_CODE, parsePhoneNumber } from './phone';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REGION_CODE, loadPhoneMetadata, parsePhoneNumber } from './phone';
 import { loadPhoneNumberParser, parsePhoneNumberAsync } from './phone-loader';
 
 describe('parsePhoneNumber', () => {
+  // The US and GB files (phone-metadata.test.ts covers loading them one by one).
+  beforeAll(async () => {
+    await loadPhoneMetadata({ phoneNumber: '', regionCode: 'US' });
+    await loadPhoneMetadata({ phoneNumber: '', regionCode: 'GB' });
+  });
+
   it("defaults to the protocol's region (written out in phone.ts so its chunk shares nothing with the client)", () => {
     expect(DEFAULT_REGION_CODE).toBe(CONSTANTS.defaultPhoneRegion);
   });

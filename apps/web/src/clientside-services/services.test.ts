@@ -7,7 +7,7 @@ import {
   SDK_API_PREFIX,
 } from '@gatehouse/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import { parsePhoneNumber } from '../../../../packages/sdk/src/phone';
+import { loadPhoneMetadata, parsePhoneNumber } from '../../../../packages/sdk/src/phone';
 import {
   type ClientsideServicesOptions,
   createClientsideServices,
@@ -39,7 +39,10 @@ function setup(
     publicToken: PUBLIC_TOKEN,
     apiOrigin: API,
     fetch: fetchMock as unknown as typeof fetch,
-    parsePhoneNumber: async (request) => parsePhoneNumber(request),
+    parsePhoneNumber: async (request) => {
+      await loadPhoneMetadata(request);
+      return parsePhoneNumber(request);
+    },
     ...overrides,
   };
   return { services: createClientsideServices(options), fetchMock };

@@ -3,13 +3,16 @@
 import { eventData } from '../../callbacks';
 import { describeError } from '../../errors';
 import { ScreenHeading } from '../../screen-heading';
+import { ScreenStyles } from '../../screen-styles';
+import { SCREENS_CSS } from '../../screens-css';
 import { useWidget } from '../../widget-context';
+import { useEmailConfirmationStrings } from './email-confirmation-strings';
 import { inboxLinks, senderDomain } from './inbox-links';
 import { magicLinkOptions } from './magic-link-options';
 
 export function EmailConfirmation() {
-  const { client, config, strings, state, bootstrap, dispatch, emitEvent, emitError, logEvent, notify } =
-    useWidget();
+  const { client, config, state, bootstrap, dispatch, emitEvent, emitError, logEvent, notify } = useWidget();
+  const strings = useEmailConfirmationStrings();
   const email = state.email;
   const resending = state.screen === 'email-confirmation.resending';
   const links = inboxLinks(
@@ -46,6 +49,7 @@ export function EmailConfirmation() {
 
   return (
     <>
+      <ScreenStyles css={SCREENS_CSS} />
       <ScreenHeading>{strings.checkYourEmail}</ScreenHeading>
       <p className="gh-text">
         {before}

@@ -3,7 +3,7 @@
 import { OAUTH_PROVIDERS } from '@gatehouse/protocol';
 import type { OAuthStartOptions } from '../../client-contract';
 import type { OAuthOptions, OAuthProviderOptions } from '../../config';
-import type { StringKey } from '../../strings';
+import type { OAUTH_STRINGS } from './oauth-strings';
 
 /** The configured providers in their configured order; unknown types and repeats are left out. */
 export function configuredProviders(options: OAuthOptions | undefined): OAuthProviderOptions[] {
@@ -59,4 +59,4 @@ export const PROVIDER_NAME_STRINGS = {
   snapchat: 'providerSnapchat',
   figma: 'providerFigma',
   yahoo: 'providerYahoo',
-} as const satisfies Record<(typeof OAUTH_PROVIDERS)[number], StringKey>;
+} as const satisfies Record<(typeof OAUTH_PROVIDERS)[number], keyof typeof OAUTH_STRINGS>;

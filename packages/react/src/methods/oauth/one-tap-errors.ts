@@ -2,9 +2,9 @@
 // for the developer setting the project up, so the widget shows them only for test-mode public tokens (a token that
 // contains `public-token-test`, wire-format.md §1.2); live pages log them to the console. Every failure, known or
 // not, falls back to the plain Google button.
-import type { StringKey } from '../../strings';
+import type { OAUTH_STRINGS } from './oauth-strings';
 
-export const ONE_TAP_ERROR_STRINGS: Record<string, StringKey> = {
+export const ONE_TAP_ERROR_STRINGS: Record<string, keyof typeof OAUTH_STRINGS> = {
   origin_not_allowed_for_client: 'oneTapOriginNotAllowed',
   invalid_client: 'oneTapInvalidClient',
   oauth_config_not_found: 'oneTapConfigNotFound',

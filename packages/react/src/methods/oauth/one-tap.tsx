@@ -12,6 +12,7 @@ import type { OAuthProviderOptions } from '../../config';
 import { useWidget } from '../../widget-context';
 import { GOOGLE_SCRIPT_URL, type GoogleAccountsId, loadGoogleIdentity } from './google-identity';
 import { oneTapPosition } from './oauth-options';
+import { useOAuthStrings } from './oauth-strings';
 import {
   errorTypeForGoogleReason,
   isTestToken,
@@ -27,7 +28,8 @@ export const ONE_TAP_RESIZE_DEBOUNCE_MS = 100;
 type Phase = { kind: 'loading' } | { kind: 'prompted' } | { kind: 'failed'; errorType: string | null };
 
 export function OneTap({ entry }: { entry: OAuthProviderOptions }) {
-  const { client, config, strings } = useWidget();
+  const { client, config } = useWidget();
+  const strings = useOAuthStrings();
   const position = oneTapPosition(entry.position);
   // useId gives ':r1:'-style ids; Google looks the parent up with document.getElementById, which accepts them.
   const containerId = `gh-one-tap-${useId()}`;

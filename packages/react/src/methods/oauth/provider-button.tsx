@@ -6,11 +6,13 @@ import { describeError } from '../../errors';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
 import { PROVIDER_NAME_STRINGS, startOptions } from './oauth-options';
+import { useOAuthStrings } from './oauth-strings';
 import { ProviderLogo } from './provider-logos';
 
 /** One provider's button: starts the redirect flow with oauthOptions' redirect URLs and the entry's extras. */
 export function ProviderButton({ entry }: { entry: OAuthProviderOptions }) {
-  const { client, config, strings, dispatch, emitError } = useWidget();
+  const { client, config, dispatch, emitError } = useWidget();
+  const strings = useOAuthStrings();
   const [starting, setStarting] = useState(false);
 
   // Back from the provider may restore this page from the back/forward cache with the button still disabled.

@@ -17,6 +17,7 @@ import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
 import type { OtpState } from '../../widget-state';
 import { formatRemaining, methodIdOf, otpSendOptions } from './otp-options';
+import { useOtpStrings } from './otp-strings';
 import { useNow } from './use-now';
 
 /** SPEC §8: these answers mean the code was wrong, and show 'Invalid passcode, please try again.' */
@@ -51,7 +52,8 @@ export function OtpAuthenticate() {
 }
 
 function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
-  const { client, config, strings, state, dispatch, emitEvent, emitError, notify } = useWidget();
+  const { client, config, state, dispatch, emitEvent, emitError, notify } = useWidget();
+  const strings = useOtpStrings();
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();

@@ -1,9 +1,9 @@
 // SPEC §2 OTPConfirmation: 'Success' / 'Your passcode has been successfully verified.'
 import { ScreenHeading } from '../../screen-heading';
-import { useWidget } from '../../widget-context';
+import { useOtpStrings } from './otp-strings';
 
 export function OtpConfirmation() {
-  const { strings } = useWidget();
+  const strings = useOtpStrings();
   return (
     <>
       <ScreenHeading>{strings.otpConfirmationTitle}</ScreenHeading>

@@ -4,10 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { EmailField } from '../../email-field';
 import { isValidEmail } from '../../validation';
 import { useWidget } from '../../widget-context';
+import { useOtpStrings } from './otp-strings';
 import { useSendOtp } from './use-send-otp';
 
 export function OtpEmailForm() {
-  const { strings, state, dispatch } = useWidget();
+  const { state, dispatch } = useWidget();
+  const strings = useOtpStrings();
   const { send, submitting } = useSendOtp('email');
   const [email, setEmail] = useState(state.otp?.method === 'email' ? state.otp.destination : '');
 

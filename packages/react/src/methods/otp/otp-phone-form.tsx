@@ -14,6 +14,7 @@ import { FieldError } from '../../field-error';
 import { ScreenStyles } from '../../screen-styles';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
+import { useOtpStrings } from './otp-strings';
 import { callingCodeOf, regionOptions } from './phone';
 import { PHONE_CSS } from './phone-css';
 import { useSendOtp } from './use-send-otp';
@@ -24,7 +25,8 @@ function documentLocale(): string | undefined {
 }
 
 function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
-  const { strings, state, dispatch } = useWidget();
+  const { state, dispatch } = useWidget();
+  const strings = useOtpStrings();
   const { send, submitting } = useSendOtp(method);
   const [region, setRegion] = useState<string>(CONSTANTS.defaultPhoneRegion);
   const [phone, setPhone] = useState('');
@@ -34,6 +36,13 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
   const errorId = useId();
 
   const parsingRef = useRef(false);
+
+  // Start loading the parser and the chosen country's metadata (issue 23 item 4: its calling code's file only)
+  // while the visitor types, so the check on submit need not wait; a number typed with '+' loads its own code then.
+  const preload = (regionCode: string) =>
+    void loadPhoneNumberParser()
+      .then((parser) => parser.loadPhoneMetadata({ phoneNumber: '', regionCode }))
+      .catch(() => {});
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,7 +87,10 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
               autoComplete="country"
               value={region}
               disabled={submitting}
-              onChange={(event) => setRegion(event.target.value)}
+              onChange={(event) => {
+                setRegion(event.target.value);
+                preload(event.target.value);
+              }}
             >
               {regions.map((option) => (
                 <option key={option.region} value={option.region}>
@@ -106,8 +118,7 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
             aria-invalid={state.fieldError !== null}
             aria-describedby={state.fieldError !== null ? errorId : undefined}
             onChange={(event) => setPhone(event.target.value)}
-            // Start loading the parser's metadata while the visitor types, so the check on submit need not wait.
-            onFocus={() => void loadPhoneNumberParser().catch(() => {})}
+            onFocus={() => preload(region)}
           />
         </div>
       </div>

@@ -1,6 +1,6 @@
 // The country selector's regions (SPEC §2 "a phone input", region default US, SPEC §9). Built from a small static
 // table (./calling-codes) so the selector needs no libphonenumber-js metadata; the SDK's phone parser
-// (parsePhoneNumberAsync, SPEC §7) loads the metadata when a number is checked, and the form starts that load
+// (parsePhoneNumberAsync, SPEC §7) loads the metadata of the country's calling code when a number is checked, and the form starts that load
 // when the phone input gets focus so the check does not wait for it.
 import { CALLING_CODES_TEXT } from './calling-codes';
 

@@ -1,9 +1,9 @@
 // SPEC §2 PasskeyConfirmation: 'Success' / 'Your Passkey has been successfully authenticated.'
 import { ScreenHeading } from '../../screen-heading';
-import { useWidget } from '../../widget-context';
+import { usePasskeyStrings } from './passkey-strings';
 
 export function PasskeyConfirmation() {
-  const { strings } = useWidget();
+  const strings = usePasskeyStrings();
   return (
     <>
       <ScreenHeading>{strings.passkeyConfirmationTitle}</ScreenHeading>

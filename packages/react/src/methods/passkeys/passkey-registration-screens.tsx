@@ -29,6 +29,7 @@ import {
   type PasskeyRow,
   passkeyListReducer,
 } from './passkey-list';
+import { usePasskeyRegistrationStrings } from './passkey-registration-strings';
 import { PASSKEYS_CSS } from './passkeys-css';
 
 export function PasskeyRegistrationStart({
@@ -37,7 +38,8 @@ export function PasskeyRegistrationStart({
   /** Told when the screen is left: true after a creation, false after Skip. */
   onLeave?: (created: boolean) => void;
 }) {
-  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
+  const strings = usePasskeyRegistrationStrings();
   const creating = state.screen === 'passkey-registration.creating';
   const { request, guard } = useReauthentication();
 
@@ -114,7 +116,8 @@ function rowsOf(user: User | null): PasskeyRow[] {
 }
 
 export function PasskeyRegistrationSuccess({ justCreated = false }: { justCreated?: boolean }) {
-  const { client, strings, dispatch, emitEvent } = useWidget();
+  const { client, dispatch, emitEvent } = useWidget();
+  const strings = usePasskeyRegistrationStrings();
   const [finished, setFinished] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
   // Every passkey was deleted here: nothing is 'successfully created' any more.
@@ -311,7 +314,7 @@ function PasskeyListRow({
   onSave,
   onCancel,
 }: PasskeyListRowProps) {
-  const { strings } = useWidget();
+  const strings = usePasskeyRegistrationStrings();
   const inputId = useId();
 
   if (mode.kind === 'edit' && mode.id === row.id) {

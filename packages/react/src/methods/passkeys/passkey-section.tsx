@@ -17,6 +17,7 @@ import { sessionDurationMinutes } from '../../config';
 import { mainLayout } from '../../main/sections';
 import { useWidget } from '../../widget-context';
 import { assertAuthenticated, isAbort, passkeySignInMessage } from './passkey-errors';
+import { usePasskeyStrings } from './passkey-strings';
 import { loadPasskeyConfirmation } from './screens';
 
 type Autofill = 'checking' | 'supported' | 'unsupported';
@@ -77,7 +78,8 @@ function useAutofillCanSucceed(): boolean {
 }
 
 function usePasskeyAutofill(enabled: boolean) {
-  const { client, config, strings, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, dispatch, emitEvent, emitError } = useWidget();
+  const strings = usePasskeyStrings();
   const latest = useRef({ strings, emitEvent, emitError });
   latest.current = { strings, emitEvent, emitError };
   const duration = sessionDurationMinutes(config);
@@ -128,7 +130,8 @@ function usePasskeyAutofill(enabled: boolean) {
 }
 
 function PasskeyButton() {
-  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
+  const strings = usePasskeyStrings();
   const controllerRef = useRef<AbortController | null>(null);
   const busy = state.screen === 'main.passkey-authenticating';
 

@@ -1,0 +1,22 @@
+// The passkey button's and PasskeyConfirmation's part of the strings table (DESIGN convention 6; strings.ts
+// explains why it sits here). Issue 23 item 4: they load with the passkey section, not with every page's first
+// load. Overridden through the widget's `strings` prop or `config.strings` like every other string.
+import { useMemo } from 'react';
+import { resolveStringTable } from '../../strings';
+import { useWidget } from '../../widget-context';
+
+export const PASSKEY_STRINGS = {
+  // SPEC §2 Main passkey button and PasskeyConfirmation.
+  loginWithPasskey: 'Login with a Passkey',
+  passkeyConfirmationTitle: 'Success',
+  passkeyConfirmationText: 'Your Passkey has been successfully authenticated.',
+} as const;
+
+/** The widget's strings with these defaults resolved against the same overrides. */
+export function usePasskeyStrings() {
+  const { strings, stringOverrides } = useWidget();
+  return useMemo(
+    () => ({ ...strings, ...resolveStringTable(PASSKEY_STRINGS, stringOverrides) }),
+    [strings, stringOverrides],
+  );
+}

@@ -93,7 +93,7 @@ border-bottom:2px solid transparent;cursor:pointer}
 .gh-inbox-links{display:flex;flex-direction:column;gap:8px}
 .gh-inbox-links .gh-button{color:var(--gh-button-secondary-text-color)}
 .gh-resend{display:flex;flex-wrap:wrap;gap:4px 12px;align-items:center;color:var(--gh-color-secondary);font-size:14px}
-.gh-watermark{margin:24px 0 0;text-align:center;font-size:12px;line-height:16px;color:var(--gh-color-secondary)}
+.gh-watermark{margin:24px 0 0;text-align:center;font-size:12px;color:var(--gh-color-secondary)}
 .gh-toasts{position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:2147483000;display:flex;
 flex-direction:column;gap:8px;align-items:center;pointer-events:none;width:max-content;max-width:calc(100vw - 32px)}
 .gh-toast{pointer-events:auto;padding:10px 16px;font-family:var(--gh-font-family);font-size:14px;

@@ -183,6 +183,10 @@ export interface WidgetClient {
   readonly publicToken: string;
   bootstrap: {
     get(): Promise<BootstrapData>;
+    /**
+     * The latest known value; DEFAULT_BOOTSTRAP itself (not a copy) while nothing is cached or fetched, which the
+     * widget reads as "not known yet" (it keeps the watermark's line: widget-root.tsx).
+     */
     getSync(): BootstrapData;
   };
   session: {

@@ -1,6 +1,8 @@
 // The frame every widget mode (login, reset password, passkey registration) renders in: one reducer for the
 // screens, theme custom properties on the root, the stylesheet injected once per document or shadow root, the
 // toasts' live region and the 'Powered by' footer.
+
+import { DEFAULT_BOOTSTRAP } from '@gatehouse/protocol';
 import {
   type ReactNode,
   useCallback,
@@ -92,6 +94,13 @@ function WidgetFrame(props: WidgetRootProps) {
     initialWidgetState,
   );
   const bootstrap = useBootstrap(client);
+  // Issue 23 item 2: the widget paints from the cached bootstrap (or the defaults) and bootstrap's answer must not
+  // move what is painted. The 'Powered by' line at the bottom is what it changes (content below the widget would
+  // move), so its line is kept from the first paint whenever the answer may show it — nothing known yet (getSync()
+  // is DEFAULT_BOOTSTRAP itself until a value is cached or fetched) or a cached answer that shows it — blank while
+  // the answer says no, for the life of this mount; the next visit reads the cached answer.
+  const watermarkLineRef = useRef(bootstrap === DEFAULT_BOOTSTRAP || bootstrap.displayWatermark);
+  if (bootstrap.displayWatermark) watermarkLineRef.current = true;
 
   // Callbacks may change on every render (re-mount with new props); the latest ones are used.
   const callbacksRef = useRef(callbacks);
@@ -206,7 +215,16 @@ function WidgetFrame(props: WidgetRootProps) {
         <div className="gh-screen" key={screenOf(state.screen)}>
           {renderScreen(state)}
         </div>
-        {bootstrap.displayWatermark ? <p className="gh-watermark">{resolvedStrings.poweredBy}</p> : null}
+        {watermarkLineRef.current ? (
+          // Keyed: the text and the blank are different nodes, not one text node whose centred start would move.
+          <p
+            key={bootstrap.displayWatermark ? 'shown' : 'kept'}
+            className="gh-watermark"
+            aria-hidden={bootstrap.displayWatermark ? undefined : true}
+          >
+            {bootstrap.displayWatermark ? resolvedStrings.poweredBy : '\u00a0'}
+          </p>
+        ) : null}
         <ToastRegion
           toasterId={toasterId}
           active={toastsActive}

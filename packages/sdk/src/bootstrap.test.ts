@@ -90,6 +90,15 @@ describe('bootstrap module', () => {
     client.dispose();
   });
 
+  it('serves DEFAULT_BOOTSTRAP itself while nothing is cached (the widget reads that as not known yet)', () => {
+    const { client } = createTestClient();
+    expect(client.bootstrap.getSync()).toBe(DEFAULT_BOOTSTRAP);
+    const cached = createTestClient({ stored: { [`${STATE_KEY}::bootstrap`]: DEFAULT_BOOTSTRAP } });
+    expect(cached.client.bootstrap.getSync()).not.toBe(DEFAULT_BOOTSTRAP);
+    client.dispose();
+    cached.client.dispose();
+  });
+
   it('serves the cached value synchronously before the request finishes', () => {
     const cached = { ...DEFAULT_BOOTSTRAP, emailDomains: ['cached.example'] };
     const { client } = createTestClient({ stored: { [`${STATE_KEY}::bootstrap`]: cached } });

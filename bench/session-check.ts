@@ -2,10 +2,13 @@
 // (public token : session token) and an allowed Origin, against the real app listening on loopback, on PGlite
 // and — when reachable — on PostgreSQL (a throw-away database, dropped afterwards). The session comes from a real
 // login link through the dev outbox. autocannon: 10 connections, 10 s. Every response must be 2xx.
+// Issue 23 item 3's anchor, in the same run: the framework's ceiling, a bare Fastify (the server's version) whose
+// POST route parses the same JSON body and answers JSON text of the same size as ours.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { buildApp } from '@gatehouse/server';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import pg from 'pg';
 import type { BenchResult, BenchRow } from './report';
 
@@ -100,7 +103,60 @@ export async function seedSession(
   return { publicToken, sessionToken: data.session_token };
 }
 
-async function measure(label: string, databaseUrl: string | null): Promise<BenchRow & { errors: number }> {
+type Measured = BenchRow & { errors: number; rate: number };
+
+async function load(url: string, headers: Record<string, string>, label: string): Promise<Measured> {
+  // Warm-up (not measured): the first second otherwise runs at a third of the steady rate (JIT, connection
+  // pool filling, autocannon's worker starting) and pulled the 10 s average down by ~10%.
+  const options = { url, method: 'POST' as const, connections: CONNECTIONS, workers: 1, headers, body: '{}' };
+  await autocannon({ ...options, duration: WARMUP_SECONDS });
+  // The load generator runs on its own thread: in this thread it would share the server's event loop and the
+  // figures would measure autocannon as much as the server.
+  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  const errors = result.non2xx + result.errors + result.timeouts;
+  return {
+    label,
+    errors,
+    rate: result.requests.average,
+    figures: {
+      'requests/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      requests: result.requests.total,
+      'non-2xx': result.non2xx,
+      errors: result.errors + result.timeouts,
+    },
+  };
+}
+
+/** The anchor: bare Fastify, one POST route, the same body in and an answer of `size` bytes out. */
+async function measureBareFastify(size: number): Promise<Measured> {
+  const app = Fastify({ logger: false });
+  const answer = JSON.stringify({
+    status_code: 200,
+    request_id: 'request-id',
+    data: 'x'.repeat(Math.max(0, size - 60)),
+  });
+  app.post('/sdk/v1/sessions/authenticate', async (request, reply) => {
+    void request.body;
+    return reply.type('application/json').send(answer);
+  });
+  const port = await freePort();
+  await app.listen({ host: '127.0.0.1', port });
+  try {
+    return await load(
+      `http://127.0.0.1:${port}/sdk/v1/sessions/authenticate`,
+      { 'content-type': 'application/json' },
+      'bare Fastify (anchor)',
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+let answerSize = 1_000;
+
+async function measure(label: string, databaseUrl: string | null): Promise<Measured> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const app = await buildApp({
@@ -118,48 +174,18 @@ async function measure(label: string, databaseUrl: string | null): Promise<Bench
     await app.listen({ host: '127.0.0.1', port });
     const { publicToken, sessionToken } = await seedSession(app, origin);
     const authorization = `Basic ${Buffer.from(`${publicToken}:${sessionToken}`).toString('base64')}`;
-    // Warm-up (not measured): the first second otherwise runs at a third of the steady rate (JIT, connection
-    // pool filling, autocannon's worker starting) and pulled the 10 s average down by ~10%.
-    await autocannon({
-      url: `http://127.0.0.1:${port}/sdk/v1/sessions/authenticate`,
-      method: 'POST',
-      connections: CONNECTIONS,
-      duration: WARMUP_SECONDS,
-      workers: 1,
-      headers: { authorization, origin, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}/sdk/v1/sessions/authenticate`,
-      method: 'POST',
-      connections: CONNECTIONS,
-      duration: DURATION_SECONDS,
-      // The load generator runs on its own thread: in this thread it would share the server's event loop and
-      // the figures would measure autocannon as much as the server.
-      workers: 1,
-      headers: { authorization, origin, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const errors = result.non2xx + result.errors + result.timeouts;
-    return {
-      label,
-      errors,
-      figures: {
-        'requests/s': Math.round(result.requests.average),
-        'p50 ms': result.latency.p50,
-        'p99 ms': result.latency.p99,
-        requests: result.requests.total,
-        'non-2xx': result.non2xx,
-        errors: result.errors + result.timeouts,
-      },
-    };
+    const headers = { authorization, origin, 'content-type': 'application/json' };
+    const url = `http://127.0.0.1:${port}/sdk/v1/sessions/authenticate`;
+    const sample = await fetch(url, { method: 'POST', headers, body: '{}' });
+    answerSize = (await sample.text()).length;
+    return await load(url, headers, label);
   } finally {
     await app.close();
   }
 }
 
 export async function run(): Promise<BenchResult> {
-  const rows: Array<BenchRow & { errors: number }> = [];
+  const rows: Measured[] = [];
   rows.push(await measure('PGlite (in memory)', null));
   const postgres = await createPostgresDatabase();
   if (postgres) {
@@ -169,11 +195,15 @@ export async function run(): Promise<BenchResult> {
       await postgres.drop();
     }
   }
+  const anchor = await measureBareFastify(answerSize);
+  for (const row of rows) row.figures['of bare Fastify'] = `${Math.round((row.rate / anchor.rate) * 100)} %`;
+  rows.push(anchor);
   const failed = rows.some((row) => row.errors > 0);
   return {
     rows: rows.map(({ label, figures }) => ({ label, figures })),
     notes: [
       `autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s after ${WARMUP_SECONDS} s of warm-up, POST /sdk/v1/sessions/authenticate {}`,
+      `issue 23 item 3 targets: ≥ 70 % of bare Fastify on PostgreSQL, ≥ 50 % on PGlite, p99 ≤ 5 ms; the anchor answers ${answerSize} bytes like ours`,
       failed
         ? 'some responses were not 2xx: the figures do not measure successful checks'
         : 'all responses 2xx',

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findHaproxy, HAPROXY_HOW_TO } from '../../../scripts/lib/haproxy.mjs';
 import { ensureServerBuild, SERVER_DIR } from '../../../scripts/lib/server-build.mjs';
 import { HEALTH_ROUTES } from './infra/health';
+import { queryOnce } from './test-support/database';
 import { freePort } from './test-support/free-port';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -59,17 +60,6 @@ describe.runIf(baseUrl && redisUrl)('three instances behind HAProxy on one Postg
   let balancerPort = 0;
   let publicToken = '';
   let databaseCreated = false;
-
-  async function admin(statement: string): Promise<void> {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
 
   function databaseUrl(): string {
     const url = new URL(baseUrl!);
@@ -237,7 +227,7 @@ ${servers}
     balancerPort = ports[3]!;
     const [built] = await Promise.all([
       ensureServerBuild({ force: true, outfile: bundle }),
-      admin(`CREATE DATABASE "${database}"`).then(() => {
+      queryOnce(`CREATE DATABASE "${database}"`).then(() => {
         databaseCreated = true;
       }),
     ]);
@@ -283,7 +273,7 @@ ${servers}
     haproxy?.kill('SIGKILL');
     for (const instance of instances.values()) instance.child.kill('SIGKILL');
     await Promise.all([...instances.values()].map((instance) => instance.exited));
-    if (databaseCreated) await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    if (databaseCreated) await queryOnce(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
     rmSync(join(SERVER_DIR, 'dist', `balancer-test-${process.pid}`), { recursive: true, force: true });
     if (workDir !== '') rmSync(workDir, { recursive: true, force: true });
   }, 60_000);

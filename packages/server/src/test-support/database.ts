@@ -49,6 +49,25 @@ export interface TestDatabaseOptions {
 }
 
 /**
+ * One statement on a connection of its own to `connectionString` (TEST_DATABASE_URL's server when omitted), closed
+ * afterwards: CREATE and DROP DATABASE, and test upkeep that no request timeout of a pool may cut short.
+ */
+export async function queryOnce(
+  statement: string,
+  connectionString = process.env.TEST_DATABASE_URL,
+): Promise<void> {
+  if (!connectionString) throw new Error('TEST_DATABASE_URL is not set');
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Opens a fresh, migrated database. On PostgreSQL it creates a throw-away database next to the one named by
  * TEST_DATABASE_URL and drops it on close, so test files never see each other's rows.
  */
@@ -59,16 +78,9 @@ export async function openTestDatabase(
   if (kind === 'pglite') return openDatabase({ dataDir: null, loadDataDir: await pgliteTemplate() });
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const { default: pg } = await import('pg');
   const template = await postgresTemplate(baseUrl);
   const name = `gatehouse_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  } finally {
-    await admin.end();
-  }
+  await queryOnce(`CREATE DATABASE "${name}" TEMPLATE "${template}"`, baseUrl);
   const directUrl = new URL(baseUrl);
   directUrl.pathname = `/${name}`;
   const url = new URL(directUrl);
@@ -86,21 +98,10 @@ export async function openTestDatabase(
     // Test upkeep (resetDatabase) on a connection of its own, straight to the server: emptying every table is
     // slow on a busy machine (up to seconds), and it is no request, so the request timeouts of the pool (and a
     // proxy the test may have broken) must not apply to it.
-    execute: async (sqlText) => {
-      const client = new pg.Client({ connectionString: directUrl.toString() });
-      await client.connect();
-      try {
-        await client.query(sqlText);
-      } finally {
-        await client.end();
-      }
-    },
+    execute: (sqlText) => queryOnce(sqlText, directUrl.toString()),
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
+      await queryOnce(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, baseUrl);
     },
   };
 }

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { queryOnce } from '../../test-support/database';
 import { type DatabaseHandle, openDatabase } from './client';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -12,24 +13,13 @@ describe.runIf(baseUrl)('migrations from several instances at once', () => {
   const name = `gatehouse_migrate_${randomBytes(6).toString('hex')}`;
   const handles: DatabaseHandle[] = [];
 
-  async function admin(statement: string): Promise<void> {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
-
   afterAll(async () => {
     for (const handle of handles) await handle.close();
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await queryOnce(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
 
   it('three openDatabase calls on an empty database all succeed and apply each migration once', async () => {
-    await admin(`CREATE DATABASE "${name}"`);
+    await queryOnce(`CREATE DATABASE "${name}"`);
     const url = new URL(baseUrl!);
     url.pathname = `/${name}`;
     const results = await Promise.allSettled(

@@ -40,6 +40,8 @@ export async function* exportUsers(
         external_id: user.externalId ?? user.id,
         user_id: user.id,
         status: user.status,
+        blocked: user.blockedAt !== null,
+        username: user.username,
         created_at: user.createdAt.toISOString(),
         name: { first_name: user.firstName, middle_name: user.middleName, last_name: user.lastName },
         emails: user.emails,

@@ -89,14 +89,14 @@ describe.each(testDatabaseKinds())('users import and export on %s', (kind) => {
     const publicKey = coseEs256PublicKey();
     const list = Array.from({ length: 60 }, (_, n) => syntheticUser(n, { publicKey }));
     const first = await importRows(list, 16);
-    expect(first).toEqual({ imported: 60, already_imported: 0, skipped: [] });
+    expect(first).toEqual({ imported: 60, already_imported: 0, skipped: [], dropped: [] });
     const before = await dump();
     expect(before).toContain(
       'credential-25'.length > 0 ? Buffer.from('credential-25').toString('base64url') : '',
     );
 
     const second = await importRows(list, 16);
-    expect(second).toEqual({ imported: 0, already_imported: 60, skipped: [] });
+    expect(second).toEqual({ imported: 0, already_imported: 60, skipped: [], dropped: [] });
     expect(await dump()).toBe(before);
     // And through the file path (parser + pipeline), as `npm run import` runs it.
     const third = await importExportFile(t.ctx, {
@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('users import and export on %s', (kind) => {
       source: 'gatehouse',
       text: toJsonLines(list),
     });
-    expect(third).toEqual({ imported: 0, already_imported: 60, skipped: [] });
+    expect(third).toEqual({ imported: 0, already_imported: 60, skipped: [], dropped: [] });
     expect(await dump()).toBe(before);
   });
 
@@ -301,7 +301,7 @@ describe.each(testDatabaseKinds())('users import and export on %s', (kind) => {
       { projectId: t.project.id, users: list.map((user, index) => ({ row: index + 1, user })) },
     );
     expect(armed).toBe(false);
-    expect(summary).toEqual({ imported: 5, already_imported: 0, skipped: [] });
+    expect(summary).toEqual({ imported: 5, already_imported: 0, skipped: [], dropped: [] });
     const [{ value }] = (await t.ctx.db.select({ value: count() }).from(userEmails)) as [{ value: number }];
     expect(value).toBe(5);
   });
@@ -341,7 +341,7 @@ describe.each(testDatabaseKinds())('users import and export on %s', (kind) => {
       source: 'gatehouse',
       text: toJsonLines(original),
     });
-    expect(same).toEqual({ imported: 0, already_imported: 31, skipped: [] });
+    expect(same).toEqual({ imported: 0, already_imported: 31, skipped: [], dropped: [] });
 
     await t.reset();
     const summary = await importExportFile(t.ctx, {
@@ -349,7 +349,7 @@ describe.each(testDatabaseKinds())('users import and export on %s', (kind) => {
       source: 'gatehouse',
       text: toJsonLines(original),
     });
-    expect(summary).toEqual({ imported: 31, already_imported: 0, skipped: [] });
+    expect(summary).toEqual({ imported: 31, already_imported: 0, skipped: [], dropped: [] });
     expect(await exported()).toEqual(original);
   });
 

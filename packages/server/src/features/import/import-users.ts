@@ -24,9 +24,10 @@ import {
   ownedEmails,
   ownedPhoneNumbers,
   refreshUserProfiles,
+  takenUsernames,
 } from '../users';
 import { insertImportedWebauthnRegistrations, takenCredentialIds } from '../webauthn';
-import type { PortableUser, SkippedRow } from './portable-user';
+import type { DroppedField, PortableUser, RowDroppedFields, SkippedRow } from './portable-user';
 import { checkPortableUser, type ImportableUser } from './validate-row';
 
 export const DEFAULT_IMPORT_BATCH_SIZE = 500;
@@ -41,11 +42,24 @@ export interface ImportProgress {
 
 export interface ImportUsersOptions {
   projectId: string;
-  /** Parsed rows (ParsedExport.users): the 1-based row of the file and the user. */
-  users: ReadonlyArray<{ row: number; user: PortableUser | unknown }>;
+  /**
+   * Parsed rows (ParsedExport.users): the 1-based row of the file, the user, and the fields its parser read but
+   * left out (issue 24 item 4: reported for the rows that are imported).
+   */
+  users: ReadonlyArray<{ row: number; user: PortableUser | unknown; dropped?: DroppedField[] }>;
   batchSize?: number;
   /** Called after every batch. */
   onProgress?: (progress: ImportProgress) => void;
+  /**
+   * Issue 24 item 4: rows of the file refused before this call (while parsing), counted in the progress's `done` and
+   * `total` from the start, so the total is the file's every row.
+   */
+  rowsAlreadyHandled?: number;
+  /**
+   * Issue 24 item 4 (`--dry-run`): every check and write runs in its batch's transaction, which is then rolled back,
+   * so the summary is the one a real import would give and nothing is written.
+   */
+  dryRun?: boolean;
   /** The id form of new rows (`user-test-…` / `user-live-…`); default: live in production, else test. */
   tokenMode?: 'test' | 'live';
   /**
@@ -60,6 +74,8 @@ export interface ImportSummary {
   imported: number;
   already_imported: number;
   skipped: SkippedRow[];
+  /** Issue 24 item 4: per imported row, each field its parser read but left out, and why. */
+  dropped: RowDroppedFields[];
 }
 
 type ImportContext = Pick<AppContext, 'db' | 'secrets' | 'config' | 'clock'>;
@@ -71,6 +87,7 @@ const TAKEN_MESSAGES = {
   crypto_wallet_taken: 'A crypto wallet of this row already belongs to another user of the project.',
   webauthn_credential_taken: 'A WebAuthn credential of this row is already registered in the project.',
   oauth_subject_taken: 'An OAuth account of this row is already linked to another user of the project.',
+  username_taken: 'The username of this row already belongs to another user of the project.',
 } as const;
 type TakenReason = keyof typeof TAKEN_MESSAGES;
 
@@ -80,8 +97,14 @@ export async function importUsers(ctx: ImportContext, options: ImportUsersOption
     MAX_IMPORT_BATCH_SIZE,
   );
   const tokenMode = options.tokenMode ?? (ctx.config.env === 'production' ? 'live' : 'test');
-  const summary: ImportSummary = { imported: 0, already_imported: 0, skipped: [] };
+  const summary: ImportSummary = { imported: 0, already_imported: 0, skipped: [], dropped: [] };
   const total = options.users.length;
+  const handledBefore = options.rowsAlreadyHandled ?? 0;
+  // A dry run's batches are rolled back, so a later batch would not see what an earlier one took: carried here.
+  const claimedEarlier = options.dryRun ? emptyTaken() : null;
+  const droppedByRow = new Map<number, DroppedField[]>();
+  for (const { row, dropped } of options.users)
+    if (dropped !== undefined && dropped.length > 0) droppedByRow.set(row, dropped);
   for (let start = 0; start < total; start += batchSize) {
     const batch: ImportableUser[] = [];
     for (const { row, user } of options.users.slice(start, start + batchSize)) {
@@ -100,14 +123,39 @@ export async function importUsers(ctx: ImportContext, options: ImportUsersOption
       tokenMode,
       batch,
       deferProfiles: options.deferProfiles ?? true,
+      claimedEarlier,
     });
     summary.imported += outcome.imported;
     summary.already_imported += outcome.already_imported;
     summary.skipped.push(...outcome.skipped);
-    options.onProgress?.({ done: Math.min(start + batchSize, total), total });
+    for (const { row, externalId } of outcome.importedRows) {
+      const fields = droppedByRow.get(row);
+      if (fields !== undefined) summary.dropped.push({ row, external_id: externalId, fields });
+    }
+    options.onProgress?.({
+      done: handledBefore + Math.min(start + batchSize, total),
+      total: handledBefore + total,
+    });
   }
+  if (total === 0) options.onProgress?.({ done: handledBefore, total: handledBefore });
   summary.skipped.sort((a, b) => a.row - b.row);
+  summary.dropped.sort((a, b) => a.row - b.row);
   return summary;
+}
+
+/** What one batch did: the counts, the refused rows and the rows written (for the dropped-field report). */
+interface BatchOutcome {
+  imported: number;
+  already_imported: number;
+  skipped: SkippedRow[];
+  importedRows: Array<{ row: number; externalId: string }>;
+}
+
+/** Thrown out of a dry run's batch transaction to roll it back, carrying what the batch would have done. */
+class DryRunRollback extends Error {
+  constructor(readonly outcome: BatchOutcome) {
+    super('dry run');
+  }
 }
 
 interface BatchOptions {
@@ -115,6 +163,8 @@ interface BatchOptions {
   tokenMode: 'test' | 'live';
   batch: ImportableUser[];
   deferProfiles: boolean;
+  /** Dry runs only: what earlier (rolled back) batches took; each batch's rollback throws DryRunRollback. */
+  claimedEarlier: Taken | null;
 }
 
 /**
@@ -122,23 +172,24 @@ interface BatchOptions {
  * writer took an identifier after the check) or a value it will not store (class 22, e.g. a year out of its range)
  * — the batch is retried row by row, each in its own transaction, so only that row is skipped.
  */
-async function importBatch(ctx: ImportContext, options: BatchOptions): Promise<ImportSummary> {
+async function importBatch(ctx: ImportContext, options: BatchOptions): Promise<BatchOutcome> {
   try {
-    return await ctx.db.transaction((tx) => writeBatch(ctx, tx, options));
+    return await writeInTransaction(ctx, options);
   } catch (error) {
     if (rowErrorCode(error) === null) throw error;
   }
-  const summary: ImportSummary = { imported: 0, already_imported: 0, skipped: [] };
+  const summary: BatchOutcome = { imported: 0, already_imported: 0, skipped: [], importedRows: [] };
   for (const user of options.batch) {
-    let outcome: ImportSummary;
+    let outcome: BatchOutcome;
     try {
-      outcome = await ctx.db.transaction((tx) => writeBatch(ctx, tx, { ...options, batch: [user] }));
+      outcome = await writeInTransaction(ctx, { ...options, batch: [user] });
     } catch (error) {
       const code = rowErrorCode(error);
       if (code === null) throw error;
       outcome = {
         imported: 0,
         already_imported: 0,
+        importedRows: [],
         skipped: [
           code === '23505'
             ? {
@@ -160,8 +211,23 @@ async function importBatch(ctx: ImportContext, options: BatchOptions): Promise<I
     summary.imported += outcome.imported;
     summary.already_imported += outcome.already_imported;
     summary.skipped.push(...outcome.skipped);
+    summary.importedRows.push(...outcome.importedRows);
   }
   return summary;
+}
+
+/** One transaction; a dry run's is rolled back after the writes (DryRunRollback) and its outcome returned. */
+async function writeInTransaction(ctx: ImportContext, options: BatchOptions): Promise<BatchOutcome> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const outcome = await writeBatch(ctx, tx, options);
+      if (options.claimedEarlier !== null) throw new DryRunRollback(outcome);
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.outcome;
+    throw error;
+  }
 }
 
 /**
@@ -177,10 +243,36 @@ function rowErrorCode(error: unknown): string | null {
   return null;
 }
 
-/** What the batch's rows would take, looked up in one query per kind. */
-async function takenInProject(tx: BulkExecutor, options: BatchOptions) {
+/** Identifiers taken in the project (or by earlier rows), each kind as a set of keys. */
+interface Taken {
+  externalIds: Set<string>;
+  userIds: Set<string>;
+  emails: Set<string>;
+  phones: Set<string>;
+  credentials: Set<string>;
+  subjects: Set<string>;
+  wallets: Set<string>;
+  /** Lower-cased. */
+  usernames: Set<string>;
+}
+
+function emptyTaken(): Taken {
+  return {
+    externalIds: new Set(),
+    userIds: new Set(),
+    emails: new Set(),
+    phones: new Set(),
+    credentials: new Set(),
+    subjects: new Set(),
+    wallets: new Set(),
+    usernames: new Set(),
+  };
+}
+
+/** What the batch's rows would take, looked up in one query per kind (plus, in a dry run, earlier batches'). */
+async function takenInProject(tx: BulkExecutor, options: BatchOptions): Promise<Taken> {
   const { projectId, batch } = options;
-  const [externalIds, userIds, emails, phones, credentials, subjects, wallets] = [
+  const [externalIds, userIds, emails, phones, credentials, subjects, wallets, usernames] = [
     await importedExternalIds(tx, { projectId, externalIds: batch.map((user) => user.externalId) }),
     await existingUserIds(
       tx,
@@ -200,15 +292,21 @@ async function takenInProject(tx: BulkExecutor, options: BatchOptions) {
       subjects: batch.flatMap((user) => user.oauthRegistrations),
     }),
     await takenWalletAddresses(tx, { projectId, wallets: batch.flatMap((user) => user.cryptoWallets) }),
+    await takenUsernames(tx, {
+      projectId,
+      usernames: batch.flatMap((user) => (user.username === null ? [] : [user.username.toLowerCase()])),
+    }),
   ];
-  return { externalIds, userIds, emails, phones, credentials, subjects, wallets };
+  const taken: Taken = { externalIds, userIds, emails, phones, credentials, subjects, wallets, usernames };
+  if (options.claimedEarlier !== null) {
+    for (const key of Object.keys(taken) as Array<keyof Taken>)
+      for (const value of options.claimedEarlier[key]) taken[key].add(value);
+  }
+  return taken;
 }
 
 /** The first identifier of `user` that is taken, or null. */
-function takenReason(
-  user: ImportableUser,
-  taken: Awaited<ReturnType<typeof takenInProject>>,
-): TakenReason | null {
+function takenReason(user: ImportableUser, taken: Taken): TakenReason | null {
   if (user.emails.some((e) => taken.emails.has(e.email))) return 'email_taken';
   if (user.phoneNumbers.some((p) => taken.phones.has(p.phoneNumber))) return 'phone_number_taken';
   if (user.cryptoWallets.some((w) => taken.wallets.has(`${w.type}\0${w.address}`)))
@@ -217,11 +315,13 @@ function takenReason(
     return 'webauthn_credential_taken';
   if (user.oauthRegistrations.some((o) => taken.subjects.has(`${o.providerType}\0${o.providerSubject}`)))
     return 'oauth_subject_taken';
+  if (user.username !== null && taken.usernames.has(user.username.toLowerCase())) return 'username_taken';
   return null;
 }
 
-function claim(user: ImportableUser, taken: Awaited<ReturnType<typeof takenInProject>>): void {
+function claim(user: ImportableUser, taken: Taken): void {
   taken.externalIds.add(user.externalId);
+  if (user.username !== null) taken.usernames.add(user.username.toLowerCase());
   for (const e of user.emails) taken.emails.add(e.email);
   for (const p of user.phoneNumbers) taken.phones.add(p.phoneNumber);
   for (const w of user.cryptoWallets) taken.wallets.add(`${w.type}\0${w.address}`);
@@ -238,9 +338,9 @@ async function writeBatch(
   ctx: ImportContext,
   tx: BulkExecutor,
   options: BatchOptions,
-): Promise<ImportSummary> {
+): Promise<BatchOutcome> {
   const { projectId, tokenMode } = options;
-  const summary: ImportSummary = { imported: 0, already_imported: 0, skipped: [] };
+  const summary: BatchOutcome = { imported: 0, already_imported: 0, skipped: [], importedRows: [] };
   if (options.batch.length === 0) return summary;
   const taken = await takenInProject(tx, options);
   const now = ctx.clock.now();
@@ -261,10 +361,12 @@ async function writeBatch(
       continue;
     }
     claim(user, taken);
+    if (options.claimedEarlier !== null) claim(user, options.claimedEarlier);
     // The source's id is kept when it is ours in form and free (portable-user.ts user_id).
     const id =
       user.userId !== null && !taken.userIds.has(user.userId) ? user.userId : newId('user', tokenMode);
     taken.userIds.add(id);
+    options.claimedEarlier?.userIds.add(id);
     accepted.push({ user, id, createdAt: user.createdAt ?? now });
   }
   if (accepted.length === 0) return summary;
@@ -278,6 +380,8 @@ async function writeBatch(
     firstName: user.name.firstName,
     middleName: user.name.middleName,
     lastName: user.name.lastName,
+    username: user.username,
+    blocked: user.blocked ? { at: now, reason: 'Blocked in the system it was imported from.' } : null,
     trustedMetadata: user.trustedMetadata,
     untrustedMetadata: user.untrustedMetadata,
     createdAt,
@@ -353,5 +457,6 @@ async function writeBatch(
       accepted.map(({ id }) => id),
     );
   summary.imported = accepted.length;
+  summary.importedRows = accepted.map(({ user }) => ({ row: user.row, externalId: user.externalId }));
   return summary;
 }

@@ -31,6 +31,17 @@ export interface PortableUser {
    */
   user_id: string | null;
   status: 'active' | 'pending';
+  /**
+   * Issue 24 item 2: the source barred the user (Auth0 `blocked: true`): imported, but refused at every sign-in and
+   * session check (features/users blocking). An import file without the field reads as false.
+   */
+  blocked: boolean;
+  /**
+   * Issue 24 item 3: the user's username in the source (Clerk, Auth0), stored and shown (users.username, the user
+   * object's `username`), unique per project case-insensitively; it does not sign in (README "Usernames"). Null:
+   * none. An import file without the field reads as null.
+   */
+  username: string | null;
   /** ISO 8601; null: the time of the import. */
   created_at: string | null;
   name: { first_name: string; middle_name: string; last_name: string };
@@ -83,8 +94,31 @@ export interface SkippedRow {
   message: string;
 }
 
+/**
+ * Issue 24 item 4 ("nothing dropped silently"): a field of a row that was read but not imported, and why — e.g.
+ * `{ field: "identities[1]", reason: "Gatehouse has no \"apple\" OAuth provider." }`. The row itself is imported.
+ */
+export interface DroppedField {
+  /** The field's path in the source row (`mfa_factors[0].push`, `identities[1]`, `backup_codes`). */
+  field: string;
+  reason: string;
+}
+
+/** A row of the summary's per-row report of dropped fields. */
+export interface RowDroppedFields {
+  row: number;
+  external_id: string;
+  fields: DroppedField[];
+}
+
 /** A parsed export: the users, and the rows refused while parsing (each on its own, never the whole file). */
 export interface ParsedExport {
-  users: Array<{ row: number; user: PortableUser }>;
+  /** `dropped`: what the parser read but could not import for that row (empty when nothing was left out). */
+  users: Array<{ row: number; user: PortableUser; dropped: DroppedField[] }>;
   skipped: SkippedRow[];
+  /**
+   * Issue 24 item 4: set when the file's rows look like another format than the one asked for (e.g. `--from clerk`
+   * given an Auth0 file): the format's name and a sentence. The rows are still read (and then mostly refused).
+   */
+  looksLike?: { source: string; message: string };
 }

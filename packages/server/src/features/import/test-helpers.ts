@@ -24,15 +24,23 @@ export function coseEs256PublicKey(): string {
 export const SAMPLE_ARGON2_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$ZHVtbXloYXNoZHVtbXloYXNoZHVtbXloYXNoZHVtbXk';
 
-/** A user with nothing but an id and a name; `overrides` fill in the rest. */
+/**
+ * A user with an id, a name and an e-mail address made from the id (issue 24 item 3: a row needs a way to sign
+ * in); `overrides` fill in the rest.
+ */
 export function portableUser(overrides: Partial<PortableUser> = {}): PortableUser {
+  const externalId = overrides.external_id ?? `ext-${randomUUID()}`;
   return {
-    external_id: `ext-${randomUUID()}`,
+    external_id: externalId,
     user_id: null,
     status: 'active',
+    blocked: false,
+    username: null,
     created_at: '2024-05-01T10:00:00.000Z',
     name: { first_name: 'Ada', middle_name: '', last_name: 'Lovelace' },
-    emails: [],
+    emails: [
+      { email: `${externalId.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}@import.example`, verified: true },
+    ],
     phone_numbers: [],
     oauth_registrations: [],
     password_hash: null,

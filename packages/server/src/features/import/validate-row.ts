@@ -31,6 +31,10 @@ export interface ImportableUser {
   /** The id to keep when free (our form), else null. */
   userId: string | null;
   status: 'active' | 'pending';
+  /** Issue 24 item 2: the source barred the user. */
+  blocked: boolean;
+  /** Issue 24 item 3: as given (case kept); unique per project case-insensitively. */
+  username: string | null;
   createdAt: Date | null;
   name: { firstName: string; middleName: string; lastName: string };
   emails: Array<{ email: string; verified: boolean }>;
@@ -175,6 +179,54 @@ function passwordHash(value: unknown): string | null {
   return hash;
 }
 
+/**
+ * Issue 24 item 3: a username as Clerk and Auth0 allow them — 1 to 128 characters, no spaces or control
+ * characters (Auth0 allows `_ + - . ! # $ ^ ` ~ @ '` and letters and digits; Clerk 4 to 64 of letters, digits,
+ * `-` and `_`). Null or absent: none.
+ */
+function username(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  const name = text('username', value);
+  if (name.length > 128 || /[\s\p{Cc}]/u.test(name))
+    refuse(
+      'invalid_username',
+      'username is longer than 128 characters or holds spaces or control characters.',
+    );
+  return name;
+}
+
+/** Issue 24 item 2: true or false when given, false when absent (an export from before the field). */
+function blockedFlag(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  return flag('blocked', value);
+}
+
+/**
+ * Issue 24 item 3: a user must keep a way to sign in — an e-mail, phone number, social account, wallet or passkey.
+ * A username or password alone signs nobody in here (usernames do not sign in: README "Usernames"), so such a row
+ * is reported, not created as an account nobody can reach.
+ */
+function assertCanSignIn(user: ImportableUser): void {
+  if (
+    user.emails.length > 0 ||
+    user.phoneNumbers.length > 0 ||
+    user.oauthRegistrations.length > 0 ||
+    user.cryptoWallets.length > 0 ||
+    user.webauthnRegistrations.length > 0
+  )
+    return;
+  const held = [
+    user.username !== null ? 'a username' : null,
+    user.passwordHash !== null ? 'a password' : null,
+  ].filter((entry) => entry !== null);
+  refuse(
+    'no_sign_in_identifier',
+    `The row has no e-mail address, phone number, social account, wallet or passkey${
+      held.length > 0 ? ` (only ${held.join(' and ')})` : ''
+    }, so nobody could sign in to it.`,
+  );
+}
+
 /** Issue 20 item 6: true or false when given, false when absent (an export from before the field). */
 function requiresReset(value: unknown): boolean {
   if (value === undefined || value === null) return false;
@@ -297,31 +349,32 @@ export function checkPortableUser(row: number, value: PortableUser | unknown): R
     const hash = passwordHash(raw.password_hash);
     // Checked whether or not there is a hash; without one there is no password to reset.
     const passwordRequiresReset = requiresReset(raw.password_requires_reset) && hash !== null;
-    return {
-      ok: true,
-      user: {
-        row,
-        externalId: text('external_id', raw.external_id),
-        userId: userId !== null && OUR_USER_ID.test(userId) ? userId : null,
-        status,
-        createdAt: createdAt(raw.created_at),
-        name: {
-          firstName: text('name.first_name', name.first_name ?? '', { allowEmpty: true }),
-          middleName: text('name.middle_name', name.middle_name ?? '', { allowEmpty: true }),
-          lastName: text('name.last_name', name.last_name ?? '', { allowEmpty: true }),
-        },
-        emails: emails(raw.emails ?? []),
-        phoneNumbers: phoneNumbers(raw.phone_numbers ?? []),
-        oauthRegistrations: oauthRegistrations(raw.oauth_registrations ?? []),
-        passwordHash: hash,
-        passwordRequiresReset,
-        totpSecrets: totpSecrets(raw.totps ?? []),
-        webauthnRegistrations: webauthnRegistrations(raw.webauthn_registrations ?? []),
-        cryptoWallets: cryptoWallets(raw.crypto_wallets ?? []),
-        trustedMetadata: metadata('trusted_metadata', raw.trusted_metadata),
-        untrustedMetadata: metadata('untrusted_metadata', raw.untrusted_metadata),
+    const user: ImportableUser = {
+      row,
+      externalId: text('external_id', raw.external_id),
+      userId: userId !== null && OUR_USER_ID.test(userId) ? userId : null,
+      status,
+      blocked: blockedFlag(raw.blocked),
+      username: username(raw.username),
+      createdAt: createdAt(raw.created_at),
+      name: {
+        firstName: text('name.first_name', name.first_name ?? '', { allowEmpty: true }),
+        middleName: text('name.middle_name', name.middle_name ?? '', { allowEmpty: true }),
+        lastName: text('name.last_name', name.last_name ?? '', { allowEmpty: true }),
       },
+      emails: emails(raw.emails ?? []),
+      phoneNumbers: phoneNumbers(raw.phone_numbers ?? []),
+      oauthRegistrations: oauthRegistrations(raw.oauth_registrations ?? []),
+      passwordHash: hash,
+      passwordRequiresReset,
+      totpSecrets: totpSecrets(raw.totps ?? []),
+      webauthnRegistrations: webauthnRegistrations(raw.webauthn_registrations ?? []),
+      cryptoWallets: cryptoWallets(raw.crypto_wallets ?? []),
+      trustedMetadata: metadata('trusted_metadata', raw.trusted_metadata),
+      untrustedMetadata: metadata('untrusted_metadata', raw.untrusted_metadata),
     };
+    assertCanSignIn(user);
+    return { ok: true, user };
   } catch (error) {
     if (error instanceof RowProblem)
       return { ok: false, reason: error.reason, message: error.message, externalId };

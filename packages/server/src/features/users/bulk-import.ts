@@ -19,6 +19,10 @@ export interface ImportedUserRecord {
   firstName: string;
   middleName: string;
   lastName: string;
+  /** Issue 24 item 3: the source's username, or null. */
+  username: string | null;
+  /** Issue 24 item 2: the source barred the user (Auth0 `blocked`): blocked from the import's time, with why. */
+  blocked: { at: Date; reason: string } | null;
   trustedMetadata: Record<string, unknown>;
   untrustedMetadata: Record<string, unknown>;
   createdAt: Date;
@@ -106,6 +110,24 @@ export async function ownedEmails(
   return new Set(rows.map((row) => row.value));
 }
 
+/** Issue 24 item 3: the usernames among `usernames` (lower-cased) that a user of the project has, lower-cased. */
+export async function takenUsernames(
+  db: BulkExecutor,
+  options: { projectId: string; usernames: string[] },
+): Promise<Set<string>> {
+  if (options.usernames.length === 0) return new Set();
+  const rows = await db
+    .select({ value: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(
+      and(
+        eq(users.projectId, options.projectId),
+        inArray(sql`lower(${users.username})`, options.usernames),
+      ),
+    );
+  return new Set(rows.map((row) => row.value));
+}
+
 /** The E.164 numbers among `phoneNumbers` that a user of the project owns. */
 export async function ownedPhoneNumbers(
   db: BulkExecutor,
@@ -137,6 +159,9 @@ export async function insertImportedUsers(db: BulkExecutor, records: ImportedUse
       firstName: record.firstName,
       middleName: record.middleName,
       lastName: record.lastName,
+      username: record.username,
+      blockedAt: record.blocked?.at ?? null,
+      blockedReason: record.blocked?.reason ?? null,
       trustedMetadata: record.trustedMetadata,
       untrustedMetadata: record.untrustedMetadata,
       createdAt: record.createdAt,
@@ -168,6 +193,9 @@ export interface ExportedUserRecord {
   lastName: string;
   trustedMetadata: Record<string, unknown>;
   untrustedMetadata: Record<string, unknown>;
+  /** Issue 24 items 2 and 3. */
+  username: string | null;
+  blockedAt: Date | null;
   emails: Array<{ email: string; verified: boolean }>;
   phoneNumbers: Array<{ phoneNumber: string; verified: boolean }>;
   passwordHash: string | null;
@@ -189,6 +217,8 @@ export async function usersPageForExport(
       id: users.id,
       externalId: users.externalId,
       status: users.status,
+      username: users.username,
+      blockedAt: users.blockedAt,
       createdAt: users.createdAt,
       firstName: users.firstName,
       middleName: users.middleName,

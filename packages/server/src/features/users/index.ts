@@ -7,6 +7,7 @@ export {
   ownedEmails,
   ownedPhoneNumbers,
   refreshUserProfiles,
+  takenUsernames,
   usersPageForExport,
 } from './bulk-import';
 export type { StrippedAccount } from './first-proof';

@@ -121,9 +121,23 @@ export const users = pgTable(
      * idempotent on (project_id, external_id): a row whose id is already here is counted, not written again.
      */
     externalId: text('external_id'),
+    /**
+     * Issue 24 item 3: a username brought by an import (Clerk, Auth0), shown in the user object; unique per project
+     * whatever its case. It does not sign in (README "Usernames").
+     */
+    username: text('username'),
+    /**
+     * Issue 24 item 2 (Auth0 `blocked`): when set, the user is refused at every sign-in and session check
+     * (features/users/blocking.ts); `blockedReason` says why, for operators.
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
+    blockedReason: text('blocked_reason'),
   },
   (t) => [
     index('users_project_idx').on(t.projectId),
+    uniqueIndex('users_project_username_uq')
+      .on(t.projectId, sql`lower(${t.username})`)
+      .where(sql`${t.username} IS NOT NULL`),
     uniqueIndex('users_project_external_id_uq')
       .on(t.projectId, t.externalId)
       .where(sql`${t.externalId} IS NOT NULL`),

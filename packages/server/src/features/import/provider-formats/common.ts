@@ -5,7 +5,7 @@ import { OAUTH_PROVIDERS } from '@gatehouse/protocol';
 import { parseEmail } from '../../magic-links';
 import { parsePhone } from '../../otps';
 import { checkPasswordHash } from '../password-schemes';
-import type { ParsedExport, PortableUser } from '../portable-user';
+import type { DroppedField, ParsedExport, PortableUser } from '../portable-user';
 
 export type SkipReason = 'malformed_row' | 'unsupported_password_hash';
 
@@ -41,6 +41,8 @@ export function newPortableUser(externalId: string): PortableUser {
     external_id: externalId,
     user_id: null,
     status: 'active',
+    blocked: false,
+    username: null,
     created_at: null,
     name: { first_name: '', middle_name: '', last_name: '' },
     emails: [],
@@ -181,18 +183,26 @@ export function isBase64Url(value: string): boolean {
 // The row loop.
 
 /**
+ * Issue 24 item 4: what a reader calls for each field it reads but does not import (`field` is its path in the
+ * source row, `reason` a sentence). Rows are reported with their dropped fields in the import summary.
+ */
+export type DropField = (field: string, reason: string) => void;
+
+/**
  * Reads each `[row, value]` with `readUser`; a RowProblem (or any other error a bad value causes) skips that row
- * alone, reported with the id `idOf` finds in it.
+ * alone, reported with the id `idOf` finds in it. `readUser` reports fields it leaves out through `drop`.
  */
 export function readRows<T>(
   rows: Iterable<[number, T]>,
-  readUser: (value: T) => PortableUser,
+  readUser: (value: T, drop: DropField) => PortableUser,
   idOf: (value: T) => string | null,
 ): ParsedExport {
   const parsed: ParsedExport = { users: [], skipped: [] };
   for (const [row, value] of rows) {
+    const dropped: DroppedField[] = [];
     try {
-      parsed.users.push({ row, user: readUser(value) });
+      const user = readUser(value, (field, reason) => dropped.push({ field, reason }));
+      parsed.users.push({ row, user, dropped });
     } catch (error) {
       let externalId: string | null = null;
       try {

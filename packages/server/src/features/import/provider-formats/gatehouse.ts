@@ -27,7 +27,7 @@ export function parseGatehouseExport(text: string): ParsedExport {
       parsed.skipped.push({ row, external_id: externalId, reason: 'malformed_row', message: problem });
       continue;
     }
-    parsed.users.push({ row, user: value as PortableUser });
+    parsed.users.push({ row, user: value as PortableUser, dropped: [] });
   }
   return parsed;
 }
@@ -56,5 +56,10 @@ function portableUserProblem(value: unknown): string | null {
   // Issue 20 item 6: absent in exports from before it (read as false).
   if (value.password_requires_reset !== undefined && typeof value.password_requires_reset !== 'boolean')
     return 'password_requires_reset is not true or false.';
+  // Issue 24 items 2 and 3: absent in exports from before them (read as false and null).
+  if (value.blocked !== undefined && typeof value.blocked !== 'boolean')
+    return 'blocked is not true or false.';
+  if (value.username !== undefined && value.username !== null && typeof value.username !== 'string')
+    return 'username is not a string.';
   return null;
 }

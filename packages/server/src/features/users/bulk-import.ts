@@ -120,10 +120,7 @@ export async function takenUsernames(
     .select({ value: sql<string>`lower(${users.username})` })
     .from(users)
     .where(
-      and(
-        eq(users.projectId, options.projectId),
-        inArray(sql`lower(${users.username})`, options.usernames),
-      ),
+      and(eq(users.projectId, options.projectId), inArray(sql`lower(${users.username})`, options.usernames)),
     );
   return new Set(rows.map((row) => row.value));
 }

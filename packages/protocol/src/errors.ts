@@ -49,6 +49,11 @@ export const ERROR_TYPES = {
   database_unavailable: 503,
   // Users.
   user_not_found: 404,
+  /**
+   * Issue 24 item 2: the user is blocked (an import's Auth0 `blocked: true`; operators later, issue 25): refused at
+   * every sign-in. Their sessions are refused as the sessions of a user who is gone (user_unauthenticated).
+   */
+  user_blocked: 403,
   email_not_found: 404,
   phone_number_not_found: 404,
   totp_not_found: 404,

@@ -23,6 +23,7 @@ export const KNOWN_ERROR_TYPES = [
   'internal_server_error',
   'database_unavailable',
   'user_not_found',
+  'user_blocked',
   'email_not_found',
   'phone_number_not_found',
   'totp_not_found',

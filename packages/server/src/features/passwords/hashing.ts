@@ -68,6 +68,13 @@ export function assertPasswordLength(password: string): void {
   }
 }
 
+/** Issue 24 item 1: a password to verify — non-empty and within the upper bound (the kit's assertVerifiable). */
+export function assertVerifiablePassword(password: string): void {
+  if (password === '' || countCodePoints(password) > PASSWORD_MAX_CODE_POINTS) {
+    throw new ApiError('invalid_password', PASSWORD_LENGTH_MESSAGE);
+  }
+}
+
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(stored: string, password: string): Promise<{ valid: boolean; needsRehash: boolean }>;

@@ -7,6 +7,7 @@ import { type BreachChecker, type CompactBreachList, createBreachChecker } from 
 import {
   type Argon2Parameters,
   assertPasswordLength,
+  assertVerifiablePassword,
   countCodePoints,
   createPasswordHasher,
   OWASP_ARGON2ID,
@@ -43,8 +44,21 @@ export interface StrengthCheckResult {
 export interface PasswordKit {
   /** Throws the 400 ApiError of a password outside 8..256 code points, before any hashing. */
   assertLength(password: string): void;
+  /**
+   * Issue 24 item 1: the bounds of a password being VERIFIED (a sign-in, the existing password of a change): only
+   * non-empty and at most 256 code points. The new-password rules apply when a password is set, never to checking
+   * one that was set elsewhere (an imported hash of a 5-character password signs in).
+   */
+  assertVerifiable(password: string): void;
+  /** Whether a password meets today's minimum length (a verified one that does not is asked to be changed). */
+  meetsMinimumLength(password: string): boolean;
   /** argon2id (OWASP: 19 MiB, t=2, p=1) PHC string carrying its parameters; off the event loop. */
   hash(password: string): Promise<string>;
+  /**
+   * The same argon2id hash of a password that has just VERIFIED against an older hash (an imported scheme, older
+   * parameters): issue 24 item 1 — held to assertVerifiable's bounds, not the new-password rules.
+   */
+  rehash(password: string): Promise<string>;
   /** Constant-time verify; needsRehash when the stored parameters differ from today's. */
   verify(stored: string, password: string): Promise<{ valid: boolean; needsRehash: boolean }>;
   /**
@@ -125,8 +139,15 @@ export function createPasswordKit(options: PasswordKitOptions): ClosablePassword
       await Promise.all([pool?.close(), worker?.close()]);
     },
     assertLength: assertPasswordLength,
+    assertVerifiable: assertVerifiablePassword,
+    meetsMinimumLength: (password) =>
+      countCodePoints(password, PASSWORD_MIN_CODE_POINTS) >= PASSWORD_MIN_CODE_POINTS,
     async hash(password) {
       assertPasswordLength(password);
+      return hasher.hash(password);
+    },
+    async rehash(password) {
+      assertVerifiablePassword(password);
       return hasher.hash(password);
     },
     verify: (stored, password) => hasher.verify(stored, password),

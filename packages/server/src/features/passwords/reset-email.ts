@@ -12,14 +12,24 @@ export function buildResetUrl(options: { redirectUrl: string; token: string }): 
   return url.href;
 }
 
+/**
+ * Why the e-mail is sent: the user asked (POST /passwords/email/reset/start), or issue 24 item 1 — a password that
+ * signed in is shorter than the project's rules now ask (an imported one), so its owner is asked to change it.
+ */
+export type ResetEmailReason = 'requested' | 'below_policy';
+
 export function renderResetEmail(input: {
   projectName: string;
   link: string;
   expirationMinutes: number;
+  reason?: ResetEmailReason;
 }): RenderedEmail {
   const project = singleLine(input.projectName) || 'Gatehouse';
-  const subject = `Reset your ${project} password`;
-  const intro = `Click the link below to set a new password for your ${project} account.`;
+  const belowPolicy = input.reason === 'below_policy';
+  const subject = belowPolicy ? `Please choose a new ${project} password` : `Reset your ${project} password`;
+  const intro = belowPolicy
+    ? `You just signed in to ${project} with a password shorter than ${project} now asks for. It still works, but please click the link below to choose a new one.`
+    : `Click the link below to set a new password for your ${project} account.`;
   const outro = `This link expires in ${describeMinutes(input.expirationMinutes)} and works once. If you did not ask for it, you can ignore this e-mail: your password stays as it is.`;
   const text = [intro, '', input.link, '', outro, ''].join('\n');
   const href = escapeHtml(input.link);

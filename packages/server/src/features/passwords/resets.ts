@@ -10,7 +10,7 @@ import { notifySecurityEvent } from '../notices';
 import { issueSession, revokeUserSessions, signedIn, validateSessionDuration } from '../sessions';
 import { findIdentifierById, findOwnedIdentifier, loadUser, proveIdentifier } from '../users';
 import { clearPasswordCeiling, guardPasswordCall, guardResetSend } from './limits';
-import { buildResetUrl, renderResetEmail } from './reset-email';
+import { issueResetLink } from './reset-links';
 import type {
   ResetByEmailBody,
   ResetByExistingPasswordBody,
@@ -23,7 +23,6 @@ import {
   notifyIfAfterFailures,
   passwordFactor,
   RESET_PASSWORD_MESSAGE,
-  RESET_TOKEN_BYTES,
   UNABLE_TO_RESET_MESSAGE,
   verifyAccountPassword,
 } from './service';
@@ -117,46 +116,6 @@ export async function startEmailReset(
 /** Per app: the reset links still being stored and sent, in request order (startEmailReset). */
 const resetLinkQueues = new WeakMap<AppContext, Promise<void>>();
 
-/** Stores a new reset link for the address's owner (earlier ones die, TK-03) and sends it (not awaited). */
-async function issueResetLink(
-  ctx: AppContext,
-  request: RequestContext,
-  options: {
-    email: string;
-    owner: { userId: string; id: string };
-    redirectUrl: string;
-    templateId: string | null;
-    codeChallenge: string | null;
-    expirationMinutes: number;
-    expiresAt: Date;
-  },
-): Promise<void> {
-  const { project } = request;
-  const token = randomToken(RESET_TOKEN_BYTES);
-  await storeResetToken(ctx, {
-    projectId: project.id,
-    userId: options.owner.userId,
-    emailId: options.owner.id,
-    token,
-    redirectUrl: options.redirectUrl,
-    templateId: options.templateId,
-    codeChallenge: options.codeChallenge,
-    expiresAt: options.expiresAt,
-    tokenMode: request.tokenMode,
-  });
-  const rendered = renderResetEmail({
-    projectName: projectDisplayName(project),
-    link: buildResetUrl({ redirectUrl: options.redirectUrl, token }),
-    expirationMinutes: options.expirationMinutes,
-  });
-  // Not awaited: the next queued link need not wait for this mail's transport. The token is never logged.
-  ctx.delivery
-    .send({ channel: 'email', to: options.email, projectId: project.id, ...rendered })
-    .catch((error: unknown) =>
-      request.log.error({ err: error }, 'password reset e-mail could not be delivered'),
-    );
-}
-
 /**
  * POST /passwords/email/reset: redeems a reset link once (TK-01), with its PKCE verifier (wire-format.md §6), sets
  * the new password, proves the address, ends the user's other sessions and signs them in.
@@ -247,7 +206,8 @@ export async function resetByExistingPassword(
 ) {
   const { body } = options;
   const email = assertValidEmail(body.email);
-  ctx.passwords.assertLength(body.existing_password);
+  // Issue 24 item 1: the existing password is verified, not set: only its upper bound.
+  ctx.passwords.assertVerifiable(body.existing_password);
   ctx.passwords.assertLength(body.new_password);
   const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
   await guardPasswordCall(ctx, request, { action: options.action, captchaToken: body.captcha_token ?? null });

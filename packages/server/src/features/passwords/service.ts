@@ -27,13 +27,12 @@ import {
   recordFailure,
   takeStreakPlace,
 } from './limits';
+import { askToChangePassword } from './reset-links';
 import type { AuthenticatePasswordBody, CreatePasswordBody, StrengthCheckBody } from './schema';
 import { renderSignInAfterFailuresEmail } from './sign-in-notice-email';
 import { findPassword, rehashPassword, requireReset, savePassword } from './store';
 
-/** Stytch's default reset-link lifetime (wire-format.md §4.10 reset_password_expiration_minutes), in minutes. */
-export const DEFAULT_RESET_EXPIRATION_MINUTES = 30;
-export const RESET_TOKEN_BYTES = 32;
+export { DEFAULT_RESET_EXPIRATION_MINUTES, RESET_TOKEN_BYTES } from './reset-links';
 
 /**
  * An argon2id hash (OWASP parameters) of a random password nobody knows: an unknown address is verified against it,
@@ -168,7 +167,7 @@ export async function verifyAccountPassword(
     await rehashPassword(ctx, {
       userId: owner.userId,
       oldHash: stored.hash,
-      newHash: await ctx.passwords.hash(password),
+      newHash: await ctx.passwords.rehash(password),
     });
   }
   return {
@@ -229,7 +228,8 @@ export async function authenticatePassword(
 ) {
   const { body } = options;
   const email = assertValidEmail(body.email);
-  ctx.passwords.assertLength(body.password);
+  // Issue 24 item 1: only the upper bound here; the length rule is for setting a password (below: asked to change).
+  ctx.passwords.assertVerifiable(body.password);
   const sessionDurationMinutes = validateSessionDuration(body.session_duration_minutes);
   await guardPasswordCall(ctx, request, { action: options.action, captchaToken: body.captcha_token ?? null });
   const account = await verifyAccountPassword(ctx, request, { email, password: body.password });
@@ -247,6 +247,8 @@ export async function authenticatePassword(
     sessionDurationMinutes,
   });
   notifyIfAfterFailures(ctx, request, { email, failuresBefore: account.failuresBefore });
+  if (!ctx.passwords.meetsMinimumLength(body.password))
+    askToChangePassword(ctx, request, { email, owner: { userId: account.userId, id: account.emailId } });
   return issued;
 }
 

@@ -29,7 +29,10 @@ export interface SessionRow {
 }
 
 export interface SessionWithUserRow extends SessionRow {
-  /** users.profile: the wire User as JSON text; null when the user is gone. */
+  /**
+   * users.profile: the wire User as JSON text; null when the user is gone or blocked (issue 24 item 2: a blocked
+   * user's sessions are refused at once on every instance, with no extra query).
+   */
   user: string | null;
 }
 
@@ -60,7 +63,7 @@ const SESSION_LOOKUP_QUERY: HotQuery = {
   text: `SELECT k.i::int4 AS i, ${SESSION_COLUMNS_SQL}, u.profile AS user
     FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS k(hash_hex, project_id, i)
     JOIN sessions s ON s.token_hash = decode(k.hash_hex, 'hex') AND s.project_id = k.project_id
-    LEFT JOIN users u ON u.id = s.user_id`,
+    LEFT JOIN users u ON u.id = s.user_id AND u.blocked_at IS NULL`,
 };
 
 /**

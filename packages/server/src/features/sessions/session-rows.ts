@@ -109,7 +109,12 @@ export function credentialGone(): ApiError {
 }
 
 export function userGone(): ApiError {
-  return new ApiError('user_unauthenticated', 'The user of this session no longer exists.');
+  return new ApiError('user_unauthenticated', 'The user of this session no longer exists or is blocked.');
+}
+
+/** Issue 24 item 2: a sign-in of a blocked user. */
+export function userBlocked(): ApiError {
+  return new ApiError('user_blocked', 'This account is blocked. Contact the site’s support to unblock it.');
 }
 
 export function absoluteEndMs(startedMs: number): number {

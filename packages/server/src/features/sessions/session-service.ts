@@ -28,6 +28,7 @@ import {
   tokenHash,
   tokenHashHex,
   toWireSession,
+  userBlocked,
   userGone,
   validateSessionDuration,
 } from './session-rows';
@@ -335,10 +336,14 @@ export async function issueSession(
   // the user row is held, so a first proof resetting the account cannot interleave.
   const held = factorCredentialHeld(options.factor, options.userId) ?? sql`TRUE`;
   const row = await ctx.db.transaction(async (tx) => {
-    const user = rowsOf(
-      await tx.execute(sql`SELECT 1 AS held FROM users WHERE id = ${options.userId} FOR KEY SHARE`),
+    const user = rowsOf<{ blocked: boolean }>(
+      await tx.execute(
+        sql`SELECT blocked_at IS NOT NULL AS blocked FROM users WHERE id = ${options.userId} FOR KEY SHARE`,
+      ),
     );
     if (user.length === 0) throw userGone();
+    // Issue 24 item 2: every sign-in ends here, so a blocked user gets no session by any method.
+    if (user[0]!.blocked) throw userBlocked();
     const existing = request.session?.row;
     if (existing && request.sessionToken && isLive(existing, now) && existing.user_id === options.userId) {
       const factors = mergeFactor(parseJson<AuthenticationFactor[]>(existing.factors), options.factor, now);

@@ -19,16 +19,23 @@ import { DEV_PROJECT_NAME } from '../projects/project-service';
 import { exportUsersAsJsonLines } from './export-users';
 import type { ImportProgress, ImportSummary } from './import-users';
 import { IMPORT_SOURCES, type ImportSource } from './portable-user';
+import { detectExportFormat, otherFormatMessage } from './provider-formats/detect';
 import { importExportFile } from './run-import';
 
 /** Every line the commands print (DESIGN.md convention 6: user-visible strings in one table). */
 export const CLI_STRINGS = {
   importUsage: [
     'Usage: npm run import -- --from stytch|clerk|auth0|gatehouse FILE [--project ID] [--batch-size N]',
+    '                         [--dry-run] [--allow-partial]',
     '',
     'Imports the users of FILE (a Stytch, Clerk or Auth0 export, or a Gatehouse export) into a project: the only',
     'project, the development project, or --project. Rows already imported are counted and left alone; bad rows',
-    'are reported and skipped. The database is the server’s: DATABASE_URL, else DATA_DIR (default ./data).',
+    'are reported and skipped, and so is every field of an imported row that could not be kept, with why.',
+    '  --dry-run        print the whole report and write nothing',
+    '  --allow-partial  exit 0 even when rows were skipped',
+    'Exit codes: 0 every row imported (or already there); 3 rows were skipped (without --allow-partial);',
+    '1 the file or the database cannot be used (a file of another format is named); 2 bad usage.',
+    'The database is the server’s: DATABASE_URL, else DATA_DIR (default ./data).',
     'With the embedded database (no DATABASE_URL), stop the server first: PGlite is single-process.',
   ].join('\n'),
   exportUsage: [
@@ -52,10 +59,16 @@ export const CLI_STRINGS = {
   projectNotFound: (id: string) => `No project ${id} in this database.`,
   whichProject: (list: string) => `This database has several projects; pass --project with one of: ${list}.`,
   importing: (file: string, project: string) => `Importing ${file} into project ${project}…`,
-  summary: (summary: ImportSummary) =>
-    `Imported ${summary.imported}, already imported ${summary.already_imported}, skipped ${summary.skipped.length}.`,
+  summary: (summary: ImportSummary, dryRun: boolean) =>
+    `${dryRun ? 'Dry run, nothing was written. Would import' : 'Imported'} ${summary.imported}, already imported ${summary.already_imported}, skipped ${summary.skipped.length}, imported without some fields ${summary.dropped.length}.`,
+  skippedHeading: 'Skipped rows:',
   skippedRow: (row: { row: number; external_id: string | null; reason: string; message: string }) =>
     `  row ${row.row}${row.external_id === null ? '' : ` (${row.external_id})`}: ${row.reason} — ${row.message}`,
+  droppedHeading: 'Fields not imported:',
+  droppedRow: (row: { row: number; external_id: string }) => `  row ${row.row} (${row.external_id}):`,
+  droppedField: (field: { field: string; reason: string }) => `    ${field.field} — ${field.reason}`,
+  partial: (skipped: number) =>
+    `${skipped} row(s) were skipped; exiting with code 3. Fix them and import the file again (imported rows are left alone), or pass --allow-partial.`,
   exported: (count: number, project: string) => `Exported ${count} user(s) of project ${project}.`,
 } as const;
 
@@ -74,6 +87,11 @@ interface ParsedArguments {
 }
 
 const VALUE_OPTIONS = new Set(['--from', '--project', '--batch-size']);
+/** Flags without a value (issue 24 item 4), read as options set to 'true'. */
+const FLAG_OPTIONS = new Set(['--dry-run', '--allow-partial']);
+
+/** Issue 24 item 4: the exit code of an import that skipped rows without --allow-partial. */
+export const EXIT_ROWS_SKIPPED = 3;
 
 function parseArguments(argv: string[]): ParsedArguments | { unknown: string } {
   const options = new Map<string, string>();
@@ -82,6 +100,7 @@ function parseArguments(argv: string[]): ParsedArguments | { unknown: string } {
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index]!;
     if (argument === '--help' || argument === '-h') help = true;
+    else if (FLAG_OPTIONS.has(argument)) options.set(argument, 'true');
     else if (argument.startsWith('--')) {
       const [name, inline] = argument.split('=', 2) as [string, string | undefined];
       if (!VALUE_OPTIONS.has(name)) return { unknown: argument };
@@ -169,7 +188,11 @@ export async function withApp(io: CliIo, run: (app: GatehouseApp) => Promise<num
   }
 }
 
-/** `npm run import`: 0 whatever rows were skipped; 1 when the file (or the setup) is unusable. */
+/**
+ * `npm run import`: 0 when every row was imported or already there; 3 (EXIT_ROWS_SKIPPED) when rows were skipped,
+ * unless --allow-partial (issue 24 item 4: a partial import is not a success by default); 1 when the file or the
+ * setup is unusable; 2 on bad usage.
+ */
 export async function runImportCli(io: CliIo): Promise<number> {
   const parsed = parseArguments(io.argv);
   if ('unknown' in parsed) {
@@ -203,6 +226,13 @@ export async function runImportCli(io: CliIo): Promise<number> {
     io.stderr.write(`${CLI_STRINGS.unreadableFile(file, (error as Error).message)}\n`);
     return 1;
   }
+  // Issue 24 item 4: a file of another format is named before the database is opened.
+  const detected = detectExportFormat(text);
+  if (detected !== null && detected !== source) {
+    io.stderr.write(`${otherFormatMessage(source as ImportSource, detected)}\n`);
+    return 1;
+  }
+  const dryRun = parsed.options.has('--dry-run');
   return withApp(io, async (app) => {
     const project = await chooseProject(app, parsed.options.get('--project'));
     io.stderr.write(`${CLI_STRINGS.importing(file, project.id)}\n`);
@@ -210,13 +240,29 @@ export async function runImportCli(io: CliIo): Promise<number> {
       projectId: project.id,
       source: source as ImportSource,
       text,
+      dryRun,
       ...(batchSize !== undefined ? { batchSize } : {}),
       onProgress: progressReporter(io.stderr),
     });
-    io.stdout.write(`${CLI_STRINGS.summary(summary)}\n`);
-    for (const row of summary.skipped) io.stdout.write(`${CLI_STRINGS.skippedRow(row)}\n`);
+    printSummary(io, summary, dryRun);
+    if (summary.skipped.length > 0 && !parsed.options.has('--allow-partial')) {
+      io.stderr.write(`${CLI_STRINGS.partial(summary.skipped.length)}\n`);
+      return EXIT_ROWS_SKIPPED;
+    }
     return 0;
   });
+}
+
+/** The summary, then every skipped row and every imported row's dropped fields (issue 24 item 4). */
+function printSummary(io: CliIo, summary: ImportSummary, dryRun: boolean): void {
+  io.stdout.write(`${CLI_STRINGS.summary(summary, dryRun)}\n`);
+  if (summary.skipped.length > 0) io.stdout.write(`${CLI_STRINGS.skippedHeading}\n`);
+  for (const row of summary.skipped) io.stdout.write(`${CLI_STRINGS.skippedRow(row)}\n`);
+  if (summary.dropped.length > 0) io.stdout.write(`${CLI_STRINGS.droppedHeading}\n`);
+  for (const row of summary.dropped) {
+    io.stdout.write(`${CLI_STRINGS.droppedRow(row)}\n`);
+    for (const field of row.fields) io.stdout.write(`${CLI_STRINGS.droppedField(field)}\n`);
+  }
 }
 
 /** `npm run export`: the JSON lines on stdout, a count on stderr. */

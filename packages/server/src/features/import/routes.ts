@@ -40,6 +40,7 @@ export async function registerImportRoutes(root: FastifyInstance, ctx: AppContex
         projectId: project.id,
         source: request.body.from,
         text: request.body.data,
+        dryRun: request.body.dry_run ?? false,
       });
       return reply.code(200).send({ status_code: 200, request_id: request.requestId, ...summary });
     },

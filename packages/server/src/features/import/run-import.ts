@@ -5,6 +5,7 @@ import { ApiError } from '../../infra/errors';
 import { type ImportProgress, type ImportSummary, importUsers } from './import-users';
 import type { ImportSource } from './portable-user';
 import { parseExport } from './provider-formats';
+import { detectExportFormat, otherFormatMessage } from './provider-formats/detect';
 
 export async function importExportFile(
   ctx: Pick<AppContext, 'db' | 'secrets' | 'config' | 'clock'>,
@@ -14,8 +15,14 @@ export async function importExportFile(
     text: string;
     batchSize?: number;
     onProgress?: (progress: ImportProgress) => void;
+    /** Issue 24 item 4 (`--dry-run`): the whole report, nothing written (import-users.ts dryRun). */
+    dryRun?: boolean;
   },
 ): Promise<ImportSummary> {
+  // Issue 24 item 4: a file of another format is named as such before any row is read.
+  const detected = detectExportFormat(options.text);
+  if (detected !== null && detected !== options.source)
+    throw new ApiError('invalid_import_file', otherFormatMessage(options.source, detected));
   let parsed: ReturnType<typeof parseExport>;
   try {
     parsed = parseExport(options.source, options.text);
@@ -28,6 +35,9 @@ export async function importExportFile(
   const summary = await importUsers(ctx, {
     projectId: options.projectId,
     users: parsed.users,
+    // The progress counts every row of the file, those refused while parsing included.
+    rowsAlreadyHandled: parsed.skipped.length,
+    dryRun: options.dryRun ?? false,
     ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
     ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
   });

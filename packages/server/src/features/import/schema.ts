@@ -8,5 +8,7 @@ export const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
 export const ImportBody = Type.Object({
   from: Type.Union(IMPORT_SOURCES.map((source) => Type.Literal(source))),
   data: Type.String({ maxLength: IMPORT_BODY_LIMIT }),
+  /** Issue 24 item 4: answer the whole summary without writing anything. */
+  dry_run: Type.Optional(Type.Boolean()),
 });
 export type ImportBody = Static<typeof ImportBody>;

@@ -416,6 +416,42 @@ export const telemetryEvents = pgTable(
   (t) => [index('telemetry_events_project_idx').on(t.projectId, t.id)],
 );
 
+/**
+ * Issue 25 item 1: the event log — append-only, one row per thing that happened (features/audit), written in the
+ * transaction of the change it records where there is one. `seq` orders it (cursor pagination, the live tail);
+ * `subject_user_id` has no foreign key so a deleted user's history stays. No secret ever enters `payload`
+ * (features/audit/event-types.ts builds each payload from named fields only).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    occurredAt: at('occurred_at').notNull().defaultNow(),
+    /** `user` (the subject acting for themself), `anonymous`, `backend_api`, `operator`, `admin_api_key`, `system`. */
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id'),
+    subjectUserId: text('subject_user_id'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    uniqueIndex('events_seq_uq').on(t.seq),
+    index('events_project_seq_idx').on(t.projectId, t.seq),
+    index('events_project_subject_seq_idx')
+      .on(t.projectId, t.subjectUserId, t.seq)
+      .where(sql`${t.subjectUserId} IS NOT NULL`),
+    index('events_project_type_seq_idx').on(t.projectId, t.type, t.seq),
+    index('events_occurred_idx').on(t.occurredAt),
+  ],
+);
+
 /** The dev outbox: every message that was not handed to SMTP or an SMS provider (development only). */
 export const outboxMessages = pgTable(
   'outbox_messages',

@@ -1,0 +1,106 @@
+// Issue 25 item 1: the catalogue of events. Each type has a typed payload built from named fields only, so no
+// secret (a token, a code, a password or its hash, a key) can enter the log by spreading an object that holds one.
+// Types are `<subject>.<what happened>`; webhook endpoints filter on them with `user.*`-style patterns.
+
+/** What each event type carries besides the common columns (time, project, actor, subject user, IP, UA, request). */
+export interface EventPayloads {
+  'user.created': { method: string; imported: boolean };
+  'user.updated': { fields: string[] };
+  'user.deleted': Record<string, never>;
+  'user.blocked': { reason: string };
+  'user.unblocked': Record<string, never>;
+  /** `method`: the factor's type (`password`, `magic_link`, `otp`, `webauthn`, `oauth`, …), `factors` every type. */
+  'session.created': { session_id: string; method: string; delivery_method: string; factors: string[] };
+  'session.refreshed': { session_id: string };
+  'session.revoked': {
+    session_id: string;
+    reason: 'sign_out' | 'revoked' | 'all_sessions' | 'password_change';
+  };
+  /** `reason`: wrong_password, wrong_code, expired, rate_limited, captcha, blocked, locked, unknown_user, … */
+  'sign_in.failed': { method: string; reason: string };
+  'password.set': Record<string, never>;
+  'password.changed': { via: 'reset_link' | 'existing_password' | 'session' };
+  'password.reset_requested': { reason: 'requested' | 'below_policy' };
+  'passkey.registered': { webauthn_registration_id: string };
+  'passkey.renamed': { webauthn_registration_id: string };
+  'passkey.deleted': { webauthn_registration_id: string };
+  'totp.enrolled': { totp_id: string };
+  'totp.removed': { totp_id: string };
+  'recovery_code.used': { totp_id: string };
+  'email.added': { email_id: string };
+  'email.verified': { email_id: string };
+  'email.removed': { email_id: string };
+  'phone.added': { phone_id: string };
+  'phone.verified': { phone_id: string };
+  'phone.removed': { phone_id: string };
+  'oauth.linked': { provider_type: string };
+  'oauth.unlinked': { provider_type: string };
+  'wallet.linked': { crypto_wallet_type: string };
+  'wallet.unlinked': { crypto_wallet_type: string };
+  'rate_limit.hit': { rule: string };
+  'captcha.required': { action: string };
+  'import.completed': {
+    source: string;
+    imported: number;
+    already_imported: number;
+    skipped: number;
+    dry_run: boolean;
+  };
+  'project.updated': { fields: string[] };
+}
+
+export type EventType = keyof EventPayloads;
+
+/** Every type, for filters and the admin API's enum. */
+export const EVENT_TYPES = [
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'user.blocked',
+  'user.unblocked',
+  'session.created',
+  'session.refreshed',
+  'session.revoked',
+  'sign_in.failed',
+  'password.set',
+  'password.changed',
+  'password.reset_requested',
+  'passkey.registered',
+  'passkey.renamed',
+  'passkey.deleted',
+  'totp.enrolled',
+  'totp.removed',
+  'recovery_code.used',
+  'email.added',
+  'email.verified',
+  'email.removed',
+  'phone.added',
+  'phone.verified',
+  'phone.removed',
+  'oauth.linked',
+  'oauth.unlinked',
+  'wallet.linked',
+  'wallet.unlinked',
+  'rate_limit.hit',
+  'captcha.required',
+  'import.completed',
+  'project.updated',
+] as const satisfies readonly EventType[];
+
+/** Who did it. `user`: the subject user themself (a sign-in, the account page); `anonymous`: before any user. */
+export type EventActor =
+  | { type: 'user'; id: string }
+  | { type: 'anonymous' }
+  | { type: 'backend_api'; id: string }
+  | { type: 'operator'; id: string }
+  | { type: 'admin_api_key'; id: string }
+  | { type: 'system'; id: string };
+
+/**
+ * Whether `type` matches a webhook endpoint's filter: `*` every type, `user.*` every `user.` type, else exact.
+ */
+export function eventTypeMatches(filter: string, type: string): boolean {
+  if (filter === '*') return true;
+  if (filter.endsWith('.*')) return type.startsWith(filter.slice(0, -1));
+  return filter === type;
+}

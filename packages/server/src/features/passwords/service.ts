@@ -13,6 +13,7 @@ import { clientIsGatehouseSdk } from '../../infra/captcha';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
+import { recordEvent } from '../audit';
 import { assertValidEmail } from '../magic-links';
 import { notifySecurityEvent } from '../notices';
 import { issueSession, validateSessionDuration } from '../sessions';
@@ -140,6 +141,7 @@ export async function verifyAccountPassword(
     // BF-09: the answer must not tell a right guess from a wrong one, nor a known address from an unknown one
     // (EN-01); the dummy verify keeps the work of a verified attempt (EN-02). The widget sends a reset e-mail.
     await ctx.passwords.verify(DUMMY_HASH, password);
+    await recordPasswordFailure(ctx, request, { userId: null, reason: 'locked' });
     throw new ApiError('reset_password', PASSWORD_LOCKED_MESSAGE);
   }
   const owner = await findOwnedIdentifier(ctx, {
@@ -153,6 +155,10 @@ export async function verifyAccountPassword(
   const result = await ctx.passwords.verify(stored?.hash ?? DUMMY_HASH, password);
   if (owner === null || stored === null || !result.valid) {
     await recordFailure(ctx, request, email);
+    await recordPasswordFailure(ctx, request, {
+      userId: owner?.userId ?? null,
+      reason: owner === null ? 'unknown_user' : stored === null ? 'no_password' : 'wrong_password',
+    });
     if (place.reachesCeiling) {
       await lockPassword(ctx, request, {
         userId: stored?.userId ?? null,
@@ -177,6 +183,29 @@ export async function verifyAccountPassword(
     requiresReset: stored.requiresReset,
     failuresBefore: place.failuresBefore,
   };
+}
+
+/**
+ * Issue 25 item 1: a refused password sign-in is an event (`sign_in.failed`, method password); the same one INSERT
+ * whether or not the address has an owner (EN-02: no difference in work). The address itself is not in it.
+ */
+async function recordPasswordFailure(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { userId: string | null; reason: string },
+): Promise<void> {
+  await recordEvent(
+    ctx.db,
+    {
+      projectId: request.project.id,
+      type: 'sign_in.failed',
+      actor: { type: 'anonymous' },
+      subjectUserId: options.userId,
+      request,
+      payload: { method: 'password', reason: options.reason },
+    },
+    ctx.clock.now(),
+  );
 }
 
 /**

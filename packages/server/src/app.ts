@@ -63,6 +63,7 @@ import {
   registerJsonBodyParser,
 } from './infra/http-errors';
 import { reencryptSigningKeys } from './infra/keys';
+import { reencryptPasswordMigrationSecrets } from './infra/password-migration-secret';
 import { createPrometheusMetrics, noMetrics } from './infra/metrics';
 import { assertProductionReady } from './infra/production-checks';
 import { createPurgeSchedule, purgeExpired } from './infra/purge';
@@ -421,7 +422,12 @@ async function useSecretKey(ctx: AppContext, secretKey: ResolvedSecretKey): Prom
     db: ctx.db,
     secrets: ctx.secrets,
     previous: previous === null ? null : createSecretBox(previous),
-    reencryptions: [reencryptSigningKeys, reencryptOAuthSecrets, reencryptTotpSecrets],
+    reencryptions: [
+      reencryptSigningKeys,
+      reencryptOAuthSecrets,
+      reencryptTotpSecrets,
+      reencryptPasswordMigrationSecrets,
+    ],
     now: ctx.clock.now(),
     ...(secretKey.source === 'ephemeral'
       ? { mismatchHint: 'SECRET_KEY is not set and DATA_DIR is in memory, so this start made a new one' }

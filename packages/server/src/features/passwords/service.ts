@@ -27,6 +27,7 @@ import {
   recordFailure,
   takeStreakPlace,
 } from './limits';
+import { migratePassword } from './lazy-migration';
 import { askToChangePassword } from './reset-links';
 import type { AuthenticatePasswordBody, CreatePasswordBody, StrengthCheckBody } from './schema';
 import { renderSignInAfterFailuresEmail } from './sign-in-notice-email';
@@ -152,6 +153,12 @@ export async function verifyAccountPassword(
   const stored = await findPassword(ctx, owner?.userId ?? '');
   const result = await ctx.passwords.verify(stored?.hash ?? DUMMY_HASH, password);
   if (owner === null || stored === null || !result.valid) {
+    // Issue 24 item 5: an address with no password here is asked of the project's old provider, once.
+    const migrated = stored === null ? await migratePassword(ctx, request, { email, password, owner }) : null;
+    if (migrated !== null) {
+      await forgetFailures(ctx, email);
+      return { ...migrated, requiresReset: false, failuresBefore: place.failuresBefore };
+    }
     await recordFailure(ctx, request, email);
     if (place.reachesCeiling) {
       await lockPassword(ctx, request, {

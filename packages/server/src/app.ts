@@ -63,8 +63,8 @@ import {
   registerJsonBodyParser,
 } from './infra/http-errors';
 import { reencryptSigningKeys } from './infra/keys';
-import { reencryptPasswordMigrationSecrets } from './infra/password-migration-secret';
 import { createPrometheusMetrics, noMetrics } from './infra/metrics';
+import { reencryptPasswordMigrationSecrets } from './infra/password-migration-secret';
 import { assertProductionReady } from './infra/production-checks';
 import { createPurgeSchedule, purgeExpired } from './infra/purge';
 import {

@@ -547,7 +547,7 @@ const ProjectSettingsSchema = Type.Object(
     password_migration_url: Type.Optional(
       Type.Union([Type.Null(), Type.String({ pattern: '^https?://', maxLength: 2048 })], {
         description:
-          'allowed: null (no lazy migration) or the old provider\'s https:// sign-in endpoint (http:// only outside production)',
+          "allowed: null (no lazy migration) or the old provider's https:// sign-in endpoint (http:// only outside production)",
       }),
     ),
     password_migration_secret: Type.Optional(

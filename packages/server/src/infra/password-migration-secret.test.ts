@@ -19,11 +19,16 @@ const project = (settings: Record<string, unknown>) => [{ name: 'Migrating', set
 describe('settings.password_migration_url and password_migration_secret in the project file', () => {
   it('take an http(s) URL or null and a secret or null; the secret is kept apart from the settings', () => {
     const [declared] = parseProjectFile(
-      project({ password_migration_url: 'https://old.example.com/signin', password_migration_secret: SECRET }),
+      project({
+        password_migration_url: 'https://old.example.com/signin',
+        password_migration_secret: SECRET,
+      }),
     );
     expect(declared?.settings).toEqual({ password_migration_url: 'https://old.example.com/signin' });
     expect(declared?.passwordMigrationSecret).toBe(SECRET);
-    const [cleared] = parseProjectFile(project({ password_migration_url: null, password_migration_secret: null }));
+    const [cleared] = parseProjectFile(
+      project({ password_migration_url: null, password_migration_secret: null }),
+    );
     expect(cleared?.settings).toEqual({ password_migration_url: null });
     expect(cleared?.passwordMigrationSecret).toBeNull();
     const [silent] = parseProjectFile(project({}));
@@ -39,11 +44,14 @@ describe('settings.password_migration_url and password_migration_secret in the p
     },
   );
 
-  it.each(['short', 'has a space in the middle of it', 42])('refuses the secret %j, naming the key, not the value', (value) => {
-    const error = configError(() => parseProjectFile(project({ password_migration_secret: value })));
-    expect(error.key).toMatch(/password_migration_secret/);
-    expect(error.message).not.toContain(String(value));
-  });
+  it.each(['short', 'has a space in the middle of it', 42])(
+    'refuses the secret %j, naming the key, not the value',
+    (value) => {
+      const error = configError(() => parseProjectFile(project({ password_migration_secret: value })));
+      expect(error.key).toMatch(/password_migration_secret/);
+      expect(error.message).not.toContain(String(value));
+    },
+  );
 });
 
 describe('the stored migration secret', () => {
@@ -71,7 +79,9 @@ describe('the stored migration secret', () => {
       );
       expect(count).toBe(1);
       const [row] = await handle.db.select().from(projects);
-      expect(openPasswordMigrationSecret(after, { projectId: 'project-a', settings: row!.settings })).toBe(SECRET);
+      expect(openPasswordMigrationSecret(after, { projectId: 'project-a', settings: row!.settings })).toBe(
+        SECRET,
+      );
       expect(row?.settings.password_migration_url).toBe('https://old.example.com/signin');
     } finally {
       await handle.close();

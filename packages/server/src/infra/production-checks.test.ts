@@ -209,7 +209,10 @@ describe.each(testDatabaseKinds())('production start-up on %s', (kind) => {
             {
               name: 'Migrating',
               enabled_products: ['emailMagicLinks'],
-              settings: { password_migration_url: url, password_migration_secret: 'old-provider-secret-0123456789' },
+              settings: {
+                password_migration_url: url,
+                password_migration_secret: 'old-provider-secret-0123456789',
+              },
             },
           ],
         }),

@@ -15,7 +15,11 @@ import { createTestApp, sdkRequest, type TestApp } from '../../test-support/app'
 import { testDatabaseKinds } from '../../test-support/database';
 import { fakeClock, recordingDelivery } from '../magic-links/test-helpers';
 import { findOrCreateUserByIdentifier } from '../users';
-import { askOldProvider, PASSWORD_MIGRATION_UNAVAILABLE_MESSAGE, passwordMigrationUrl } from './lazy-migration';
+import {
+  askOldProvider,
+  PASSWORD_MIGRATION_UNAVAILABLE_MESSAGE,
+  passwordMigrationUrl,
+} from './lazy-migration';
 import { CHEAP_ARGON2, STRONG, STRONG_2 } from './test-helpers';
 
 const P = ROUTES.passwords;
@@ -164,7 +168,11 @@ describe.each(testDatabaseKinds())('lazy password migration on %s', (kind) => {
   it('keeps what the old provider says of the address: verified, and the name', async () => {
     standIn.answer = () => ({
       status: 200,
-      body: JSON.stringify({ valid: true, email_verified: true, name: { first_name: 'Ada', last_name: 'Lovelace' } }),
+      body: JSON.stringify({
+        valid: true,
+        email_verified: true,
+        name: { first_name: 'Ada', last_name: 'Lovelace' },
+      }),
     });
     const response = await signIn('Ada@Example.com', STRONG);
     expect(response.statusCode, response.body).toBe(200);
@@ -175,7 +183,10 @@ describe.each(testDatabaseKinds())('lazy password migration on %s', (kind) => {
   });
 
   it('a password shorter than today’s rule signs in when the old provider accepts it (issue 24 item 1)', async () => {
-    standIn.answer = (body) => ({ status: 200, body: JSON.stringify({ valid: body.password === 'Qz7#kPw' }) });
+    standIn.answer = (body) => ({
+      status: 200,
+      body: JSON.stringify({ valid: body.password === 'Qz7#kPw' }),
+    });
     const response = await signIn(EMAIL, 'Qz7#kPw');
     expect(response.statusCode, response.body).toBe(200);
     expect(standIn.calls).toHaveLength(1);
@@ -196,19 +207,22 @@ describe.each(testDatabaseKinds())('lazy password migration on %s', (kind) => {
     ['answering 200 with a body that is not the contract', { status: 200, body: '<html>' }],
     ['answering 200 without "valid"', { status: 200, body: '{"ok":true}' }],
     ['redirecting', { status: 302, body: '' }],
-  ] as const)('a stand-in %s is 503 password_migration_unavailable, never a 500, and writes nothing', async (_, answer) => {
-    if (answer === null) {
-      await setSettings({ password_migration_url: await closedPortUrl(), secret: SECRET });
-    } else {
-      standIn.answer = () => answer;
-    }
-    const response = await signIn(EMAIL, STRONG);
-    expectError(response, 503, 'password_migration_unavailable');
-    expect(response.json().error_message).toBe(PASSWORD_MIGRATION_UNAVAILABLE_MESSAGE);
-    expect(await userCount()).toBe(0);
-    expect(await t.ctx.db.select().from(passwords)).toEqual([]);
-    expect(response.body).not.toContain(SECRET);
-  });
+  ] as const)(
+    'a stand-in %s is 503 password_migration_unavailable, never a 500, and writes nothing',
+    async (_, answer) => {
+      if (answer === null) {
+        await setSettings({ password_migration_url: await closedPortUrl(), secret: SECRET });
+      } else {
+        standIn.answer = () => answer;
+      }
+      const response = await signIn(EMAIL, STRONG);
+      expectError(response, 503, 'password_migration_unavailable');
+      expect(response.json().error_message).toBe(PASSWORD_MIGRATION_UNAVAILABLE_MESSAGE);
+      expect(await userCount()).toBe(0);
+      expect(await t.ctx.db.select().from(passwords)).toEqual([]);
+      expect(response.body).not.toContain(SECRET);
+    },
+  );
 
   it('an existing user with a password never triggers a call, right or wrong', async () => {
     const created = await sdkRequest(t.app, {
@@ -253,7 +267,11 @@ describe.each(testDatabaseKinds())('lazy password migration on %s', (kind) => {
   });
 
   it('the abuse guards run before the old provider is asked: a locked address is not asked', async () => {
-    await setSettings({ password_migration_url: standIn.url, secret: SECRET, more: { max_consecutive_failures: 2 } });
+    await setSettings({
+      password_migration_url: standIn.url,
+      secret: SECRET,
+      more: { max_consecutive_failures: 2 },
+    });
     expectError(await signIn(EMAIL, STRONG_2), 401, 'unauthorized_credentials');
     expectError(await signIn(EMAIL, STRONG_2), 401, 'unauthorized_credentials');
     // BF-09: the ceiling is reached; even the right password is not checked, here or there.
@@ -316,7 +334,10 @@ describe('askOldProvider', () => {
   });
 
   it('never calls an http URL in production', () => {
-    const request = { project: { settings: { password_migration_url: 'http://old.example.com/x' } }, log } as never;
+    const request = {
+      project: { settings: { password_migration_url: 'http://old.example.com/x' } },
+      log,
+    } as never;
     expect(() => passwordMigrationUrl({ config: { env: 'production' } as never }, request)).toThrow(
       PASSWORD_MIGRATION_UNAVAILABLE_MESSAGE,
     );

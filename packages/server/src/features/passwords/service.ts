@@ -18,6 +18,7 @@ import { notifySecurityEvent } from '../notices';
 import { issueSession, validateSessionDuration } from '../sessions';
 import { duplicateIdentifier, findOrCreateUserByIdentifier, findOwnedIdentifier } from '../users';
 import type { StrengthCheckResult } from './kit';
+import { migratePassword } from './lazy-migration';
 import {
   assertFailureBudget,
   forgetFailures,
@@ -27,7 +28,6 @@ import {
   recordFailure,
   takeStreakPlace,
 } from './limits';
-import { migratePassword } from './lazy-migration';
 import { askToChangePassword } from './reset-links';
 import type { AuthenticatePasswordBody, CreatePasswordBody, StrengthCheckBody } from './schema';
 import { renderSignInAfterFailuresEmail } from './sign-in-notice-email';

@@ -352,7 +352,11 @@ export async function configureDevProject(
           ...defaultProjectSettings(ctx.config),
           ...existing.settings,
           ...declaration.settings,
-          ...(await migrationSecretSetting({ ...ctx, db: tx as unknown as Database }, existing.id, declaration)),
+          ...(await migrationSecretSetting(
+            { ...ctx, db: tx as unknown as Database },
+            existing.id,
+            declaration,
+          )),
         },
         updatedAt: new Date(),
       })

@@ -253,6 +253,19 @@ describe.each(testDatabaseKinds())('lazy password migration on %s', (kind) => {
     expect(standIn.calls).toHaveLength(1);
   });
 
+  it('the existing-password reset migrates the old password too, then sets the new one', async () => {
+    const response = await sdkRequest(t.app, {
+      method: 'POST',
+      url: P.existingPasswordReset,
+      publicToken: t.publicToken,
+      body: { email: EMAIL, existing_password: STRONG, new_password: STRONG_2, session_duration_minutes: 30 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await signIn(EMAIL, STRONG_2)).statusCode).toBe(200);
+    expectError(await signIn(EMAIL, STRONG), 401, 'unauthorized_credentials');
+    expect(standIn.calls).toHaveLength(1);
+  });
+
   it('without the setting nothing is asked', async () => {
     await setSettings({ password_migration_url: null });
     expectError(await signIn(EMAIL, STRONG), 401, 'unauthorized_credentials');

@@ -64,6 +64,7 @@ import {
 } from './infra/http-errors';
 import { reencryptSigningKeys } from './infra/keys';
 import { createPrometheusMetrics, noMetrics } from './infra/metrics';
+import { reencryptPasswordMigrationSecrets } from './infra/password-migration-secret';
 import { assertProductionReady } from './infra/production-checks';
 import { createPurgeSchedule, purgeExpired } from './infra/purge';
 import {
@@ -421,7 +422,12 @@ async function useSecretKey(ctx: AppContext, secretKey: ResolvedSecretKey): Prom
     db: ctx.db,
     secrets: ctx.secrets,
     previous: previous === null ? null : createSecretBox(previous),
-    reencryptions: [reencryptSigningKeys, reencryptOAuthSecrets, reencryptTotpSecrets],
+    reencryptions: [
+      reencryptSigningKeys,
+      reencryptOAuthSecrets,
+      reencryptTotpSecrets,
+      reencryptPasswordMigrationSecrets,
+    ],
     now: ctx.clock.now(),
     ...(secretKey.source === 'ephemeral'
       ? { mismatchHint: 'SECRET_KEY is not set and DATA_DIR is in memory, so this start made a new one' }

@@ -19,6 +19,7 @@ import { notifySecurityEvent } from '../notices';
 import { issueSession, validateSessionDuration } from '../sessions';
 import { duplicateIdentifier, findOrCreateUserByIdentifier, findOwnedIdentifier } from '../users';
 import type { StrengthCheckResult } from './kit';
+import { migratePassword } from './lazy-migration';
 import {
   assertFailureBudget,
   forgetFailures,
@@ -154,6 +155,12 @@ export async function verifyAccountPassword(
   const stored = await findPassword(ctx, owner?.userId ?? '');
   const result = await ctx.passwords.verify(stored?.hash ?? DUMMY_HASH, password);
   if (owner === null || stored === null || !result.valid) {
+    // Issue 24 item 5: an address with no password here is asked of the project's old provider, once.
+    const migrated = stored === null ? await migratePassword(ctx, request, { email, password, owner }) : null;
+    if (migrated !== null) {
+      await forgetFailures(ctx, email);
+      return { ...migrated, requiresReset: false, failuresBefore: place.failuresBefore };
+    }
     await recordFailure(ctx, request, email);
     await recordPasswordFailure(ctx, request, {
       userId: owner?.userId ?? null,

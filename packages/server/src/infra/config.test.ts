@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       telemetryLimit: 10_000,
       purgeIntervalSeconds: 600,
       outboxRetentionHours: 24,
+      eventRetentionDays: 90,
       rateLimits: {},
       trustedProxies: null,
       metrics: { enabled: false, token: null, processMetrics: true },

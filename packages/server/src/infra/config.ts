@@ -53,6 +53,8 @@ export const DEFAULT_TWILIO_API_BASE_URL = 'https://api.twilio.com';
 export const DEFAULT_PURGE_INTERVAL_SECONDS = 600;
 /** OUTBOX_RETENTION_HOURS: a day of dev-outbox messages stays readable at /dev/outbox. */
 export const DEFAULT_OUTBOX_RETENTION_HOURS = 24;
+/** EVENT_RETENTION_DAYS: the event log keeps 90 days (issue 25 item 1); the purge deletes older events in batches. */
+export const DEFAULT_EVENT_RETENTION_DAYS = 90;
 
 /** `<repo>/apps/web/dist`, resolved from this package's folder so the cwd does not matter. */
 export const DEFAULT_WEB_DIST_DIR = resolve(SERVER_PACKAGE_ROOT, '../../apps/web/dist');
@@ -136,6 +138,11 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     max: 8760,
     fallback: DEFAULT_OUTBOX_RETENTION_HOURS,
   });
+  const eventRetentionDays = integer('EVENT_RETENTION_DAYS', value('EVENT_RETENTION_DAYS'), {
+    min: 1,
+    max: 36_500,
+    fallback: DEFAULT_EVENT_RETENTION_DAYS,
+  });
   // Issue 23 item 7: 0 stops at once (one instance, development); behind a balancer, its check interval × fall.
   const shutdownDrainSeconds = integer('SHUTDOWN_DRAIN_SECONDS', value('SHUTDOWN_DRAIN_SECONDS'), {
     min: 0,
@@ -175,6 +182,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     telemetryLimit,
     purgeIntervalSeconds,
     outboxRetentionHours,
+    eventRetentionDays,
     rateLimits,
     trustedProxies,
     metrics,

@@ -73,6 +73,8 @@ export interface AppConfig {
   purgeIntervalSeconds: number;
   /** Hours a dev-outbox message is kept before the purge deletes it. */
   outboxRetentionHours: number;
+  /** Issue 25 item 1: days an event stays in the event log before the purge deletes it. */
+  eventRetentionDays: number;
   /** RATE_LIMITS: named limits replacing the defaults of infra/rate-limit-settings.ts (buildApp's rateLimits win). */
   rateLimits: Partial<RateLimitSettings>;
   /**

@@ -34,9 +34,9 @@ export interface EventPayloads {
   'phone.verified': { phone_id: string };
   'phone.removed': { phone_id: string };
   'oauth.linked': { provider_type: string };
-  'oauth.unlinked': { provider_type: string };
+  'oauth.unlinked': { oauth_user_registration_id: string };
   'wallet.linked': { crypto_wallet_type: string };
-  'wallet.unlinked': { crypto_wallet_type: string };
+  'wallet.unlinked': { crypto_wallet_id: string };
   'rate_limit.hit': { rule: string };
   'captcha.required': { action: string };
   'import.completed': {

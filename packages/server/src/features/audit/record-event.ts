@@ -17,8 +17,8 @@ export interface NewEvent<T extends EventType = EventType> {
   actor: EventActor;
   /** The user the event is about (null: none, e.g. a failed sign-in of an unknown address). */
   subjectUserId: string | null;
-  /** The request that caused it; null for the CLI and background work. */
-  request: Pick<RequestContext, 'ip' | 'userAgent' | 'requestId'> | null;
+  /** The request that caused it (its id when known); null for the CLI and background work. */
+  request: (Pick<RequestContext, 'ip' | 'userAgent'> & { requestId?: string | null }) | null;
   payload: EventPayloads[T];
 }
 

@@ -1,6 +1,7 @@
 // Users (SPEC §3 "Session and user", wire-format.md §4.1–4.2): loading the wire User, the race-safe
 // find-or-create used by every e-mail sign-in method, profile updates with Stytch's merge semantics, and removal
 // of the user's own sub-records.
+
 import type { User, UserResourceKind } from '@gatehouse/protocol';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
@@ -16,6 +17,7 @@ import {
   webauthnRegistrations,
 } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { type EventExecutor, recordEvent } from '../audit';
 import { type NoticeRequest, notifySecurityEvent, type SecurityNoticeEvent } from '../notices';
 import { findOrCreateUserByIdentifier } from './identifiers';
 import { parseJson, rowsOf } from './user-sql';
@@ -183,7 +185,7 @@ export async function deleteUserResource(
     beforeRemovingLastIdentifier?: () => void;
   },
 ): Promise<void> {
-  const removed = await removeUserResource(ctx, options);
+  const removed = await removeUserResource(ctx, request, options);
   // Issue 20 item 4 (SS-09, WA-08 "delete … sends a notification"): told once the row is gone.
   if (removed !== null) notifySecurityEvent(ctx, request, { userId: options.userId, event: removed });
 }
@@ -191,6 +193,7 @@ export async function deleteUserResource(
 /** Deletes the row (deleteUserResource's rules); answers the notice its removal calls for, if any. */
 async function removeUserResource(
   ctx: AppContext,
+  request: NoticeRequest & { requestId?: string },
   options: {
     kind: UserResourceKind;
     id: string;
@@ -208,7 +211,12 @@ async function removeUserResource(
   const notFound = () =>
     new ApiError(errorType, `No ${label} with this id was found for the signed-in user.`);
   if (options.kind === 'totps') {
-    const [deleted] = await ctx.db.delete(totps).where(own).returning({ verified: totps.verified });
+    const [deleted] = await ctx.db.transaction(async (tx) => {
+      const rows = await tx.delete(totps).where(own).returning({ verified: totps.verified });
+      // Issue 25 item 1: an authenticator app that was a second factor is removed (an unconfirmed one never was).
+      if (rows[0]?.verified) await recordRemoval(tx, request, options, 'totps');
+      return rows;
+    });
     if (deleted === undefined) throw notFound();
     // An enrolment never confirmed by a code was never a second factor (and its adding was not told either).
     return deleted.verified ? { kind: 'totp_removed' } : null;
@@ -256,6 +264,7 @@ async function removeUserResource(
     if (IDENTIFIER_KINDS.has(options.kind) && row?.other_identifier !== true) {
       options.beforeRemovingLastIdentifier?.();
     }
+    await recordRemoval(tx, request, options, options.kind);
     if (options.kind !== 'webauthn_registrations') {
       await tx.delete(table).where(eq(table.id, id));
       return null;
@@ -266,6 +275,50 @@ async function removeUserResource(
       .returning({ name: webauthnRegistrations.name });
     return passkey === undefined ? null : { kind: 'passkey_removed', name: passkey.name };
   });
+}
+
+/** Issue 25 item 1: the event of a removed sign-in method or authenticator app, in the removal's transaction. */
+async function recordRemoval(
+  tx: EventExecutor,
+  request: NoticeRequest & { requestId?: string },
+  options: { id: string; userId: string; projectId: string },
+  kind: UserResourceKind,
+): Promise<void> {
+  const base = {
+    projectId: options.projectId,
+    actor: { type: 'user' as const, id: options.userId },
+    subjectUserId: options.userId,
+    request,
+  };
+  const { id } = options;
+  switch (kind) {
+    case 'emails':
+      return void (await recordEvent(tx, { ...base, type: 'email.removed', payload: { email_id: id } }));
+    case 'phone_numbers':
+      return void (await recordEvent(tx, { ...base, type: 'phone.removed', payload: { phone_id: id } }));
+    case 'webauthn_registrations':
+      return void (await recordEvent(tx, {
+        ...base,
+        type: 'passkey.deleted',
+        payload: { webauthn_registration_id: id },
+      }));
+    case 'oauth':
+      return void (await recordEvent(tx, {
+        ...base,
+        type: 'oauth.unlinked',
+        payload: { oauth_user_registration_id: id },
+      }));
+    case 'crypto_wallets':
+      return void (await recordEvent(tx, {
+        ...base,
+        type: 'wallet.unlinked',
+        payload: { crypto_wallet_id: id },
+      }));
+    case 'totps':
+      return void (await recordEvent(tx, { ...base, type: 'totp.removed', payload: { totp_id: id } }));
+    default:
+      return;
+  }
 }
 
 /** The user's identifiers: an e-mail address or phone number (issue 20 item 3: the last verified one). */

@@ -4,6 +4,7 @@
 // (security-tests.md Part 4): server-side single-use challenges bound to ceremony and user, allowed domains and
 // origins, crossOrigin/topOrigin, credential id length and uniqueness, userHandle ownership, and an atomic counter
 // update so a cloned authenticator cannot slip in between two reads.
+
 import type { AuthenticationFactor, WebAuthnRegistration } from '@gatehouse/protocol';
 import {
   type AuthenticationResponseJSON,
@@ -19,6 +20,7 @@ import { newId } from '../../infra/crypto';
 import { webauthnRegistrations } from '../../infra/db/schema';
 import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
+import { type EventExecutor, recordEvent } from '../audit';
 import { notifySecurityEvent } from '../notices';
 import { issueSession, lockLiveSession, signedIn, validateSessionDuration } from '../sessions';
 import { loadUser } from '../users';
@@ -298,7 +300,7 @@ async function insertRegistration(
   // held (issue 20 item 1): a first proof resetting the account meanwhile cannot leave this passkey on it.
   const [inserted] = await ctx.db.transaction(async (tx) => {
     await lockLiveSession(tx, { sessionId: signedIn(request).row.id, userId: options.userId });
-    return tx
+    const rows = await tx
       .insert(webauthnRegistrations)
       .values({
         id: newId('webauthn-registration', request.tokenMode),
@@ -324,6 +326,9 @@ async function insertRegistration(
       })
       .onConflictDoNothing({ target: [webauthnRegistrations.projectId, webauthnRegistrations.credentialId] })
       .returning();
+    // Issue 25 item 1: the new passkey and its event commit together.
+    if (rows[0]) await recordPasskeyEvent(tx, request, 'passkey.registered', rows[0]);
+    return rows;
   });
   if (!inserted) throw new ApiError('duplicate_webauthn_registration', DUPLICATE_REGISTRATION_MESSAGE);
   return inserted;
@@ -507,6 +512,23 @@ export async function finishAuthentication(
 }
 
 /** PUT /webauthn/update/{id}: renames one of the signed-in user's own registrations (anyone else's is a 404). */
+/** Issue 25 item 1: a passkey event of the signed-in user, in the change's transaction. */
+async function recordPasskeyEvent(
+  tx: EventExecutor,
+  request: RequestContext,
+  type: 'passkey.registered' | 'passkey.renamed',
+  registration: { id: string; userId: string; projectId: string },
+): Promise<void> {
+  await recordEvent(tx, {
+    projectId: registration.projectId,
+    type,
+    actor: { type: 'user', id: registration.userId },
+    subjectUserId: registration.userId,
+    request,
+    payload: { webauthn_registration_id: registration.id },
+  });
+}
+
 export async function updateRegistration(
   ctx: AppContext,
   request: RequestContext,
@@ -516,17 +538,21 @@ export async function updateRegistration(
   const { userId } = signedIn(request);
   const name = options.name.trim();
   assertStorableText('name', name);
-  const [updated] = await ctx.db
-    .update(webauthnRegistrations)
-    .set({ name })
-    .where(
-      and(
-        eq(webauthnRegistrations.id, options.id),
-        eq(webauthnRegistrations.userId, userId),
-        eq(webauthnRegistrations.projectId, project.id),
-      ),
-    )
-    .returning();
+  const [updated] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(webauthnRegistrations)
+      .set({ name })
+      .where(
+        and(
+          eq(webauthnRegistrations.id, options.id),
+          eq(webauthnRegistrations.userId, userId),
+          eq(webauthnRegistrations.projectId, project.id),
+        ),
+      )
+      .returning();
+    if (rows[0]) await recordPasskeyEvent(tx, request, 'passkey.renamed', rows[0]);
+    return rows;
+  });
   if (!updated) throw notFound();
   return { webauthn_registration: toWireRegistration(updated) };
 }

@@ -238,6 +238,8 @@ describe('Clerk export, issue 24: usernames, created_at, and what is not importe
       'backup_codes_enabled',
     ]);
     expect(oneRow({ backup_codes_enabled: 'false' }).users[0]!.dropped).toEqual([]);
+    const beyond = parseClerkExport('id,primary_email_address\nuser_1,a@clerk.example,stray,\n');
+    expect(beyond.users[0]!.dropped.map(({ field }) => field)).toEqual(['column 3']);
   });
 
   it('reads a JSON file as Clerk Backend API users', () => {

@@ -52,7 +52,10 @@ import { parseCsv } from './csv';
 
 type ClerkRow = Record<string, string>;
 
-/** The columns read (or, `private_metadata`, reported on their own terms); any other column with a value is dropped. */
+/**
+ * The columns read, or (private_metadata, backup codes) reported with their own reason; any other column holding a
+ * value in a row is reported as dropped, and so is a value beyond the header's last column (as `column <n>`).
+ */
 const READ_COLUMNS: ReadonlySet<string> = new Set([
   'id',
   'first_name',
@@ -87,6 +90,9 @@ export function parseClerkExport(text: string): ParsedExport {
     const row: ClerkRow = {};
     columns.forEach((name, index) => {
       row[name] = (record.fields[index] ?? '').trim();
+    });
+    record.fields.slice(columns.length).forEach((value, extra) => {
+      row[`column ${columns.length + extra + 1}`] = value.trim();
     });
     return [record.line, row];
   });

@@ -1,6 +1,7 @@
 // Issue 14 item 3: Clerk's dashboard CSV on its fixture (a BOM, CRLF, quoted commas, quotes and a line break), each
 // password_hasher's digest format mapped to PHC, and the rows refused one by one.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../fixtures';
 import { verifyLegacyPassword } from '../password-schemes';
@@ -163,5 +164,88 @@ describe('Clerk export', () => {
         expect.objectContaining({ reason: 'malformed_row' }),
       );
     });
+  });
+});
+
+describe('Clerk export, issue 24: usernames, created_at, and what is not imported', () => {
+  const docsCsv = readFileSync(new URL('../fixtures/from-docs/clerk-export.csv', import.meta.url), 'utf8');
+  const oneRow = (columns: Record<string, string>) => {
+    const names = ['id', 'primary_email_address', ...Object.keys(columns)];
+    const values = ['user_1', 'a@clerk.example', ...Object.values(columns)].map((value) =>
+      /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value,
+    );
+    return parseClerkExport(`${names.join(',')}\n${values.join(',')}\n`);
+  };
+
+  it('reads usernames from the file written from Clerk’s documentation and leaves nothing of it out', () => {
+    const parsed = parseClerkExport(docsCsv);
+    expect(parsed.users.map(({ user }) => [user.external_id, user.username])).toEqual([
+      ['user_2dDocsAda0000000000001', 'ada_lovelace'],
+      ['user_2dDocsGrace00000000002', 'grace_hopper'],
+      ['user_2dDocsShort00000000003', null],
+      ['user_2dDocsArgon00000000004', 'kjohnson'],
+      ['user_2dDocsPhone00000000005', null],
+    ]);
+    // The username-only row is parsed; the import refuses it (validate-row.ts, no_sign_in_identifier).
+    expect(parsed.users[1]!.user).toMatchObject({ emails: [], phone_numbers: [] });
+    expect(parsed.users.every(({ dropped }) => dropped.length === 0)).toBe(true);
+  });
+
+  it('keeps the row and reports a username Gatehouse cannot store (the first fixture row’s has a line break)', () => {
+    const [first] = parseClerkExport(fixture).users;
+    expect(first!.user.username).toBeNull();
+    expect(first!.dropped).toEqual([
+      { field: 'username', reason: expect.stringContaining('128 characters') },
+    ]);
+  });
+
+  it('reads a created_at column as ISO 8601 or Unix milliseconds, and refuses one that is neither', () => {
+    expect(oneRow({ created_at: '2022-02-02T10:00:00Z' }).users[0]!.user.created_at).toBe(
+      '2022-02-02T10:00:00.000Z',
+    );
+    expect(oneRow({ created_at: '1700000000000' }).users[0]!.user.created_at).toBe(
+      '2023-11-14T22:13:20.000Z',
+    );
+    expect(oneRow({ created_at: 'last week' }).skipped[0]).toMatchObject({ reason: 'malformed_row' });
+  });
+
+  it('maps public and unsafe metadata, reports private metadata, and refuses metadata that is not a JSON object', () => {
+    const parsed = oneRow({
+      public_metadata: '{"plan":"pro"}',
+      unsafe_metadata: '{"theme":"dark"}',
+      private_metadata: '{"stripe":"cus_1"}',
+    });
+    expect(parsed.users[0]!.user).toMatchObject({
+      trusted_metadata: { plan: 'pro' },
+      untrusted_metadata: { theme: 'dark' },
+    });
+    expect(parsed.users[0]!.dropped).toEqual([
+      { field: 'private_metadata', reason: expect.stringContaining('shown to the browser') },
+    ]);
+    expect(oneRow({ private_metadata: '{}' }).users[0]!.dropped).toEqual([]);
+    expect(oneRow({ public_metadata: '[1]' }).skipped[0]!.message).toContain('public_metadata');
+    expect(oneRow({ unsafe_metadata: '{oops' }).skipped[0]!.message).toContain('unsafe_metadata');
+  });
+
+  it('reports backup codes and every other column that holds a value, by name', () => {
+    expect(
+      oneRow({ backup_codes: 'a1b2c3,d4e5f6', favourite_colour: 'teal', empty: '' }).users[0]!.dropped,
+    ).toEqual([
+      { field: 'backup_codes', reason: expect.stringContaining('recovery codes') },
+      { field: 'favourite_colour', reason: expect.stringContaining('Not a column') },
+    ]);
+    expect(oneRow({ backup_codes_enabled: 'true' }).users[0]!.dropped.map(({ field }) => field)).toEqual([
+      'backup_codes_enabled',
+    ]);
+    expect(oneRow({ backup_codes_enabled: 'false' }).users[0]!.dropped).toEqual([]);
+    const beyond = parseClerkExport('id,primary_email_address\nuser_1,a@clerk.example,stray,\n');
+    expect(beyond.users[0]!.dropped.map(({ field }) => field)).toEqual(['column 3']);
+  });
+
+  it('reads a JSON file as Clerk Backend API users', () => {
+    const parsed = parseClerkExport(
+      `\uFEFF ${JSON.stringify([{ id: 'user_j', email_addresses: [], username: 'jay' }])}`,
+    );
+    expect(parsed.users[0]!.user).toMatchObject({ external_id: 'user_j', username: 'jay' });
   });
 });

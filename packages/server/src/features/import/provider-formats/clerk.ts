@@ -1,8 +1,16 @@
 // Issue 14 item 3: Clerk's dashboard CSV export (Settings → User exports; the only Clerk export with password
-// digests and TOTP secrets). Columns, by header name (order and extra columns do not matter): id, first_name,
-// last_name, username, primary_email_address, primary_phone_number, verified_email_addresses,
-// unverified_email_addresses, verified_phone_numbers, unverified_phone_numbers, totp_secret, password_digest,
-// password_hasher. A list column holds several values separated by `|`, `,` or `;` (quoted when it has commas).
+// digests and TOTP secrets). Columns, by header name (order does not matter): id, first_name, last_name, username,
+// primary_email_address, primary_phone_number, verified_email_addresses, unverified_email_addresses,
+// verified_phone_numbers, unverified_phone_numbers, totp_secret, password_digest, password_hasher. A list column
+// holds several values separated by `|`, `,` or `;` (quoted when it has commas).
+// Issue 24 items 3 and 4: `username` is stored (users.username; one Gatehouse cannot store is reported, the row kept).
+// Clerk's documented dashboard export has no signup date; a `created_at` column (ISO 8601 or Unix milliseconds, as
+// Clerk's API writes it) is read when a file has one. Clerk's own migration tool also takes `public_metadata`,
+// `unsafe_metadata` and `private_metadata` columns (JSON): public → trusted_metadata (both written by the backend
+// only and readable by the user's session), unsafe → untrusted_metadata (both writable from the browser), private
+// is reported as dropped — Gatehouse has no metadata the user's own session cannot read, so copying it into
+// trusted_metadata would show the browser what Clerk kept from it. Every other column with a value (backup_codes,
+// …) is reported as dropped with its name. A JSON file (Clerk's Backend API users, clerk-api.ts) is read too.
 //
 // password_hasher → PHC, per the digest formats of Clerk's Backend API (POST /v1/users, `password_hasher`):
 //   bcrypt                `$2a|2b|2y$<cost>$<salt & hash>`                 → as is
@@ -21,24 +29,59 @@
 // password and signs in by a login link or a reset).
 import { phc } from '../password-schemes';
 import type { ParsedExport, PortableUser } from '../portable-user';
+import { parseClerkApiUsers } from './clerk-api';
+import { CLERK_BACKUP_CODES_REASON, CLERK_PRIVATE_METADATA_REASON, clerkTimestamp } from './clerk-common';
 import {
   acceptedHash,
   addEmail,
   addPhone,
+  type DropField,
   decodeBytes,
+  dropUnknownFields,
+  isRecord,
   malformedRow,
   newPortableUser,
   readEmail,
   readPhone,
   readRows,
   readTotpSecret,
+  readUsername,
   unsupportedHash,
 } from './common';
 import { parseCsv } from './csv';
 
 type ClerkRow = Record<string, string>;
 
+/**
+ * The columns read, or (private_metadata, backup codes) reported with their own reason; any other column holding a
+ * value in a row is reported as dropped, and so is a value beyond the header's last column (as `column <n>`).
+ */
+const READ_COLUMNS: ReadonlySet<string> = new Set([
+  'id',
+  'first_name',
+  'last_name',
+  'username',
+  'primary_email_address',
+  'primary_phone_number',
+  'verified_email_addresses',
+  'unverified_email_addresses',
+  'verified_phone_numbers',
+  'unverified_phone_numbers',
+  'totp_secret',
+  'password_digest',
+  'password_hasher',
+  'created_at',
+  'public_metadata',
+  'unsafe_metadata',
+  'private_metadata',
+  'backup_codes',
+  'backup_codes_enabled',
+]);
+
+/** The dashboard CSV, or (text starting with `[` or `{`) Clerk's Backend API users as JSON. */
 export function parseClerkExport(text: string): ParsedExport {
+  const body = text.replace(/^\uFEFF/, '').trimStart();
+  if (body.startsWith('[') || body.startsWith('{')) return parseClerkApiUsers(body);
   const [header, ...records] = parseCsv(text);
   if (!header) return { users: [], skipped: [] };
   const columns = header.fields.map((name) => name.trim());
@@ -47,6 +90,9 @@ export function parseClerkExport(text: string): ParsedExport {
     const row: ClerkRow = {};
     columns.forEach((name, index) => {
       row[name] = (record.fields[index] ?? '').trim();
+    });
+    record.fields.slice(columns.length).forEach((value, extra) => {
+      row[`column ${columns.length + extra + 1}`] = value.trim();
     });
     return [record.line, row];
   });
@@ -60,12 +106,40 @@ function splitList(value: string | undefined): string[] {
     .filter((part) => part !== '');
 }
 
-function readClerkUser(row: ClerkRow): PortableUser {
+function jsonObjectColumn(text: string | undefined, field: string): Record<string, unknown> {
+  if (text === undefined || text === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw malformedRow(`${field} is not JSON.`);
+  }
+  if (value === null) return {};
+  if (!isRecord(value)) throw malformedRow(`${field} is not a JSON object.`);
+  return value;
+}
+
+function readClerkUser(row: ClerkRow, drop: DropField): PortableUser {
   const id = row.id ?? '';
   if (id === '') throw malformedRow('id is missing.');
   const user = newPortableUser(id);
   user.name.first_name = row.first_name ?? '';
   user.name.last_name = row.last_name ?? '';
+  user.username = readUsername(row.username ?? null, 'username', drop);
+  user.created_at = clerkTimestamp(row.created_at, 'created_at');
+  user.trusted_metadata = jsonObjectColumn(row.public_metadata, 'public_metadata');
+  user.untrusted_metadata = jsonObjectColumn(row.unsafe_metadata, 'unsafe_metadata');
+  if (Object.keys(jsonObjectColumn(row.private_metadata, 'private_metadata')).length > 0)
+    drop('private_metadata', CLERK_PRIVATE_METADATA_REASON);
+  if (row.backup_codes) drop('backup_codes', CLERK_BACKUP_CODES_REASON);
+  else if (row.backup_codes_enabled?.toLowerCase() === 'true')
+    drop('backup_codes_enabled', CLERK_BACKUP_CODES_REASON);
+  dropUnknownFields(
+    row,
+    READ_COLUMNS,
+    drop,
+    "Not a column of Clerk's dashboard export that Gatehouse imports.",
+  );
 
   const verifiedEmails = splitList(row.verified_email_addresses).map((email) =>
     readEmail(email, 'an e-mail'),

@@ -22,6 +22,13 @@ describe('detectExportFormat', () => {
     expect(detectExportFormat(JSON.stringify({ id: 'user_1', email_addresses: [] }))).toBe('clerk');
   });
 
+  it("reads Stytch and Clerk User objects with their `external_id` as theirs, not as Gatehouse's", () => {
+    const stytch = { user_id: 'user-test-1', external_id: 'legacy-1', emails: [], providers: [] };
+    expect(detectExportFormat(JSON.stringify([stytch]))).toBe('stytch');
+    const clerk = { id: 'user_1', external_id: 'legacy-1', email_addresses: [], external_accounts: [] };
+    expect(detectExportFormat(JSON.stringify([clerk]))).toBe('clerk');
+  });
+
   it('answers null for what matches no format, or several', () => {
     expect(detectExportFormat('')).toBeNull();
     expect(detectExportFormat('id,email\n1,a@example.com\n')).toBeNull();

@@ -18,8 +18,9 @@ export const SOURCE_LABELS: Record<ImportSource, string> = {
 
 /** Fields of one JSON row that only this format has (a row with any of them votes for it). */
 const JSON_MARKERS: Record<ImportSource, readonly string[]> = {
-  // PortableUser (portable-user.ts): snake_case lists no provider's export shares.
-  gatehouse: ['external_id', 'oauth_registrations', 'password_requires_reset'],
+  // PortableUser (portable-user.ts): snake_case lists no provider's export shares. Not `external_id`: Stytch's and
+  // Clerk's User objects have one too (the application's own id for the user).
+  gatehouse: ['oauth_registrations', 'password_requires_reset'],
   // Stytch's User object: ids of each sub-record, and its lists' own names.
   stytch: ['biometric_registrations', 'providers', 'crypto_wallets', 'webauthn_registrations'],
   // Clerk's Backend API User: camel-free but distinct names.

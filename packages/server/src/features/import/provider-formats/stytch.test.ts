@@ -1,5 +1,6 @@
 // Issue 14 item 3: the Stytch reader on its fixture (users as users.get answers them, hashes as passwords.migrate
 // takes them) and on the cases a real export has: a JSON array, a users.search answer, a bad line among good ones.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readFixture, stytchId } from '../fixtures';
 import { parseStytchExport } from './stytch';
@@ -123,6 +124,12 @@ describe('Stytch export', () => {
       totps: [],
       oauth_registrations: [],
     });
+    // Issue 24 item 4: each one reported, with why.
+    expect(parsed.users[0]!.dropped).toEqual([
+      { field: 'providers[0]', reason: 'Gatehouse has no "okta" OAuth provider.' },
+      { field: 'totps[0]', reason: expect.stringContaining('never verified') },
+      { field: 'webauthn_registrations[0]', reason: expect.stringContaining('public_key') },
+    ]);
   });
 
   describe('passwords.migrate hashes', () => {
@@ -209,5 +216,80 @@ describe('Stytch export', () => {
         reason: 'malformed_row',
       });
     });
+  });
+});
+
+describe('Stytch export, issue 24: what is not imported is reported', () => {
+  const docs = readFileSync(new URL('../fixtures/from-docs/stytch-users.jsonl', import.meta.url), 'utf8');
+
+  it('reads the file written from Stytch’s documentation: created_at, hashes, and each dropped field', () => {
+    const parsed = parseStytchExport(docs);
+    expect(parsed.skipped.map(({ row, reason }) => [row, reason])).toEqual([
+      [5, 'unsupported_password_hash'],
+    ]);
+    expect(
+      parsed.users.map(({ user }) => [user.created_at, user.password_hash?.split('$')[1] ?? null]),
+    ).toEqual([
+      ['2021-12-29T12:33:09.000Z', 'scrypt'],
+      ['2022-03-14T09:26:53.000Z', '2a'],
+      ['2023-01-02T03:04:05.000Z', null],
+      ['2023-06-30T23:59:59.000Z', 'pbkdf2-sha256'],
+    ]);
+    expect(parsed.users.map(({ dropped }) => dropped.map(({ field }) => field))).toEqual([
+      ['totps[0]', 'biometric_registrations[0]'],
+      ['totps[0]', 'webauthn_registrations[0]'],
+      ['external_id', 'password'],
+      ['roles'],
+    ]);
+    const reasons = parsed.users.flatMap(({ dropped }) => dropped.map(({ reason }) => reason));
+    expect(reasons).toEqual([
+      expect.stringContaining('no TOTP secret'),
+      expect.stringContaining('no biometric sign-in'),
+      expect.stringContaining('never verified'),
+      expect.stringContaining('public_key'),
+      expect.stringContaining('user_id'),
+      expect.stringContaining('No password hash'),
+      expect.stringContaining('no roles'),
+    ]);
+  });
+
+  it('reports a wallet of another chain, a lock and unknown keys; not the envelope, empty values or the default role', () => {
+    const parsed = oneUser({
+      crypto_wallets: [
+        {
+          crypto_wallet_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+          crypto_wallet_type: 'bitcoin',
+        },
+      ],
+      is_locked: true,
+      favourite_colour: 'teal',
+      request_id: 'request-id-test-1',
+      status_code: 200,
+      roles: ['stytch_user'],
+      external_id: null,
+      biometric_registrations: [],
+      lock_expires_at: null,
+    });
+    expect(parsed.users[0]!.user.crypto_wallets).toEqual([]);
+    expect(parsed.users[0]!.dropped).toEqual([
+      {
+        field: 'crypto_wallets[0]',
+        reason: 'Gatehouse signs in Ethereum and Solana wallets, not "bitcoin".',
+      },
+      { field: 'is_locked', reason: expect.stringContaining('temporary') },
+      { field: 'favourite_colour', reason: expect.stringContaining("Not a field of Stytch's User object") },
+    ]);
+  });
+
+  it('does not report a password object that carries its hash', () => {
+    const parsed = oneUser({
+      password: {
+        password_id: 'password-test-1',
+        requires_reset: false,
+        hash_type: 'bcrypt',
+        hash: '$2b$10$nFguVi9LsCAcvTZFKQlRKeLVydo8ETv483lkNsSFI/Wl1Rz1Ypo1K',
+      },
+    });
+    expect(parsed.users[0]!.dropped).toEqual([]);
   });
 });

@@ -9,6 +9,11 @@
 //   - a passkey's `webauthn_registrations[].credential_id` (base64url) and `public_key` (base64url COSE_Key), with
 //     optional `sign_count` and `transports`; a registration without both cannot sign in and is left out.
 // Stytch user ids have our form (`user-test-<uuid>`), so they are kept as the Gatehouse ids.
+// Issue 24 item 4: what a row carries that is not imported is reported (the summary's `dropped`), each with why:
+// biometric_registrations (device-bound keys of Stytch's mobile SDKs), providers of a type Gatehouse lacks, passkeys
+// without their public key, TOTPs without a secret or never verified, wallets of chains other than Ethereum and
+// Solana, a password object without a hash (what Stytch's API gives), is_locked, external_id, roles beyond Stytch's
+// default `stytch_user`, and any key that is not a User object field.
 import { phc } from '../password-schemes';
 import type { ParsedExport, PortableUser } from '../portable-user';
 import {
@@ -16,8 +21,11 @@ import {
   addEmail,
   addPhone,
   assertObjectRow,
+  type DropField,
   decodeBytes,
+  dropUnknownFields,
   isBase64Url,
+  isEmptyValue,
   isRecord,
   jsonRows,
   keptUserId,
@@ -44,7 +52,41 @@ export function parseStytchExport(text: string): ParsedExport {
   );
 }
 
-function readStytchUser(value: unknown): PortableUser {
+/** User object fields read or reported below, the ids of its records, and a users.get answer's envelope. */
+const KNOWN_KEYS: ReadonlySet<string> = new Set([
+  'user_id',
+  'status',
+  'created_at',
+  'name',
+  'emails',
+  'phone_numbers',
+  'providers',
+  'totps',
+  'webauthn_registrations',
+  'crypto_wallets',
+  'biometric_registrations',
+  'trusted_metadata',
+  'untrusted_metadata',
+  'password',
+  'hash',
+  'hash_type',
+  'argon_2_config',
+  'scrypt_config',
+  'pbkdf_2_config',
+  'sha_1_config',
+  'sha_512_config',
+  'md_5_config',
+  'phpass_config',
+  'is_locked',
+  'lock_created_at',
+  'lock_expires_at',
+  'roles',
+  'external_id',
+  'request_id',
+  'status_code',
+]);
+
+function readStytchUser(value: unknown, drop: DropField): PortableUser {
   const row = assertObjectRow(value);
   const userId = requiredString(row.user_id, 'user_id');
   const user = newPortableUser(userId);
@@ -85,11 +127,21 @@ function readStytchUser(value: unknown): PortableUser {
     const subject = requiredString(provider.provider_subject, `providers[${index}].provider_subject`);
     if (OAUTH_PROVIDER_KEYS.has(type))
       user.oauth_registrations.push({ provider_type: type, provider_subject: subject });
+    else drop(`providers[${index}]`, `Gatehouse has no "${type.slice(0, 40)}" OAuth provider.`);
   }
   for (const [index, entry] of optionalArray(row.totps, 'totps').entries()) {
     const totp = optionalObject(entry, `totps[${index}]`);
-    if (totp.secret === undefined || optionalBoolean(totp.verified, `totps[${index}].verified`) !== true)
+    if (optionalBoolean(totp.verified, `totps[${index}].verified`) !== true) {
+      drop(`totps[${index}]`, 'The TOTP was never verified in Stytch (an enrolment not finished).');
       continue;
+    }
+    if (totp.secret === undefined || totp.secret === null) {
+      drop(
+        `totps[${index}]`,
+        "Stytch's API gives no TOTP secret (an export with `secret` does): the user sets up the authenticator app again.",
+      );
+      continue;
+    }
     user.totps.push({ secret_base32: readTotpSecret(totp.secret, `totps[${index}].secret`) });
   }
   for (const [index, entry] of optionalArray(
@@ -98,6 +150,18 @@ function readStytchUser(value: unknown): PortableUser {
   ).entries()) {
     const registration = readWebAuthnRegistration(entry, `webauthn_registrations[${index}]`);
     if (registration) user.webauthn_registrations.push(registration);
+    else {
+      drop(
+        `webauthn_registrations[${index}]`,
+        "Without its credential_id and public_key (Stytch's API gives neither) the passkey cannot sign in here; the user registers it again.",
+      );
+    }
+  }
+  for (const [index] of optionalArray(row.biometric_registrations, 'biometric_registrations').entries()) {
+    drop(
+      `biometric_registrations[${index}]`,
+      "Gatehouse has no biometric sign-in (a key kept on the device by Stytch's mobile SDKs); the user signs in another way.",
+    );
   }
   for (const [index, entry] of optionalArray(row.crypto_wallets, 'crypto_wallets').entries()) {
     const wallet = optionalObject(entry, `crypto_wallets[${index}]`);
@@ -113,15 +177,29 @@ function readStytchUser(value: unknown): PortableUser {
       });
     } else if (type === 'solana' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) {
       user.crypto_wallets.push({ crypto_wallet_address: address, crypto_wallet_type: 'solana' });
-    } else {
+    } else if (type === 'ethereum' || type === 'solana') {
       throw malformedRow(`crypto_wallets[${index}] is not an Ethereum or Solana address.`);
+    } else {
+      drop(
+        `crypto_wallets[${index}]`,
+        `Gatehouse signs in Ethereum and Solana wallets, not "${type.slice(0, 40)}".`,
+      );
     }
   }
   user.trusted_metadata = optionalObject(row.trusted_metadata, 'trusted_metadata');
   user.untrusted_metadata = optionalObject(row.untrusted_metadata, 'untrusted_metadata');
 
+  readUnimported(row, drop);
+
   // The hash: in the user's password object (an export's extension of it), or beside the user's fields.
   const passwordObject = isRecord(row.password) && row.password.hash_type !== undefined ? row.password : row;
+  if (isRecord(row.password) && passwordObject.hash_type === undefined && passwordObject.hash === undefined) {
+    // The User object as Stytch's API answers it: the user had a password, but no hash comes with it.
+    drop(
+      'password',
+      "No password hash (Stytch's API gives none; a Stytch data export does): the user signs in another way or resets the password.",
+    );
+  }
   if (passwordObject.hash_type !== undefined || passwordObject.hash !== undefined) {
     user.password_hash = readMigrateHash(passwordObject);
     // Issue 20 item 6: the User object's `password.requires_reset` (a password Stytch flagged) carries over.
@@ -131,6 +209,26 @@ function readStytchUser(value: unknown): PortableUser {
     }
   }
   return user;
+}
+
+/** Fields of the User object Gatehouse has no place for: each reported when it holds something. */
+function readUnimported(row: Record<string, unknown>, drop: DropField): void {
+  if (optionalBoolean(row.is_locked, 'is_locked') === true) {
+    drop(
+      'is_locked',
+      "Stytch's lock is temporary (after failed sign-ins); Gatehouse counts failed sign-ins afresh.",
+    );
+  }
+  if (!isEmptyValue(row.external_id)) {
+    drop(
+      'external_id',
+      "Gatehouse keeps one id from the source, Stytch's `user_id`; the application's own id is not kept.",
+    );
+  }
+  const roles = optionalArray(row.roles, 'roles').filter((role) => role !== 'stytch_user');
+  if (roles.length > 0)
+    drop('roles', 'Gatehouse has no roles (RBAC); only the default stytch_user role is implied.');
+  dropUnknownFields(row, KNOWN_KEYS, drop, "Not a field of Stytch's User object that Gatehouse imports.");
 }
 
 function readWebAuthnRegistration(

@@ -187,12 +187,17 @@ function passwordHash(value: unknown): string | null {
 function username(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   const name = text('username', value);
-  if (name.length > 128 || /[\s\p{Cc}]/u.test(name))
+  if (!isStorableUsername(name))
     refuse(
       'invalid_username',
       'username is longer than 128 characters or holds spaces or control characters.',
     );
   return name;
+}
+
+/** The rule above, for the provider parsers, which leave out (and report) a username it refuses. */
+export function isStorableUsername(name: string): boolean {
+  return name.length > 0 && name.length <= 128 && !/[\s\p{Cc}]/u.test(name);
 }
 
 /** Issue 24 item 2: true or false when given, false when absent (an export from before the field). */

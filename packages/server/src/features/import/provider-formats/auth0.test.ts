@@ -15,9 +15,10 @@ const withHash = (custom: Record<string, unknown>, extra: Record<string, unknown
   );
 
 describe('Auth0 bulk import file', () => {
-  it('reads the fixture: 10 users; md5, hmac and the row without user_id refused', () => {
+  it('reads the fixture: 11 users (the row without user_id keyed by its e-mail); md5 and hmac refused', () => {
     const parsed = parseAuth0Export(fixture);
-    expect(parsed.users).toHaveLength(10);
+    expect(parsed.users).toHaveLength(11);
+    expect(parsed.users[10]!.user.external_id).toBe('auth0-email:fg@auth0.example');
     expect(parsed.skipped).toEqual([
       expect.objectContaining({
         row: 11,
@@ -28,12 +29,6 @@ describe('Auth0 bulk import file', () => {
         row: 12,
         external_id: 'auth0|a0hmacsha1',
         reason: 'unsupported_password_hash',
-      }),
-      expect.objectContaining({
-        row: 13,
-        external_id: null,
-        reason: 'malformed_row',
-        message: 'user_id is missing.',
       }),
     ]);
   });
@@ -80,7 +75,9 @@ describe('Auth0 bulk import file', () => {
     [{ user_id: 'a', email: 'a@auth0.example', phone_number: '555-0100-999' }, 'phone_number'],
     [{ user_id: 'a', email: 'a@auth0.example', app_metadata: [] }, 'app_metadata'],
     [{ user_id: 'a', email: 'a@auth0.example', password_hash: 'plain' }, 'password_hash'],
-    [{ user_id: 'a', email: 'a@auth0.example', mfa_factors: [{ totp: { secret: '123' } }] }, 'secret'],
+    [{ email: 'a@auth0.example', blocked: 'yes' }, 'blocked'],
+    [{ email: 'a@auth0.example', created_at: 'yesterday' }, 'created_at'],
+    [{ name: 'No Id Nor Email' }, 'user_id and email are both missing'],
     ['a string', 'not a JSON object'],
   ])('refuses %j', (row, message) => {
     const parsed = parseAuth0Export(JSON.stringify([row, { user_id: 'ok', email: 'ok@auth0.example' }]));
@@ -181,12 +178,21 @@ describe('Auth0 bulk import file', () => {
     it.each([
       ['a SHA digest of the wrong length', { algorithm: 'sha1', hash: { value: 'abcd', encoding: 'hex' } }],
       [
-        'a salt without position',
+        'a salt in the middle',
         {
           algorithm: 'sha1',
           hash: { value: 'a9993e364706816aba3e25717850c26c9cd0d89d', encoding: 'hex' },
-          salt: { value: 'x' },
+          salt: { value: 'x', position: 'middle' },
         },
+      ],
+      ['scrypt without keylen', { algorithm: 'scrypt', hash: { value: 'abcd', encoding: 'hex' } }],
+      [
+        'scrypt whose hash is not keylen bytes',
+        { algorithm: 'scrypt', hash: { value: 'abcd', encoding: 'hex' }, keylen: 32 },
+      ],
+      [
+        'scrypt with a cost that is not a power of two',
+        { algorithm: 'scrypt', hash: { value: 'abcd', encoding: 'hex' }, keylen: 2, cost: 1000 },
       ],
       ['an unknown algorithm', { algorithm: 'rot13', hash: { value: 'x' } }],
       ['argon2 that is not PHC', { algorithm: 'argon2', hash: { value: 'deadbeef' } }],

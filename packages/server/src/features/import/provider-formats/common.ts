@@ -6,6 +6,7 @@ import { parseEmail } from '../../magic-links';
 import { parsePhone } from '../../otps';
 import { checkPasswordHash } from '../password-schemes';
 import type { DroppedField, ParsedExport, PortableUser } from '../portable-user';
+import { isStorableUsername } from '../validate-row';
 
 export type SkipReason = 'malformed_row' | 'unsupported_password_hash';
 
@@ -158,6 +159,44 @@ export function acceptedHash(phcString: string): string {
   if (check.ok) return phcString;
   if (check.problem === 'unsupported') throw unsupportedHash(check.message);
   throw malformedRow(`The password hash is malformed: ${check.message}`);
+}
+
+/**
+ * Issue 24 item 3: the source's username, or null when it has none. One Gatehouse cannot store (validate-row.ts
+ * `isStorableUsername`) is left out and reported rather than refusing the row: usernames do not sign in here, and the
+ * user keeps every other way in.
+ */
+export function readUsername(value: string | null, field: string, drop: DropField): string | null {
+  if (value === null || value.trim() === '') return null;
+  if (isStorableUsername(value)) return value;
+  drop(
+    field,
+    'Gatehouse stores usernames of 1 to 128 characters without spaces or control characters; this one is not.',
+  );
+  return null;
+}
+
+/** A value that carries nothing (absent, null, '', false, [] or {}): never reported as dropped. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null || value === '' || value === false) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isRecord(value) && Object.keys(value).length === 0;
+}
+
+/**
+ * Issue 24 item 4: reports each field of `row` that the reader neither reads nor knowingly ignores (`known`) and
+ * that holds a value — a column or key the source added, or one this reader does not know — so nothing a file
+ * carries disappears without a line in the summary.
+ */
+export function dropUnknownFields(
+  row: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  drop: DropField,
+  reason: string,
+): void {
+  for (const [key, value] of Object.entries(row)) {
+    if (!known.has(key) && !isEmptyValue(value)) drop(key, reason);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

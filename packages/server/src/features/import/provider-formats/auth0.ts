@@ -215,7 +215,7 @@ function readMfaFactors(factors: unknown[], user: PortableUser, drop: DropField)
       }
     } catch (error) {
       if (!(error instanceof RowProblem)) throw error;
-      drop(field, `${error.message} The factor was not imported; the user enrols again.`);
+      drop(field, `Not imported (the user enrols again): ${error.message}`);
     }
   }
 }

@@ -198,7 +198,7 @@ describe.each(testDatabaseKinds())('Auth0 files from its documentation on %s', (
     });
   });
 
-  it("password-hash export (support's NDJSON): read by --from auth0, ids as Auth0's, passwords (6 characters too) sign in", async () => {
+  it("password-hash export (support's NDJSON): read by --from auth0, ids as Auth0's, passwords (5 characters too) sign in", async () => {
     const summary = await importFile('passwordHashes');
     expect(summary.imported).toBe(3);
     expect(summary.skipped).toEqual([]);

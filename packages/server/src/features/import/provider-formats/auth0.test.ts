@@ -212,3 +212,212 @@ describe('Auth0 bulk import file', () => {
     });
   });
 });
+
+const one = (row: Record<string, unknown>) => parseAuth0Export(JSON.stringify([row]));
+
+describe('Auth0, issue 24 item 2', () => {
+  it("scrypt: the schema page's example (carmella, cost 4096) verifies; omitted parameters take Auth0's defaults", async () => {
+    const carmella = withHash({
+      algorithm: 'scrypt',
+      hash: { value: '097f6197e1b41538f723e32aa7a68e8d76227d8e432ce5faa4882a913032db29', encoding: 'hex' },
+      salt: { value: 'abc123', encoding: 'utf8' },
+      keylen: 32,
+      cost: 4096,
+    });
+    const stored = carmella.users[0]!.user.password_hash!;
+    expect(stored).toMatch(/^\$scrypt\$ln=12,r=8,p=1\$YWJjMTIz\$/);
+    expect(await verifyLegacyPassword(stored, 'password')).toBe(true);
+    expect(await verifyLegacyPassword(stored, 'passwore')).toBe(false);
+    const defaults = withHash({
+      algorithm: 'scrypt',
+      hash: { value: 'AAECAw', encoding: 'base64' },
+      keylen: 4,
+    });
+    expect(defaults.users[0]!.user.password_hash).toBe('$scrypt$ln=14,r=8,p=1$$AAECAw');
+  });
+
+  it('a SHA salt without position is a prefix (the schema default)', () => {
+    const parsed = withHash({
+      algorithm: 'sha1',
+      hash: { value: 'a9993e364706816aba3e25717850c26c9cd0d89d', encoding: 'hex' },
+      salt: { value: 'x' },
+    });
+    expect(parsed.users[0]!.user.password_hash).toMatch(/^\$salted-sha1\$pos=prefix\$eA\$/);
+  });
+
+  it('blocked, username and created_at are read', () => {
+    const parsed = one({
+      user_id: 'auth0|b',
+      email: 'b@auth0.example',
+      blocked: true,
+      username: 'bee',
+      created_at: '2020-10-06T15:30:15.123Z',
+    });
+    expect(parsed.users[0]!.user).toMatchObject({
+      blocked: true,
+      username: 'bee',
+      created_at: '2020-10-06T15:30:15.123Z',
+    });
+    expect(one({ user_id: 'a', email: 'a@auth0.example' }).users[0]!.user.blocked).toBe(false);
+  });
+
+  it('a row without user_id is keyed by its lower-cased e-mail; one without either is refused', () => {
+    const parsed = parseAuth0Export(JSON.stringify([{ email: 'Mixed@Auth0.Example' }, { user_id: ' ' }]));
+    expect(parsed.users[0]!.user.external_id).toBe('auth0-email:mixed@auth0.example');
+    expect(parsed.skipped).toEqual([
+      expect.objectContaining({
+        row: 2,
+        reason: 'malformed_row',
+        message: 'user_id and email are both missing.',
+      }),
+    ]);
+  });
+
+  it('mfa_factors of every kind: TOTP, phone and e-mail as verified identifiers; the rest reported', () => {
+    const parsed = one({
+      user_id: 'm',
+      email: 'm@auth0.example',
+      mfa_factors: [
+        { totp: { secret: 'JBTWY3DPEHPK3PNP' } },
+        { phone: { value: '+14155550123' } },
+        { email: { value: 'M2@Auth0.example' } },
+        { push: { value: 'x' } },
+        { totp: { secret: '2PRXZWZAYYDAWCD' } },
+        { phone: { value: 'not a number' } },
+      ],
+    });
+    const { user, dropped } = parsed.users[0]!;
+    expect(user.totps).toEqual([{ secret_base32: 'JBTWY3DPEHPK3PNP' }]);
+    expect(user.phone_numbers).toEqual([{ phone_number: '+14155550123', verified: true }]);
+    expect(user.emails).toEqual([
+      { email: 'm@auth0.example', verified: false },
+      { email: 'm2@auth0.example', verified: true },
+    ]);
+    expect(dropped.map(({ field }) => field)).toEqual(['mfa_factors[3]', 'mfa_factors[4]', 'mfa_factors[5]']);
+  });
+
+  it('social identities become OAuth links; Auth0 database identities are not links; other providers are reported', () => {
+    const parsed = one({
+      user_id: 'auth0|x',
+      email: 'x@auth0.example',
+      identities: [
+        { provider: 'auth0', user_id: 'x', connection: 'Username-Password-Authentication', isSocial: false },
+        { provider: 'google-oauth2', user_id: '1035', connection: 'google-oauth2', isSocial: true },
+        {
+          provider: 'github',
+          user_id: 42,
+          connection: 'github',
+          isSocial: true,
+          profileData: { nickname: 'x' },
+        },
+        { provider: 'windowslive', user_id: '4cf0', connection: 'windowslive', isSocial: true },
+        { provider: 'samlp', user_id: 'x@corp', connection: 'corp', isSocial: false, access_token: 'secret' },
+      ],
+    });
+    const { user, dropped } = parsed.users[0]!;
+    expect(user.oauth_registrations).toEqual([
+      { provider_type: 'google', provider_subject: '1035' },
+      { provider_type: 'github', provider_subject: '42' },
+    ]);
+    expect(dropped.map(({ field }) => field)).toEqual([
+      'identities[2].profileData',
+      'identities[3]',
+      'identities[4]',
+    ]);
+    expect(dropped[1]!.reason).toContain('windowslive');
+  });
+
+  it("reports every profile field Gatehouse lacks, but not Auth0's bookkeeping", () => {
+    const parsed = one({
+      user_id: 'auth0|p',
+      email: 'p@auth0.example',
+      given_name: 'Pat',
+      family_name: 'Doe',
+      name: 'Patricia Doe',
+      nickname: 'pat',
+      picture: 'https://example.com/p.png',
+      multifactor: ['guardian'],
+      locale: 'en',
+      updated_at: '2024-01-01T00:00:00Z',
+      last_login: '2024-01-01T00:00:00Z',
+      last_ip: '203.0.113.1',
+      logins_count: 3,
+      emails: [],
+    });
+    expect(parsed.users[0]!.dropped.map(({ field }) => field)).toEqual([
+      'name',
+      'nickname',
+      'picture',
+      'multifactor',
+      'locale',
+    ]);
+  });
+});
+
+describe("Auth0's password-hash export (support's NDJSON)", () => {
+  const line = (row: Record<string, unknown>) => JSON.stringify(row);
+  const euclid = {
+    _id: { $oid: '5dea9f9c82dd7c0e76e4ec93' },
+    email_verified: false,
+    email: 'nico9090@nico.com',
+    passwordHash: '$2b$10$nFguVi9LsCAcvTZFKQlRKeLVydo8ETv483lkNsSFI/Wl1Rz1Ypo1K',
+    password_set_date: { $date: '2019-12-06T18:36:12.412Z' },
+    tenant: 'nico-sabena',
+    connection: 'Username-Password-Authentication',
+    _tmp_is_unique: true,
+    alt_id: 'euclid',
+  };
+
+  it('is told apart by its fields: ids auth0|<alt_id> or auth0|<$oid>, the bcrypt hash kept, bookkeeping ignored', async () => {
+    const { alt_id: _ignored, ...withoutAltId } = euclid;
+    const parsed = parseAuth0Export(
+      [
+        line(euclid),
+        line({ ...withoutAltId, _id: undefined, _ID: { $oid: '60425da93519d90068f82966' } }),
+        line({
+          _id: { $oid: '5dea9f9c82dd7c0e76e4ec95' },
+          passwordHash: euclid.passwordHash,
+          identifiers: [
+            { type: 'email', value: 'Ivy@nico.com', verified: true },
+            { type: 'phone_number', value: '+14155550123', verified: false },
+            { type: 'username', value: 'ivy' },
+          ],
+        }),
+      ].join('\n'),
+    );
+    expect(parsed.skipped).toEqual([]);
+    expect(parsed.users.map(({ user }) => user.external_id)).toEqual([
+      'auth0|euclid',
+      'auth0|60425da93519d90068f82966',
+      'auth0|5dea9f9c82dd7c0e76e4ec95',
+    ]);
+    expect(parsed.users.every(({ dropped }) => dropped.length === 0)).toBe(true);
+    const first = parsed.users[0]!.user;
+    expect(first.emails).toEqual([{ email: 'nico9090@nico.com', verified: false }]);
+    expect(await verifyLegacyPassword(first.password_hash!, 'hello')).toBe(true);
+    expect(parsed.users[2]!.user).toMatchObject({
+      emails: [{ email: 'ivy@nico.com', verified: true }],
+      phone_numbers: [{ phone_number: '+14155550123', verified: false }],
+      username: 'ivy',
+    });
+  });
+
+  it('refuses a row without an id or with a hash that is not bcrypt, and reports fields it does not know', () => {
+    const parsed = parseAuth0Export(
+      [
+        line({ email: 'a@nico.com', passwordHash: euclid.passwordHash }),
+        line({ ...euclid, passwordHash: '$1$md5crypt' }),
+        line({ ...euclid, favourite_colour: 'teal' }),
+      ].join('\n'),
+    );
+    expect(parsed.skipped).toEqual([
+      expect.objectContaining({ row: 1, external_id: null, message: '_id.$oid is missing.' }),
+      expect.objectContaining({
+        row: 2,
+        external_id: 'auth0|euclid',
+        message: 'passwordHash is not a bcrypt hash.',
+      }),
+    ]);
+    expect(parsed.users[0]!.dropped).toEqual([expect.objectContaining({ field: 'favourite_colour' })]);
+  });
+});

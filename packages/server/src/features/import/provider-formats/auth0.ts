@@ -52,7 +52,7 @@ export function parseAuth0Export(text: string): ParsedExport {
 function auth0IdOf(value: unknown): string | null {
   if (!isRecord(value)) return null;
   if (isHashExportRow(value)) return hashExportId(value);
-  if (typeof value.user_id === 'string' && value.user_id.trim() !== '') return value.user_id;
+  if (typeof value.user_id === 'string' && value.user_id.trim() !== '') return value.user_id.trim();
   if (typeof value.email === 'string') return emailKeyedId(value.email.trim().toLowerCase());
   return null;
 }

@@ -31,6 +31,8 @@ export type SecretPurpose =
   | 'oauth-provider-token'
   /** TOTP secrets (features/totps, issue 13 item 1); context: the totps row id. */
   | 'totp-secret'
+  /** Webhook signing secrets (features/webhooks, issue 25 item 2); context: the webhook_endpoints row id. */
+  | 'webhook-secret'
   /** The fingerprint stored in the database (secret_fingerprints). */
   | 'secret-fingerprint';
 

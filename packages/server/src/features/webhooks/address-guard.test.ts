@@ -80,7 +80,9 @@ describe('resolveDeliveryTarget in production', () => {
     expect(await refusal('http://hooks.example.com/in')).toBe('must be an https URL in production');
     expect(await refusal('https://127.0.0.1/in')).toBe('address 127.0.0.1 is loopback');
     expect(await refusal('https://10.0.0.1/in')).toBe('address 10.0.0.1 is private');
-    expect(await refusal('https://169.254.169.254/latest/meta-data')).toBe('address 169.254.169.254 is link-local');
+    expect(await refusal('https://169.254.169.254/latest/meta-data')).toBe(
+      'address 169.254.169.254 is link-local',
+    );
     expect(await refusal('https://[::1]:8443/in')).toBe('address ::1 is loopback');
     expect(await refusal('https://[::ffff:127.0.0.1]/in')).toBe('address ::ffff:7f00:1 is loopback');
     // The WHATWG parser turns these spellings of 127.0.0.1 into the dotted form before any check.

@@ -2,13 +2,7 @@
 // reference libraries (libraries/javascript/src/webhook.test.ts "sign function works"), and the receiver's check.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  newWebhookSecret,
-  signWebhook,
-  verifyWebhook,
-  webhookHeaders,
-  webhookSecretKey,
-} from './signature';
+import { newWebhookSecret, signWebhook, verifyWebhook, webhookHeaders, webhookSecretKey } from './signature';
 
 const SPEC_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const SPEC_MESSAGE = {

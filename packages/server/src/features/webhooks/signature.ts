@@ -74,7 +74,10 @@ export function verifyWebhook(options: {
   if (!/^\d+$/.test(timestamp)) return false;
   const seconds = Number(timestamp);
   if (Math.abs(options.nowSeconds - seconds) > (options.toleranceSeconds ?? 300)) return false;
-  const expected = Buffer.from(signWebhook(key, { id, timestamp: seconds, body: options.body }).slice(3), 'base64');
+  const expected = Buffer.from(
+    signWebhook(key, { id, timestamp: seconds, body: options.body }).slice(3),
+    'base64',
+  );
   return signature.split(' ').some((candidate) => {
     const [version, mac] = candidate.split(',', 2);
     if (version !== 'v1' || mac === undefined) return false;

@@ -82,13 +82,17 @@ function assertSecret(secret: string): void {
   }
 }
 
-/** Save-time URL check: the same one every attempt makes (in production: https, public addresses only). */
+/**
+ * Save-time URL check. In production the one every attempt makes (https, the name resolved and every address
+ * public); elsewhere the syntax only, so a development receiver need not resolve yet.
+ */
 async function assertUrl(ctx: WebhookContext, url: string, resolve: HostResolver): Promise<string> {
   if (url.length > MAX_WEBHOOK_URL_LENGTH)
     throw invalid(`url is longer than ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  const production = ctx.config.env === 'production';
   try {
-    const target = await resolveDeliveryTarget(url, { production: ctx.config.env === 'production', resolve });
-    return target.url.href;
+    if (!production) return parseWebhookUrl(url, { production }).href;
+    return (await resolveDeliveryTarget(url, { production, resolve })).url.href;
   } catch (error) {
     if (error instanceof WebhookUrlRefused) throw invalid(`url ${error.message}`);
     throw error;

@@ -22,6 +22,23 @@ export const systemResolver: HostResolver = async (hostname) => {
   return found.map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
 };
 
+/**
+ * A resolution that has not answered by then refuses the attempt (getaddrinfo has no timeout of its own, and an
+ * attempt must end well within the worker's lease).
+ */
+export const RESOLVE_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, host: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`${host} did not resolve in time`), { code: 'ETIMEOUT' })),
+      ms,
+    );
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Why a webhook URL may not be called; the message is for the delivery log and the admin API's 400. */
 export class WebhookUrlRefused extends Error {
   constructor(message: string) {
@@ -76,7 +93,7 @@ export async function resolveDeliveryTarget(
     addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
   } else {
     try {
-      addresses = await options.resolve(host);
+      addresses = await withTimeout(options.resolve(host), RESOLVE_TIMEOUT_MS, host);
     } catch (error) {
       throw new WebhookUrlRefused(
         `host ${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? 'error'})`,

@@ -211,6 +211,24 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     expect(logged.every((delivery) => delivery.status === 'succeeded' && delivery.attempts === 1)).toBe(true);
   });
 
+  it.runIf(kind === 'postgres')('skips, without waiting, a delivery another transaction holds', async () => {
+    await endpoint('/users', ['user.*']);
+    const held = await record('user.created');
+    const free = await record('user.updated');
+    const client = await t.handle.pool!.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT id FROM webhook_deliveries WHERE event_id = $1 FOR UPDATE', [held.id]);
+      expect(await cycle()).toMatchObject({ attempted: 1, succeeded: 1 });
+      expect(receiver.received.map((each) => each.headers['webhook-id'])).toEqual([free.id]);
+    } finally {
+      await client.query('COMMIT');
+      client.release();
+    }
+    expect(await cycle()).toMatchObject({ attempted: 1, succeeded: 1 });
+    expect(receiver.received.map((each) => each.headers['webhook-id'])).toEqual([free.id, held.id]);
+  });
+
   it("the app's worker delivers on its own timer when its interval is set", async () => {
     const sibling = await t.sibling({ clock, config: { webhookWorkerIntervalMs: 20 } });
     await sibling.ready();

@@ -153,6 +153,12 @@ export const ERROR_TYPES = {
    * not answer in time. Retryable; the challenge stays usable.
    */
   crypto_wallet_rpc_unavailable: 503,
+  /**
+   * Issue 24 item 5 (lazy migration): a password sign-in of an address Gatehouse holds no password for asked the
+   * project's old provider (settings.password_migration_url), which did not answer as the contract says (down, slow,
+   * an error status, not JSON). Nothing was written; retryable.
+   */
+  password_migration_unavailable: 503,
   // TOTP (issue 13 item 1, wire-format.md §4.8).
   /** A TOTP code that is wrong, outside ±1 step, or already used in its step (one text for all). */
   unable_to_auth_totp_code: 401,

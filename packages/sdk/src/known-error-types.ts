@@ -75,6 +75,7 @@ export const KNOWN_ERROR_TYPES = [
   'invalid_signature',
   'duplicate_crypto_wallet',
   'crypto_wallet_rpc_unavailable',
+  'password_migration_unavailable',
   'unable_to_auth_totp_code',
   'unable_to_auth_recovery_code',
   'active_totp_exists',

@@ -70,6 +70,7 @@ import {
 } from './infra/http-errors';
 import { reencryptSigningKeys } from './infra/keys';
 import { createPrometheusMetrics, noMetrics } from './infra/metrics';
+import { reencryptPasswordMigrationSecrets } from './infra/password-migration-secret';
 import { assertProductionReady } from './infra/production-checks';
 import { createPurgeSchedule, purgeExpired } from './infra/purge';
 import {
@@ -441,6 +442,7 @@ async function useSecretKey(ctx: AppContext, secretKey: ResolvedSecretKey): Prom
       reencryptOAuthSecrets,
       reencryptTotpSecrets,
       reencryptWebhookSecrets,
+      reencryptPasswordMigrationSecrets,
     ],
     now: ctx.clock.now(),
     ...(secretKey.source === 'ephemeral'

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       purgeIntervalSeconds: 600,
       outboxRetentionHours: 24,
       webhookWorkerIntervalMs: 1000,
+      eventRetentionDays: 90,
       rateLimits: {},
       trustedProxies: null,
       metrics: { enabled: false, token: null, processMetrics: true },

@@ -59,6 +59,8 @@ export const DEFAULT_OUTBOX_RETENTION_HOURS = 24;
  * within 10 s).
  */
 export const DEFAULT_WEBHOOK_WORKER_INTERVAL_MS = 1000;
+/** EVENT_RETENTION_DAYS: the event log keeps 90 days (issue 25 item 1); the purge deletes older events in batches. */
+export const DEFAULT_EVENT_RETENTION_DAYS = 90;
 
 /** `<repo>/apps/web/dist`, resolved from this package's folder so the cwd does not matter. */
 export const DEFAULT_WEB_DIST_DIR = resolve(SERVER_PACKAGE_ROOT, '../../apps/web/dist');
@@ -147,6 +149,11 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     max: 60_000,
     fallback: DEFAULT_WEBHOOK_WORKER_INTERVAL_MS,
   });
+  const eventRetentionDays = integer('EVENT_RETENTION_DAYS', value('EVENT_RETENTION_DAYS'), {
+    min: 1,
+    max: 36_500,
+    fallback: DEFAULT_EVENT_RETENTION_DAYS,
+  });
   // Issue 23 item 7: 0 stops at once (one instance, development); behind a balancer, its check interval × fall.
   const shutdownDrainSeconds = integer('SHUTDOWN_DRAIN_SECONDS', value('SHUTDOWN_DRAIN_SECONDS'), {
     min: 0,
@@ -187,6 +194,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     purgeIntervalSeconds,
     outboxRetentionHours,
     webhookWorkerIntervalMs,
+    eventRetentionDays,
     rateLimits,
     trustedProxies,
     metrics,
@@ -485,6 +493,11 @@ export interface ProjectDeclaration {
    * previous start; empty when the file names none (endpoints added through the admin API are kept either way).
    */
   webhooks: WebhookDeclaration[];
+  /**
+   * Issue 24 item 5: `settings.password_migration_secret` in plain text, kept apart from `settings` so it is stored
+   * only encrypted; null removes it, absent keeps the stored one.
+   */
+  passwordMigrationSecret?: string | null;
 }
 
 const FLAG = Type.Boolean({ description: 'allowed: true or false' });
@@ -552,6 +565,20 @@ const ProjectSettingsSchema = Type.Object(
     ethereum_rpc_url: Type.Optional(
       Type.Union([Type.Null(), Type.String({ pattern: '^https?://', maxLength: 2048 })], {
         description: 'allowed: null (no contract wallets) or an http(s) Ethereum JSON-RPC URL',
+      }),
+    ),
+    // Issue 24 item 5: lazy migration from the old provider (features/passwords/lazy-migration.ts). The secret is
+    // taken out of the settings by toDeclaration and stored encrypted (infra/password-migration-secret.ts).
+    password_migration_url: Type.Optional(
+      Type.Union([Type.Null(), Type.String({ pattern: '^https?://', maxLength: 2048 })], {
+        description:
+          "allowed: null (no lazy migration) or the old provider's https:// sign-in endpoint (http:// only outside production)",
+      }),
+    ),
+    password_migration_secret: Type.Optional(
+      Type.Union([Type.Null(), Type.String({ pattern: '^[\\x21-\\x7e]{16,512}$' })], {
+        description:
+          'allowed: null (no Authorization header) or a secret of 16 to 512 printable characters without spaces, sent as a bearer token',
       }),
     ),
     // Issue 13 item 1: users with an authenticator app must step up with a code (features/totps/second-factor.ts).
@@ -680,6 +707,16 @@ function toDeclaration(entry: ProjectEntry, at: string): ProjectDeclaration {
       ...new Set(settings.sms_allowed_countries.map((region) => region.toUpperCase())),
     ];
   }
+  // Issue 24 item 5: the migration secret leaves the settings here; the project's settings keep only its ciphertext.
+  const passwordMigrationSecret = entry.settings?.password_migration_secret;
+  delete (settings as { password_migration_secret?: unknown }).password_migration_secret;
+  if (settings.password_migration_url) {
+    settings.password_migration_url = urlWithScheme(
+      `PROJECT_FILE ${at}.settings.password_migration_url`,
+      settings.password_migration_url,
+      ['http:', 'https:'],
+    );
+  }
   if (settings.ethereum_rpc_url) {
     settings.ethereum_rpc_url = urlWithScheme(
       `PROJECT_FILE ${at}.settings.ethereum_rpc_url`,
@@ -714,6 +751,7 @@ function toDeclaration(entry: ProjectEntry, at: string): ProjectDeclaration {
     allowedRedirectUrls: [...new Set(allowedRedirectUrls)],
     enabledProducts: [...new Set<Product>(entry.enabled_products ?? DEFAULT_PRODUCTS)],
     settings,
+    ...(passwordMigrationSecret === undefined ? {} : { passwordMigrationSecret }),
   };
 }
 
@@ -764,9 +802,11 @@ function projectFileError(file: object): ConfigError {
   }
   const value = valueAt(file, first.instancePath);
   const allowed = (schema as { description?: unknown } | null)?.description;
+  // A secret's value is never repeated into the start-up log (issue 24 item 5: password_migration_secret).
+  const shown = SECRET_KEY_NAMES.test(path) ? 'a value not shown (a secret)' : preview(value);
   return new ConfigError(
     path === '' ? 'PROJECT_FILE' : `PROJECT_FILE ${path}`,
-    `is ${preview(value)}; ${typeof allowed === 'string' ? allowed : first.message}`,
+    `is ${shown}; ${typeof allowed === 'string' ? allowed : first.message}`,
   );
 }
 
@@ -806,6 +846,9 @@ function valueAt(root: unknown, instancePath: string): unknown {
   }
   return node;
 }
+
+/** Project-file keys whose values are secrets: a problem with one names the key, never the value. */
+const SECRET_KEY_NAMES = /(secret|private_key)$/;
 
 /** A short JSON rendering of the offending value for the message. */
 function preview(value: unknown): string {

@@ -79,6 +79,8 @@ export interface AppConfig {
    * webhook deliveries; 0: this instance delivers none (other instances on the database still do).
    */
   webhookWorkerIntervalMs: number;
+  /** Issue 25 item 1: days an event stays in the event log before the purge deletes it. */
+  eventRetentionDays: number;
   /** RATE_LIMITS: named limits replacing the defaults of infra/rate-limit-settings.ts (buildApp's rateLimits win). */
   rateLimits: Partial<RateLimitSettings>;
   /**

@@ -199,6 +199,38 @@ describe.each(testDatabaseKinds())('production start-up on %s', (kind) => {
     expect(error.message).toContain('project "Declared"');
   });
 
+  it('refuses a password_migration_url that is not https (issue 24 item 5), naming the key, never the secret', async () => {
+    const file = join(dist, 'projects.json');
+    const declare = (url: string) =>
+      writeFileSync(
+        file,
+        JSON.stringify({
+          projects: [
+            {
+              name: 'Migrating',
+              enabled_products: ['emailMagicLinks'],
+              settings: {
+                password_migration_url: url,
+                password_migration_secret: 'old-provider-secret-0123456789',
+              },
+            },
+          ],
+        }),
+      );
+    declare('http://old.example.com/signin');
+    const error = await refusal(productionConfig({ projectFile: file }));
+    expect(error.key).toBe('PROJECT_FILE settings.password_migration_url');
+    expect(error.message).toContain('project "Migrating"');
+    expect(error.message).not.toContain('old-provider-secret');
+    declare('https://old.example.com/signin');
+    const app = await start(productionConfig({ projectFile: file }));
+    await app.close();
+    const stored = await handle.db.execute(sql`SELECT settings::text AS settings FROM projects`);
+    const text = JSON.stringify(stored);
+    expect(text).toContain('password_migration_secret_ciphertext');
+    expect(text).not.toContain('old-provider-secret');
+  });
+
   it('never serves or uses a development project, even when the database holds one', async () => {
     const dev = await seedDevProject();
     const shop = await seedProject('Shop', ['passkeys']);

@@ -61,6 +61,14 @@ export async function assertProductionReady(
         `is not set, but project ${describe(project)} enables ${email.join(', ')}; production never parks e-mails in the dev outbox: set SMTP_URL=smtp(s)://…`,
       );
     }
+    // Issue 24 item 5: the lazy migration sends passwords to this URL; only over TLS.
+    const migrationUrl = project.settings.password_migration_url ?? null;
+    if (migrationUrl !== null && !migrationUrl.startsWith('https://')) {
+      throw new ConfigError(
+        'PROJECT_FILE settings.password_migration_url',
+        `is "${new URL(migrationUrl).origin}…" for project ${describe(project)}; allowed in production: an https:// URL (it receives passwords)`,
+      );
+    }
     const phone = usedProducts(project, PHONE_PRODUCTS);
     if (phone.length > 0 && config.sms === null) {
       throw new ConfigError(

@@ -7,9 +7,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createTestClock, signIn } from '../features/sessions/test-fixtures';
 import { createTestApp, sdkRequest, type TestApp } from '../test-support/app';
 import { testDatabaseKinds } from '../test-support/database';
-import { DEFAULT_OUTBOX_RETENTION_HOURS } from './config';
+import { DEFAULT_EVENT_RETENTION_DAYS, DEFAULT_OUTBOX_RETENTION_HOURS } from './config';
 import { newId } from './crypto';
 import {
+  events,
   magicLinkTokens,
   otpCodes,
   outboxMessages,
@@ -141,6 +142,15 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
     return id;
   }
 
+  /** Issue 25 item 1: an event in the log at `occurredAt`. */
+  async function addEvent(occurredAt: Date) {
+    const id = `event-${randomBytes(8).toString('hex')}`;
+    await t.ctx.db
+      .insert(events)
+      .values({ id, projectId: t.project.id, type: 'user.updated', actorType: 'system', occurredAt });
+    return id;
+  }
+
   async function idsOf(
     table: typeof magicLinkTokens | typeof passwordResetTokens | typeof otpCodes | typeof webauthnChallenges,
   ) {
@@ -167,6 +177,7 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
       passcodes: [await addPasscode(ada, at(-MINUTE), null), await addPasscode(ada, at(-1), at(-MINUTE))],
       challenges: [await addChallenge(at(-MINUTE), null), await addChallenge(at(-1), at(-2 * MINUTE))],
       outbox: [await addOutboxMessage(at(-(DEFAULT_OUTBOX_RETENTION_HOURS * HOUR + 1)))],
+      events: [await addEvent(at(-(DEFAULT_EVENT_RETENTION_DAYS * 24 * HOUR + 1)))],
     };
     const kept = {
       links: [await addLoginLink(ada, at(MINUTE), null), await addLoginLink(ada, at(MINUTE), at(-MINUTE))],
@@ -174,6 +185,7 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
       passcodes: [await addPasscode(ada, at(MINUTE), null), await addPasscode(ada, at(MINUTE), at(-MINUTE))],
       challenges: [await addChallenge(at(MINUTE), null), await addChallenge(at(MINUTE), at(-MINUTE))],
       outbox: [await addOutboxMessage(at(-(DEFAULT_OUTBOX_RETENTION_HOURS - 1) * HOUR))],
+      events: [await addEvent(at(-(DEFAULT_EVENT_RETENTION_DAYS * 24 - 1) * HOUR))],
     };
     const before = await otherTables();
 
@@ -196,6 +208,7 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
         oauth_one_tap_requests: 0,
         // features/crypto-wallets/crypto-wallets.security.test.ts purges its challenges.
         crypto_wallet_challenges: 0,
+        events: expired.events.length,
         outbox_messages: expired.outbox.length,
       },
       unfinished: [],
@@ -207,6 +220,9 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
     expect(
       (await t.ctx.db.select({ id: outboxMessages.id }).from(outboxMessages)).map((row) => row.id),
     ).toEqual(kept.outbox);
+    const eventIds = (await t.ctx.db.select({ id: events.id }).from(events)).map((row) => row.id);
+    expect(eventIds).toContain(kept.events[0]);
+    expect(eventIds).not.toContain(expired.events[0]);
     const sessionIds = (await t.ctx.db.select({ id: sessions.id }).from(sessions))
       .map((row) => row.id)
       .sort();
@@ -326,6 +342,7 @@ describe('purge schedule', () => {
       oauth_tokens: 0,
       oauth_one_tap_requests: 0,
       crypto_wallet_challenges: 0,
+      events: 0,
       outbox_messages: 0,
     },
     unfinished: [],

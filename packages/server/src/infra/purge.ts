@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig, AppContext } from './context';
 import {
   cryptoWalletChallenges,
+  events,
   magicLinkTokens,
   oauthOneTapRequests,
   oauthStates,
@@ -47,6 +48,7 @@ export type PurgedTable =
   | 'oauth_one_tap_requests'
   | 'crypto_wallet_challenges'
   | 'totps'
+  | 'events'
   | 'outbox_messages';
 
 interface PurgeTarget {
@@ -60,7 +62,7 @@ interface PurgeTarget {
    * created_at; its batches take the first old rows a scan meets, which on an append-only table are near the start.
    */
   indexed: boolean;
-  cutoff(now: Date, config: Pick<AppConfig, 'outboxRetentionHours'>): Date;
+  cutoff(now: Date, config: Pick<AppConfig, 'outboxRetentionHours' | 'eventRetentionDays'>): Date;
 }
 
 const atNow = (now: Date): Date => now;
@@ -151,6 +153,15 @@ const PURGE_TARGETS: readonly PurgeTarget[] = [
     indexed: true,
     cutoff: atNow,
   },
+  // Issue 25 item 1: the event log's retention (EVENT_RETENTION_DAYS), oldest first through events_occurred_idx.
+  {
+    name: 'events',
+    table: events,
+    id: events.id,
+    time: events.occurredAt,
+    indexed: true,
+    cutoff: (now, config) => new Date(now.getTime() - config.eventRetentionDays * 24 * HOUR_MS),
+  },
   {
     name: 'outbox_messages',
     table: outboxMessages,
@@ -195,6 +206,7 @@ export async function purgeExpired(
       oauth_one_tap_requests: 0,
       crypto_wallet_challenges: 0,
       totps: 0,
+      events: 0,
       outbox_messages: 0,
     },
     unfinished: [],

@@ -33,6 +33,8 @@ export type SecretPurpose =
   | 'totp-secret'
   /** Webhook signing secrets (features/webhooks, issue 25 item 2); context: the webhook_endpoints row id. */
   | 'webhook-secret'
+  /** Issue 24 item 5: the bearer secret of a project's password_migration_url (infra/password-migration-secret.ts); context: the project id. */
+  | 'password-migration-secret'
   /** The fingerprint stored in the database (secret_fingerprints). */
   | 'secret-fingerprint';
 

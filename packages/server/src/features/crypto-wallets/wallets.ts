@@ -68,6 +68,7 @@ export async function findOrCreateWalletUser(
           name: { first_name: '', middle_name: '', last_name: '' },
           createdAt: now,
           identifier: null,
+          method: 'crypto_wallet',
         });
         const [inserted] = await tx
           .insert(cryptoWallets)

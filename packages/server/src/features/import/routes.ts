@@ -41,6 +41,12 @@ export async function registerImportRoutes(root: FastifyInstance, ctx: AppContex
         source: request.body.from,
         text: request.body.data,
         dryRun: request.body.dry_run ?? false,
+        actor: { type: 'backend_api', id: project.id },
+        request: {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+          requestId: request.requestId,
+        },
       });
       return reply.code(200).send({ status_code: 200, request_id: request.requestId, ...summary });
     },

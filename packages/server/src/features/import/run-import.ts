@@ -1,7 +1,8 @@
 // Issue 14 item 3: a whole import, from the text of an export file to the summary — what `npm run import` and
 // POST /v1/users/import both run. Rows refused while parsing and rows refused while importing are reported together.
-import type { AppContext } from '../../infra/context';
+import type { AppContext, RequestContext } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
+import { type EventActor, recordEvent } from '../audit';
 import { type ImportProgress, type ImportSummary, importUsers } from './import-users';
 import type { ImportSource } from './portable-user';
 import { parseExport } from './provider-formats';
@@ -17,6 +18,9 @@ export async function importExportFile(
     onProgress?: (progress: ImportProgress) => void;
     /** Issue 24 item 4 (`--dry-run`): the whole report, nothing written (import-users.ts dryRun). */
     dryRun?: boolean;
+    /** Issue 25 item 1: who ran it, for the import.completed event (default: the CLI, `system`). */
+    actor?: EventActor;
+    request?: Pick<RequestContext, 'ip' | 'userAgent' | 'requestId'> | null;
   },
 ): Promise<ImportSummary> {
   // Issue 24 item 4: a file of another format is named as such before any row is read.
@@ -41,8 +45,27 @@ export async function importExportFile(
     ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
     ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
   });
-  return {
-    ...summary,
-    skipped: [...parsed.skipped, ...summary.skipped].sort((a, b) => a.row - b.row),
-  };
+  const skipped = [...parsed.skipped, ...summary.skipped].sort((a, b) => a.row - b.row);
+  // Issue 25 item 1: a dry run wrote nothing, so nothing happened to record.
+  if (!options.dryRun) {
+    await recordEvent(
+      ctx.db,
+      {
+        projectId: options.projectId,
+        type: 'import.completed',
+        actor: options.actor ?? { type: 'system', id: 'npm run import' },
+        subjectUserId: null,
+        request: options.request ?? null,
+        payload: {
+          source: options.source,
+          imported: summary.imported,
+          already_imported: summary.already_imported,
+          skipped: skipped.length,
+          dry_run: false,
+        },
+      },
+      ctx.clock.now(),
+    );
+  }
+  return { ...summary, skipped };
 }

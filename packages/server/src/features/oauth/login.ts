@@ -170,6 +170,7 @@ export async function findOrCreateProviderUser(
           createdAt: now,
           identifier:
             email === null || emailId === null ? null : { kind: 'email', id: emailId, value: email },
+          method: 'oauth',
         });
         if (!held) throw new LostRace();
         const inserted = await tx

@@ -13,11 +13,13 @@ import { clientIsGatehouseSdk } from '../../infra/captcha';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
+import { recordEvent } from '../audit';
 import { assertValidEmail } from '../magic-links';
 import { notifySecurityEvent } from '../notices';
 import { issueSession, validateSessionDuration } from '../sessions';
 import { duplicateIdentifier, findOrCreateUserByIdentifier, findOwnedIdentifier } from '../users';
 import type { StrengthCheckResult } from './kit';
+import { migratePassword } from './lazy-migration';
 import {
   assertFailureBudget,
   forgetFailures,
@@ -140,6 +142,7 @@ export async function verifyAccountPassword(
     // BF-09: the answer must not tell a right guess from a wrong one, nor a known address from an unknown one
     // (EN-01); the dummy verify keeps the work of a verified attempt (EN-02). The widget sends a reset e-mail.
     await ctx.passwords.verify(DUMMY_HASH, password);
+    await recordPasswordFailure(ctx, request, { userId: null, reason: 'locked' });
     throw new ApiError('reset_password', PASSWORD_LOCKED_MESSAGE);
   }
   const owner = await findOwnedIdentifier(ctx, {
@@ -152,7 +155,17 @@ export async function verifyAccountPassword(
   const stored = await findPassword(ctx, owner?.userId ?? '');
   const result = await ctx.passwords.verify(stored?.hash ?? DUMMY_HASH, password);
   if (owner === null || stored === null || !result.valid) {
+    // Issue 24 item 5: an address with no password here is asked of the project's old provider, once.
+    const migrated = stored === null ? await migratePassword(ctx, request, { email, password, owner }) : null;
+    if (migrated !== null) {
+      await forgetFailures(ctx, email);
+      return { ...migrated, requiresReset: false, failuresBefore: place.failuresBefore };
+    }
     await recordFailure(ctx, request, email);
+    await recordPasswordFailure(ctx, request, {
+      userId: owner?.userId ?? null,
+      reason: owner === null ? 'unknown_user' : stored === null ? 'no_password' : 'wrong_password',
+    });
     if (place.reachesCeiling) {
       await lockPassword(ctx, request, {
         userId: stored?.userId ?? null,
@@ -177,6 +190,29 @@ export async function verifyAccountPassword(
     requiresReset: stored.requiresReset,
     failuresBefore: place.failuresBefore,
   };
+}
+
+/**
+ * Issue 25 item 1: a refused password sign-in is an event (`sign_in.failed`, method password); the same one INSERT
+ * whether or not the address has an owner (EN-02: no difference in work). The address itself is not in it.
+ */
+async function recordPasswordFailure(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { userId: string | null; reason: string },
+): Promise<void> {
+  await recordEvent(
+    ctx.db,
+    {
+      projectId: request.project.id,
+      type: 'sign_in.failed',
+      actor: { type: 'anonymous' },
+      subjectUserId: options.userId,
+      request,
+      payload: { method: 'password', reason: options.reason },
+    },
+    ctx.clock.now(),
+  );
 }
 
 /**

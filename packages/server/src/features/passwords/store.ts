@@ -77,6 +77,29 @@ export async function savePassword(
   });
 }
 
+/**
+ * Issue 24 item 5 (lazy migration): the user's first password, unless one was stored meanwhile (a concurrent
+ * migration of the same address, a reset link): that one is kept. Returns the new row's id, or null when nothing was
+ * written.
+ */
+export async function insertFirstPassword(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  options: { userId: string; hash: string; tokenMode: 'test' | 'live' },
+): Promise<string | null> {
+  const [row] = await ctx.db
+    .insert(passwords)
+    .values({
+      id: newId('password', options.tokenMode),
+      userId: options.userId,
+      hash: options.hash,
+      requiresReset: false,
+      createdAt: ctx.clock.now(),
+    })
+    .onConflictDoNothing({ target: passwords.userId })
+    .returning({ id: passwords.id });
+  return row?.id ?? null;
+}
+
 /** The same password under today's parameters (issue 10: upgraded at the next sign-in); only if unchanged since. */
 export async function rehashPassword(
   ctx: Pick<AppContext, 'db'>,

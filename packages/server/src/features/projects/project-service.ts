@@ -11,6 +11,8 @@ import { randomToken, sha256 } from '../../infra/crypto';
 import type { Database } from '../../infra/db/client';
 import { type ProjectSettings, projects } from '../../infra/db/schema';
 import { DEV_PROJECT_NAME } from '../../infra/dev-origins';
+import { sealPasswordMigrationSecret } from '../../infra/password-migration-secret';
+import { assertSecretKeyRecorded } from '../../infra/secret-key';
 import { saveOAuthProviderConfigs } from '../oauth/config';
 import { syncFileWebhookEndpoints } from '../webhooks';
 
@@ -251,12 +253,14 @@ async function syncWithin(
       .orderBy(asc(projects.createdAt), asc(projects.id))
       .limit(1);
     if (existing === undefined) {
+      const id = `project-${randomUUID()}`;
       const created = await createProject(ctx, {
+        id,
         name: declaration.name,
         allowedOrigins: declaration.allowedOrigins,
         allowedRedirectUrls: declaration.allowedRedirectUrls,
         enabledProducts: declaration.enabledProducts,
-        settings: declaration.settings,
+        settings: { ...declaration.settings, ...(await migrationSecretSetting(ctx, id, declaration)) },
       });
       result.created.push(created);
       await syncOAuthProviders(ctx, created.project.id, declaration);
@@ -269,7 +273,12 @@ async function syncWithin(
         allowedOrigins: declaration.allowedOrigins,
         allowedRedirectUrls: declaration.allowedRedirectUrls,
         enabledProducts: declaration.enabledProducts,
-        settings: { ...defaultProjectSettings(ctx.config), ...existing.settings, ...declaration.settings },
+        settings: {
+          ...defaultProjectSettings(ctx.config),
+          ...existing.settings,
+          ...declaration.settings,
+          ...(await migrationSecretSetting(ctx, existing.id, declaration)),
+        },
         updatedAt: new Date(),
       })
       .where(eq(projects.id, existing.id))
@@ -337,19 +346,45 @@ export async function configureDevProject(
 ): Promise<ProjectRecord> {
   const existing = await findDevProject(ctx);
   if (existing === null) throw new Error('the development project must exist before it is configured');
-  const [updated] = await ctx.db
-    .update(projects)
-    .set({
-      enabledProducts: declaration.enabledProducts,
-      settings: { ...defaultProjectSettings(ctx.config), ...existing.settings, ...declaration.settings },
-      updatedAt: new Date(),
-    })
-    .where(eq(projects.id, existing.id))
-    .returning();
+  const [updated] = await ctx.db.transaction(async (tx) =>
+    tx
+      .update(projects)
+      .set({
+        enabledProducts: declaration.enabledProducts,
+        settings: {
+          ...defaultProjectSettings(ctx.config),
+          ...existing.settings,
+          ...declaration.settings,
+          ...(await migrationSecretSetting(
+            { ...ctx, db: tx as unknown as Database },
+            existing.id,
+            declaration,
+          )),
+        },
+        updatedAt: new Date(),
+      })
+      .where(eq(projects.id, existing.id))
+      .returning(),
+  );
   await syncOAuthProviders(ctx, existing.id, declaration);
   await syncWebhooks(ctx, existing.id, declaration);
   ctx.projects.clear();
   return updated!;
+}
+
+/**
+ * Issue 24 item 5: the declared password_migration_secret, encrypted for this project (infra/password-migration-
+ * secret.ts), under the recorded SECRET_KEY; nothing when the file does not name it (the stored one is kept).
+ */
+async function migrationSecretSetting(
+  ctx: Pick<SyncContext, 'db' | 'secrets'>,
+  projectId: string,
+  declaration: ProjectDeclaration,
+): Promise<Partial<ProjectSettings>> {
+  const secret = declaration.passwordMigrationSecret;
+  if (secret === undefined) return {};
+  if (secret !== null) await assertSecretKeyRecorded(ctx.db, ctx.secrets);
+  return sealPasswordMigrationSecret(ctx.secrets, { projectId, secret });
 }
 
 async function syncOAuthProviders(

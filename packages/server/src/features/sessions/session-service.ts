@@ -12,6 +12,7 @@ import { missingSessionToken } from '../../infra/request-context';
 import { loadUser } from '../users/user-service';
 import { parseJson, rfc3339, rowsOf } from '../users/user-sql';
 import { factorCredentialHeld } from './factor-credential';
+import { recordSessionCreated, recordSessionRevoked, recordSignInRefused } from './session-events';
 import { forgetSessionJwt, reusableSessionJwt, sessionJwt } from './session-jwt';
 import type { ResolvedSession, SessionRow } from './session-lookup';
 import {
@@ -172,10 +173,24 @@ export async function revokeSession(ctx: AppContext, request: RequestContext): P
   const token = request.sessionToken;
   if (!token) throw missingSessionToken();
   const now = ctx.clock.now();
-  const result = await ctx.db.execute(sql`
-    DELETE FROM sessions WHERE token_hash = ${tokenHash(token)} AND project_id = ${project.id}
-    RETURNING id, (extract(epoch from expires_at) * 1000)::float8 AS expires_ms`);
-  const [row] = rowsOf<{ id: string; expires_ms: number }>(result);
+  // Issue 25 item 1: the sign-out and its event in one transaction.
+  const row = await ctx.db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      DELETE FROM sessions WHERE token_hash = ${tokenHash(token)} AND project_id = ${project.id}
+      RETURNING id, user_id, (extract(epoch from expires_at) * 1000)::float8 AS expires_ms`);
+    const [deleted] = rowsOf<{ id: string; user_id: string; expires_ms: number }>(result);
+    if (deleted) {
+      await recordSessionRevoked(tx, request, {
+        projectId: project.id,
+        userId: deleted.user_id,
+        sessionId: deleted.id,
+        reason: 'sign_out',
+        actorIsUser: true,
+        at: now,
+      });
+    }
+    return deleted;
+  });
   if (!row) throw sessionNotFound();
   forgetSessionJwt(ctx, row.id);
   // An already expired session was unusable anyway; it is gone now, but the caller still learns it was not live.
@@ -190,10 +205,25 @@ export async function revokeUserSessions(
   ctx: AppContext,
   options: { userId: string; exceptSessionId: string | null },
 ): Promise<number> {
-  const result = await ctx.db.execute(sql`
-    DELETE FROM sessions WHERE user_id = ${options.userId} AND id IS DISTINCT FROM ${options.exceptSessionId}
-    RETURNING id`);
-  const rows = rowsOf<{ id: string }>(result);
+  const now = ctx.clock.now();
+  const rows = await ctx.db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      DELETE FROM sessions WHERE user_id = ${options.userId} AND id IS DISTINCT FROM ${options.exceptSessionId}
+      RETURNING id, project_id`);
+    const deleted = rowsOf<{ id: string; project_id: string }>(result);
+    // Issue 25 item 1: each ended session is an event (a reset or change of the password ends the others).
+    for (const session of deleted) {
+      await recordSessionRevoked(tx, null, {
+        projectId: session.project_id,
+        userId: options.userId,
+        sessionId: session.id,
+        reason: 'password_change',
+        actorIsUser: true,
+        at: now,
+      });
+    }
+    return deleted;
+  });
   for (const row of rows) forgetSessionJwt(ctx, row.id);
   return rows.length;
 }
@@ -343,7 +373,7 @@ export async function issueSession(
     );
     if (user.length === 0) throw userGone();
     // Issue 24 item 2: every sign-in ends here, so a blocked user gets no session by any method.
-    if (user[0]!.blocked) throw userBlocked();
+    if (user[0]!.blocked) return null;
     const existing = request.session?.row;
     if (existing && request.sessionToken && isLive(existing, now) && existing.user_id === options.userId) {
       const factors = mergeFactor(parseJson<AuthenticationFactor[]>(existing.factors), options.factor, now);
@@ -360,7 +390,15 @@ export async function issueSession(
         WHERE s.id = ${existing.id} AND s.token_hash = ${tokenHash(request.sessionToken)} AND ${held}
         RETURNING ${SESSION_COLUMNS}`);
       const rotated = rowsOf<SessionRow>(result)[0];
-      if (rotated) return rotated;
+      if (rotated) {
+        await recordSessionCreated(tx, request, {
+          userId: options.userId,
+          row: rotated,
+          factor: options.factor,
+          at: now,
+        });
+        return rotated;
+      }
     }
     const factors = [{ ...options.factor, last_authenticated_at: rfc3339(now) }];
     const expiresAt = new Date(now.getTime() + minutes * MINUTE_MS);
@@ -377,8 +415,23 @@ export async function issueSession(
       RETURNING ${SESSION_COLUMNS}`);
     const inserted = rowsOf<SessionRow>(result)[0];
     if (!inserted) throw credentialGone();
+    await recordSessionCreated(tx, request, {
+      userId: options.userId,
+      row: inserted,
+      factor: options.factor,
+      at: now,
+    });
     return inserted;
   });
+  if (row === null) {
+    await recordSignInRefused(ctx.db, request, {
+      userId: options.userId,
+      factor: options.factor,
+      reason: 'blocked',
+      at: now,
+    });
+    throw userBlocked();
+  }
   if (request.session?.row.id === row.id) forgetSessionJwt(ctx, row.id);
 
   const user = await loadUser(ctx, options.userId);

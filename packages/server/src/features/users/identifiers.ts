@@ -16,11 +16,13 @@
 //
 // Every sign-in method that binds an e-mail or phone number goes through this module; no other feature writes
 // user_emails or user_phone_numbers (DESIGN.md convention 11).
+
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
 import { userEmails, userPhoneNumbers, users } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { recordEvent } from '../audit';
 import { lockLiveSession } from '../sessions';
 
 export type IdentifierKind = 'email' | 'phone_number';
@@ -106,7 +108,7 @@ export async function findIdentifierById(
   return row ?? null;
 }
 
-type Executor = Pick<AppContext['db'], 'insert'>;
+type Executor = Pick<AppContext['db'], 'insert' | 'execute'>;
 
 interface NewRow {
   id: string;
@@ -167,6 +169,28 @@ async function upsertClaim(
 }
 
 /**
+ * Issue 25 item 1: `user.created` in the transaction that creates the user (a lost race rolls both back). The
+ * session.created event of the same sign-in follows with the request's address.
+ */
+async function recordUserCreated(
+  tx: Executor,
+  options: { projectId: string; userId: string; method: string; at: Date },
+): Promise<void> {
+  await recordEvent(
+    tx,
+    {
+      projectId: options.projectId,
+      type: 'user.created',
+      actor: { type: 'anonymous' },
+      subjectUserId: options.userId,
+      request: null,
+      payload: { method: options.method, imported: false },
+    },
+    options.at,
+  );
+}
+
+/**
  * Inside the caller's transaction (a sign-in that creates a user together with its own records, such as an OAuth
  * registration, issue 11): a new user, holding `identifier` as an owned, still unverified row when one is given.
  * False when the identifier is owned already (someone else won the race): the caller rolls its transaction back.
@@ -181,6 +205,8 @@ export async function insertUserWithIdentifier(
     name: { first_name: string; middle_name: string; last_name: string };
     createdAt: Date;
     identifier: { kind: IdentifierKind; id: string; value: string } | null;
+    /** The sign-in method that creates the user (`oauth`, `crypto_wallet`), for its user.created event. */
+    method: string;
   },
 ): Promise<boolean> {
   const { userId, projectId, createdAt, identifier } = options;
@@ -193,6 +219,7 @@ export async function insertUserWithIdentifier(
     lastName: options.name.last_name,
     createdAt,
   });
+  await recordUserCreated(tx, { projectId, userId, method: options.method, at: createdAt });
   if (identifier === null) return true;
   return insertOwned(tx, identifier.kind, {
     id: identifier.id,
@@ -237,6 +264,7 @@ export async function findOrCreateUserByIdentifier(
         await tx.insert(users).values({ id: userId, projectId, status: options.status, createdAt: now });
         const row = { id, userId, projectId, value, claimSessionId: null, createdAt: now };
         if (!(await insertOwned(tx, kind, row))) throw new LostCreateRace();
+        await recordUserCreated(tx, { projectId, userId, method: kind, at: now });
         return { id, userId, projectId, value, verified: false, claimSessionId: null, created: true };
       });
     } catch (error) {

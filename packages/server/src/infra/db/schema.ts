@@ -50,6 +50,19 @@ export interface ProjectSettings {
    */
   ethereum_rpc_url?: string | null;
   /**
+   * Issue 24 item 5 (lazy migration, features/passwords/lazy-migration.ts): the old provider's sign-in endpoint a
+   * password sign-in of an unknown or hash-less address asks once; absent or null: never asked. https in production
+   * (infra/production-checks.ts). Not a bootstrap field.
+   */
+  password_migration_url?: string | null;
+  /**
+   * Issue 24 item 5: the bearer secret sent to password_migration_url, encrypted under SECRET_KEY (infra/secret-box.ts
+   * purpose 'password-migration-secret', context: the project id) and base64-encoded; the project file's
+   * `password_migration_secret` in plain text is never stored. Absent or null: no Authorization header. Never sent
+   * to a browser (not a bootstrap field) and never logged.
+   */
+  password_migration_secret_ciphertext?: string | null;
+  /**
    * Issue 13 item 1 (SPEC §4 "a session becomes authenticated after TOTP or a recovery code"): when true, a
    * first-factor sign-in of a user with a verified authenticator app is not enough; the app steps the session up
    * with a code (its factors then include `totp` or `recovery_code`). Absent: false. Bootstrap field

@@ -54,6 +54,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     purgeIntervalSeconds: 0,
     outboxRetentionHours: 24,
     webhookWorkerIntervalMs: 0,
+    eventRetentionDays: 90,
     logLevel: 'silent',
     shutdownDrainSeconds: 0,
     ...overrides,

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../infra/db/client';
+import { purgeExpired } from '../../infra/purge';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { type EventExecutor, type EventType, recordEvent } from '../audit';
@@ -209,6 +210,18 @@ describe.each(testDatabaseKinds())('webhook delivery on %s', (kind) => {
     expect(receiver.received.every((each) => each.verified)).toBe(true);
     const logged = await listWebhookDeliveries(t.ctx, { projectId: t.project.id, limit: 100 });
     expect(logged.every((delivery) => delivery.status === 'succeeded' && delivery.attempts === 1)).toBe(true);
+  });
+
+  it("purges the delivery log with the event log's retention", async () => {
+    await endpoint('/users', ['user.*']);
+    const old = await record('user.created');
+    clock.advance(t.ctx.config.eventRetentionDays * 24 * 3_600_000 + 1);
+    const recent = await record('user.created');
+    const report = await purgeExpired(t.ctx);
+    expect(report.deleted).toMatchObject({ webhook_deliveries: 1, events: 1 });
+    const left = await listWebhookDeliveries(t.ctx, { projectId: t.project.id });
+    expect(left.map((delivery) => delivery.event_id)).toEqual([recent.id]);
+    expect(old.id).not.toBe(recent.id);
   });
 
   it.runIf(kind === 'postgres')('skips, without waiting, a delivery another transaction holds', async () => {

@@ -529,6 +529,8 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
     index('webhook_deliveries_project_created_idx').on(t.projectId, t.createdAt),
+    // The purge (infra/purge.ts): the delivery log follows the event log's retention, oldest first.
+    index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );
 

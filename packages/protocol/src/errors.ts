@@ -197,6 +197,10 @@ export const BACKEND_ERROR_TYPES = {
   missing_session_arguments: 400,
   /** users import (issue 14 item 3): the whole file is unreadable (not JSON, no CSV header); bad rows are skipped. */
   invalid_import_file: 400,
+  /** Webhook endpoints (issue 25 item 2): a URL, secret or event filter that cannot be saved. */
+  invalid_webhook_endpoint: 400,
+  webhook_endpoint_not_found: 404,
+  webhook_delivery_not_found: 404,
 } as const satisfies Record<string, number>;
 
 export type BackendErrorType = keyof typeof BACKEND_ERROR_TYPES;

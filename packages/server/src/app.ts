@@ -42,6 +42,12 @@ import { stepUpOnRoute } from './features/sessions/step-up';
 import { reencryptTotpSecrets, registerTotpRoutes } from './features/totps';
 import { registerUserRoutes } from './features/users';
 import { registerWebauthnRoutes } from './features/webauthn';
+import {
+  createWebhookWorker,
+  deliverDueWebhooks,
+  reencryptWebhookSecrets,
+  webhookWorkerDeps,
+} from './features/webhooks';
 import { ProjectCache } from './infra/auth';
 import { createCaptchaGate } from './infra/captcha';
 import { createSingleAddressWatch, trustProxyOption } from './infra/client-address';
@@ -291,6 +297,12 @@ async function assemble(
       },
       log: app.log,
     }),
+    // Issue 25 item 2: this instance's webhook delivery loop (started on ready); the cycle reads ctx when it runs.
+    webhooks: createWebhookWorker({
+      intervalMs: config.webhookWorkerIntervalMs,
+      cycle: () => deliverDueWebhooks(webhookWorkerDeps(ctx)),
+      log: app.log,
+    }),
     passwords,
   };
 
@@ -316,6 +328,9 @@ async function assemble(
   // running cycle finishes first).
   app.addHook('onReady', async () => ctx.purge.start());
   app.addHook('preClose', () => ctx.purge.stop());
+  // The webhook loop likewise: a delivery in flight finishes (or its lease brings it back to another instance).
+  app.addHook('onReady', async () => ctx.webhooks.start());
+  app.addHook('preClose', () => ctx.webhooks.stop());
   if (ownsDatabase) app.addHook('onClose', () => handle.close());
 
   // wire-format.md §3: a request id on every answer, errors included.
@@ -426,6 +441,7 @@ async function useSecretKey(ctx: AppContext, secretKey: ResolvedSecretKey): Prom
       reencryptSigningKeys,
       reencryptOAuthSecrets,
       reencryptTotpSecrets,
+      reencryptWebhookSecrets,
       reencryptPasswordMigrationSecrets,
     ],
     now: ctx.clock.now(),

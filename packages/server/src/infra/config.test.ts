@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       telemetryLimit: 10_000,
       purgeIntervalSeconds: 600,
       outboxRetentionHours: 24,
+      webhookWorkerIntervalMs: 1000,
       eventRetentionDays: 90,
       rateLimits: {},
       trustedProxies: null,
@@ -421,6 +422,7 @@ describe('project file', () => {
         captcha_settings: { enabled: true, siteKey: 'k' },
       },
       oauthProviders: null,
+      webhooks: [],
     });
     expect(parseProjectFile(valid.projects)).toHaveLength(1);
     expect(parseProjectFile([{ name: 'Minimal' }])[0]).toMatchObject({

@@ -10,6 +10,7 @@ import {
   type OAuthProviderDeclarations,
   OAuthProvidersFileSchema,
 } from '../features/oauth/file-schema';
+import { checkWebhooks, type WebhookDeclaration, WebhooksFileSchema } from '../features/webhooks/file-schema';
 import { parseTrustedProxies, type TrustedProxies } from './client-address';
 import type { AppConfig, MetricsSettings, RuntimeEnvironment } from './context';
 import type { ProjectSettings } from './db/schema';
@@ -53,6 +54,11 @@ export const DEFAULT_TWILIO_API_BASE_URL = 'https://api.twilio.com';
 export const DEFAULT_PURGE_INTERVAL_SECONDS = 600;
 /** OUTBOX_RETENTION_HOURS: a day of dev-outbox messages stays readable at /dev/outbox. */
 export const DEFAULT_OUTBOX_RETENTION_HOURS = 24;
+/**
+ * WEBHOOK_WORKER_INTERVAL_MS: due webhook deliveries are looked for every second (issue 25 item 2: the first retry
+ * within 10 s).
+ */
+export const DEFAULT_WEBHOOK_WORKER_INTERVAL_MS = 1000;
 /** EVENT_RETENTION_DAYS: the event log keeps 90 days (issue 25 item 1); the purge deletes older events in batches. */
 export const DEFAULT_EVENT_RETENTION_DAYS = 90;
 
@@ -138,6 +144,11 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     max: 8760,
     fallback: DEFAULT_OUTBOX_RETENTION_HOURS,
   });
+  const webhookWorkerIntervalMs = integer('WEBHOOK_WORKER_INTERVAL_MS', value('WEBHOOK_WORKER_INTERVAL_MS'), {
+    min: 0,
+    max: 60_000,
+    fallback: DEFAULT_WEBHOOK_WORKER_INTERVAL_MS,
+  });
   const eventRetentionDays = integer('EVENT_RETENTION_DAYS', value('EVENT_RETENTION_DAYS'), {
     min: 1,
     max: 36_500,
@@ -182,6 +193,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     telemetryLimit,
     purgeIntervalSeconds,
     outboxRetentionHours,
+    webhookWorkerIntervalMs,
     eventRetentionDays,
     rateLimits,
     trustedProxies,
@@ -477,6 +489,11 @@ export interface ProjectDeclaration {
   /** Issue 11: the project's OAuth clients, or null when the file does not say (the stored ones are kept). */
   oauthProviders: OAuthProviderDeclarations | null;
   /**
+   * Issue 25 item 2: the project's webhook endpoints (features/webhooks), replacing the file's endpoints of the
+   * previous start; empty when the file names none (endpoints added through the admin API are kept either way).
+   */
+  webhooks: WebhookDeclaration[];
+  /**
    * Issue 24 item 5: `settings.password_migration_secret` in plain text, kept apart from `settings` so it is stored
    * only encrypted; null removes it, absent keeps the stored one.
    */
@@ -611,6 +628,8 @@ const ProjectSchema = Type.Object(
     settings: Type.Optional(ProjectSettingsSchema),
     // Issue 11 item 1: OAuth clients per provider (features/oauth/file-schema.ts).
     oauth_providers: Type.Optional(OAuthProvidersFileSchema),
+    // Issue 25 item 2: webhook endpoints (features/webhooks/file-schema.ts).
+    webhooks: Type.Optional(WebhooksFileSchema),
   },
   { additionalProperties: false, description: 'allowed: an object { name, allowed_origins, … }' },
 );
@@ -716,9 +735,18 @@ function toDeclaration(entry: ProjectEntry, at: string): ProjectDeclaration {
     }
     oauthProviders = checked.declarations;
   }
+  let webhooks: WebhookDeclaration[] = [];
+  if (entry.webhooks !== undefined) {
+    const checked = checkWebhooks(entry.webhooks as Array<{ url: string; secret: string; events: string[] }>);
+    if ('problem' in checked) {
+      throw new ConfigError(`PROJECT_FILE ${at}.webhooks${checked.problem.path}`, checked.problem.message);
+    }
+    webhooks = checked.declarations;
+  }
   return {
     name: entry.name.trim(),
     oauthProviders,
+    webhooks,
     allowedOrigins: [...new Set(allowedOrigins)],
     allowedRedirectUrls: [...new Set(allowedRedirectUrls)],
     enabledProducts: [...new Set<Product>(entry.enabled_products ?? DEFAULT_PRODUCTS)],

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { PasswordKit } from '../features/passwords/kit';
 import type { ResolvedSession } from '../features/sessions/session-lookup';
 import type { SessionState } from '../features/sessions/session-state';
+import type { WebhookWorker } from '../features/webhooks/worker';
 import type { BasicCredentials, ProjectCache, TokenMode } from './auth';
 import type { TrustedProxies } from './client-address';
 import type { Database } from './db/client';
@@ -73,6 +74,11 @@ export interface AppConfig {
   purgeIntervalSeconds: number;
   /** Hours a dev-outbox message is kept before the purge deletes it. */
   outboxRetentionHours: number;
+  /**
+   * WEBHOOK_WORKER_INTERVAL_MS (issue 25 item 2, features/webhooks/worker.ts): how often this instance looks for due
+   * webhook deliveries; 0: this instance delivers none (other instances on the database still do).
+   */
+  webhookWorkerIntervalMs: number;
   /** Issue 25 item 1: days an event stays in the event log before the purge deletes it. */
   eventRetentionDays: number;
   /** RATE_LIMITS: named limits replacing the defaults of infra/rate-limit-settings.ts (buildApp's rateLimits win). */
@@ -164,6 +170,8 @@ export interface AppContext {
   metrics: Metrics;
   /** The timer that purges expired rows (infra/purge.ts); stopped when the app closes. */
   purge: PurgeSchedule;
+  /** The webhook delivery loop (features/webhooks/worker.ts); started on ready, stopped when the app closes. */
+  webhooks: WebhookWorker;
   /**
    * Password hashing, strength and breached-password checks (features/passwords/kit.ts, issue 10 item 1): its
    * zxcvbn dictionaries and breached list are built once per app, on first use.

@@ -209,6 +209,8 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
         // features/crypto-wallets/crypto-wallets.security.test.ts purges its challenges.
         crypto_wallet_challenges: 0,
         events: expired.events.length,
+        // features/webhooks/webhooks.test.ts purges its delivery log.
+        webhook_deliveries: 0,
         outbox_messages: expired.outbox.length,
       },
       unfinished: [],
@@ -343,6 +345,7 @@ describe('purge schedule', () => {
       oauth_one_tap_requests: 0,
       crypto_wallet_challenges: 0,
       events: 0,
+      webhook_deliveries: 0,
       outbox_messages: 0,
     },
     unfinished: [],

@@ -28,6 +28,7 @@ import {
   sessions,
   totps,
   webauthnChallenges,
+  webhookDeliveries,
 } from './db/schema';
 
 /** Rows deleted by one statement: bounds its locks, its run time (well under the statement timeout) and its WAL. */
@@ -49,6 +50,7 @@ export type PurgedTable =
   | 'crypto_wallet_challenges'
   | 'totps'
   | 'events'
+  | 'webhook_deliveries'
   | 'outbox_messages';
 
 interface PurgeTarget {
@@ -162,6 +164,16 @@ const PURGE_TARGETS: readonly PurgeTarget[] = [
     indexed: true,
     cutoff: (now, config) => new Date(now.getTime() - config.eventRetentionDays * 24 * HOUR_MS),
   },
+  // Issue 25 item 2: the webhook delivery log follows the event log's retention (a delivery still pending that old
+  // belongs to an endpoint disabled for months), oldest first through webhook_deliveries_created_idx.
+  {
+    name: 'webhook_deliveries',
+    table: webhookDeliveries,
+    id: webhookDeliveries.id,
+    time: webhookDeliveries.createdAt,
+    indexed: true,
+    cutoff: (now, config) => new Date(now.getTime() - config.eventRetentionDays * 24 * HOUR_MS),
+  },
   {
     name: 'outbox_messages',
     table: outboxMessages,
@@ -207,6 +219,7 @@ export async function purgeExpired(
       crypto_wallet_challenges: 0,
       totps: 0,
       events: 0,
+      webhook_deliveries: 0,
       outbox_messages: 0,
     },
     unfinished: [],

@@ -31,6 +31,8 @@ export type SecretPurpose =
   | 'oauth-provider-token'
   /** TOTP secrets (features/totps, issue 13 item 1); context: the totps row id. */
   | 'totp-secret'
+  /** Webhook signing secrets (features/webhooks, issue 25 item 2); context: the webhook_endpoints row id. */
+  | 'webhook-secret'
   /** Issue 24 item 5: the bearer secret of a project's password_migration_url (infra/password-migration-secret.ts); context: the project id. */
   | 'password-migration-secret'
   /** The fingerprint stored in the database (secret_fingerprints). */

@@ -128,6 +128,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): Partial<AppConfi
     logLevel: 'silent',
     // Tests run one purge cycle themselves (infra/purge.test.ts), on their own clock.
     purgeIntervalSeconds: 0,
+    // Tests that deliver webhooks run cycles themselves (features/webhooks), on their own clock.
+    webhookWorkerIntervalMs: 0,
     ...overrides,
   };
 }

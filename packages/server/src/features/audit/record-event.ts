@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../infra/context';
 import type { Database } from '../../infra/db/client';
+import { enqueueWebhookDeliveries } from '../webhooks/enqueue';
 import type { EventActor, EventPayloads, EventType } from './event-types';
 
 /** The database or a transaction: one INSERT is all an event takes. */
@@ -57,7 +58,7 @@ export async function recordEvent<T extends EventType>(
       ${event.request?.requestId ?? null}, ${JSON.stringify(event.payload)}::jsonb)
     RETURNING seq`);
   const rows = (result as unknown as { rows: Array<{ seq: number | string }> }).rows;
-  return {
+  const record: EventRecord = {
     id,
     seq: Number(rows[0]?.seq ?? 0),
     project_id: event.projectId,
@@ -70,4 +71,7 @@ export async function recordEvent<T extends EventType>(
     request_id: event.request?.requestId ?? null,
     payload: event.payload as Record<string, unknown>,
   };
+  // Issue 25 item 2: the event's webhook deliveries, queued by the same executor (the same transaction).
+  await enqueueWebhookDeliveries(executor, record);
+  return record;
 }

@@ -152,7 +152,10 @@ async function openApp(env: NodeJS.ProcessEnv): Promise<GatehouseApp> {
     if (existsSync(join(config.dataDir, 'postmaster.pid')))
       throw new CliFailure(CLI_STRINGS.databaseInUse(config.dataDir));
   }
-  return buildApp({ config: { ...config, purgeIntervalSeconds: 0 }, logger: false });
+  return buildApp({
+    config: { ...config, purgeIntervalSeconds: 0, webhookWorkerIntervalMs: 0 },
+    logger: false,
+  });
 }
 
 export async function chooseProject(

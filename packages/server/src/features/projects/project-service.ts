@@ -14,9 +14,10 @@ import { DEV_PROJECT_NAME } from '../../infra/dev-origins';
 import { sealPasswordMigrationSecret } from '../../infra/password-migration-secret';
 import { assertSecretKeyRecorded } from '../../infra/secret-key';
 import { saveOAuthProviderConfigs } from '../oauth/config';
+import { syncFileWebhookEndpoints } from '../webhooks';
 
 type ProjectContext = Pick<AppContext, 'db' | 'config' | 'projects'>;
-/** syncProjectFile also stores OAuth clients, whose secrets are encrypted (issue 11). */
+/** syncProjectFile also stores OAuth clients and webhook endpoints, whose secrets are encrypted (issues 11, 25). */
 type SyncContext = ProjectContext & Pick<AppContext, 'secrets' | 'clock'>;
 
 /** The development project has a fixed id so concurrent first starts create it once (ON CONFLICT). */
@@ -263,6 +264,7 @@ async function syncWithin(
       });
       result.created.push(created);
       await syncOAuthProviders(ctx, created.project.id, declaration);
+      await syncWebhooks(ctx, created.project.id, declaration);
       continue;
     }
     const [updated] = await ctx.db
@@ -283,6 +285,7 @@ async function syncWithin(
       .returning();
     result.updated.push(updated!);
     await syncOAuthProviders(ctx, existing.id, declaration);
+    await syncWebhooks(ctx, existing.id, declaration);
   }
   ctx.projects.clear();
   return result;
@@ -364,6 +367,7 @@ export async function configureDevProject(
       .returning(),
   );
   await syncOAuthProviders(ctx, existing.id, declaration);
+  await syncWebhooks(ctx, existing.id, declaration);
   ctx.projects.clear();
   return updated!;
 }
@@ -390,4 +394,17 @@ async function syncOAuthProviders(
 ): Promise<void> {
   if (declaration.oauthProviders === null) return;
   await saveOAuthProviderConfigs(ctx, { projectId, declarations: declaration.oauthProviders });
+}
+
+/** Issue 25 item 2: the project file's webhook endpoints of the project (features/webhooks). */
+async function syncWebhooks(
+  ctx: SyncContext,
+  projectId: string,
+  declaration: ProjectDeclaration,
+): Promise<void> {
+  await syncFileWebhookEndpoints(ctx, {
+    projectId,
+    projectName: declaration.name,
+    declarations: declaration.webhooks,
+  });
 }

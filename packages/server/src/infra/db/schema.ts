@@ -465,6 +465,75 @@ export const events = pgTable(
   ],
 );
 
+/**
+ * Issue 25 item 2: where a project's events are delivered (features/webhooks), by the Standard Webhooks
+ * specification. `source` 'file' rows mirror the project file (replaced at each start); 'api' rows are managed
+ * through the admin API. The signing secret (`whsec_…`) is stored only encrypted under SECRET_KEY
+ * ('webhook-secret', context: the row id). `failing_since` is the first failure since the last success; an endpoint
+ * failing for a day gets `disabled_at` and receives nothing until an operator re-enables it.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    secretCiphertext: bytea('secret_ciphertext').notNull(),
+    /** Event type filters: `*`, `user.*` or an exact type (features/audit eventTypeMatches). */
+    eventFilters: text('event_filters').array().notNull().default(sql`'{}'::text[]`),
+    source: text('source').$type<'file' | 'api'>().notNull(),
+    disabledAt: at('disabled_at'),
+    failingSince: at('failing_since'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_project_idx').on(t.projectId)],
+);
+
+/**
+ * Issue 25 item 2: the durable delivery queue and its log, one row per (event, endpoint), written in the event's
+ * transaction. `body` is the signed JSON frozen at enqueue, so every attempt and replay sends the same bytes.
+ * Statuses: pending (not tried yet, or in flight under a lease), failed (the last attempt failed; the next is at
+ * next_attempt_at), succeeded, dead (retries exhausted). Workers claim due rows through
+ * `webhook_deliveries_due_idx` with FOR UPDATE SKIP LOCKED. `event_id` has no foreign key: a test event is not in
+ * the event log, and the event purge must not take undelivered messages with it.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    projectId: text('project_id').notNull(),
+    /** The event's id, also the `webhook-id` header of every attempt. */
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed' | 'dead'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a worker may take it next (a claim moves it forward by the lease); null once succeeded or dead. */
+    nextAttemptAt: at('next_attempt_at'),
+    lastAttemptAt: at('last_attempt_at'),
+    lastStatusCode: integer('last_status_code'),
+    lastLatencyMs: integer('last_latency_ms'),
+    /** The first KiB of the last answer's body. */
+    lastResponseExcerpt: text('last_response_excerpt'),
+    /** Why the last attempt failed without an answer (timeout, refused address, connection error). */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_project_created_idx').on(t.projectId, t.createdAt),
+    // The purge (infra/purge.ts): the delivery log follows the event log's retention, oldest first.
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+  ],
+);
+
 /** The dev outbox: every message that was not handed to SMTP or an SMS provider (development only). */
 export const outboxMessages = pgTable(
   'outbox_messages',

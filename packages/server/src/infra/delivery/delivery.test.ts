@@ -53,6 +53,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     telemetryLimit: 10_000,
     purgeIntervalSeconds: 0,
     outboxRetentionHours: 24,
+    webhookWorkerIntervalMs: 0,
     eventRetentionDays: 90,
     logLevel: 'silent',
     shutdownDrainSeconds: 0,

@@ -1,6 +1,4 @@
 import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
-import { randomToken } from '../../infra/crypto';
-import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
 import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
 import { securitySettings } from '../../infra/project-settings';
@@ -32,7 +30,6 @@ import {
   findPassword,
   releaseResetToken,
   savePassword,
-  storeResetToken,
 } from './store';
 
 /**

@@ -1,0 +1,7 @@
+// Issue 25 item 3: every group of /admin/v1 routes, one line each (the console of issue 26 adds none: it calls these).
+import type { AdminRouteModule } from './admin-plugin';
+import { registerAdminKeyRoutes } from './keys-routes';
+
+export const ADMIN_ROUTE_MODULES: readonly AdminRouteModule[] = [
+  { name: 'api-keys', register: registerAdminKeyRoutes },
+];

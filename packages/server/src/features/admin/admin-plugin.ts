@@ -14,6 +14,7 @@ import { recordEvent } from '../audit';
 import { authenticateAdminKey, bearerToken } from './admin-keys';
 import { adminEventRequest } from './admin-request';
 import { ADMIN_SCOPES } from './admin-scopes';
+import { coerceQuery } from './query-coercion';
 
 export const ADMIN_API_PREFIX = '/admin/v1';
 export const OPENAPI_PATH = '/openapi.json';
@@ -85,6 +86,10 @@ export async function registerAdminApi(
           );
         }
         request.adminCaller = caller;
+      });
+
+      admin.addHook('preValidation', async (request) => {
+        coerceQuery(request.routeOptions.schema?.querystring, request.query);
       });
 
       // onSend, not onResponse: the call's event exists by the time its caller has the answer.

@@ -9,7 +9,7 @@ import { createAdminApiKey, listAdminApiKeys, revokeAdminApiKey } from './admin-
 import { ADMIN_ERROR_RESPONSES, adminCallerOf, adminEventRequest } from './admin-request';
 import { ADMIN_SCOPES } from './admin-scopes';
 
-const Scope = Type.Union(ADMIN_SCOPES.map((scope) => Type.Literal(scope)));
+const Scope = Type.Enum(ADMIN_SCOPES);
 const ApiKey = Type.Object({
   id: Type.String(),
   name: Type.String(),

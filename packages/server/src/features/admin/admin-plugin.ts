@@ -109,15 +109,17 @@ export async function registerAdminApi(
 }
 
 /**
- * `GET /projects/:project_id/users/:user_id/sessions` → `getProjectsUsersByUserIdSessions`: camelCase words, each
- * parameter but the project as `By<Name>`, so a collection and its item never share a name (a test checks that no
- * two routes do).
+ * `GET /projects/:project_id/users/:user_id/sessions` → `getUsersByUserIdSessions`: camelCase words, each parameter
+ * as `By<Name>`, and the `/projects/:project_id` every project-scoped route starts with left out (it would prefix
+ * nearly every name); `/projects/:project_id` alone stays `getProjectsByProjectId`. A test checks that no two routes
+ * share a name.
  */
 export function operationIdOf(method: string, path: string): string {
   const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-  const words = path
+  const scoped = path.startsWith('/projects/:project_id/') ? path.slice('/projects/:project_id'.length) : path;
+  const words = scoped
     .split('/')
-    .filter((part) => part !== '' && part !== ':project_id')
+    .filter((part) => part !== '')
     .flatMap((part) =>
       part.startsWith(':') ? [`By${part.slice(1).split('_').map(pascal).join('')}`] : part.split(/[-_.]/),
     );

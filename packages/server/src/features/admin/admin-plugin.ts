@@ -116,7 +116,9 @@ export async function registerAdminApi(
  */
 export function operationIdOf(method: string, path: string): string {
   const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-  const scoped = path.startsWith('/projects/:project_id/') ? path.slice('/projects/:project_id'.length) : path;
+  const scoped = path.startsWith('/projects/:project_id/')
+    ? path.slice('/projects/:project_id'.length)
+    : path;
   const words = scoped
     .split('/')
     .filter((part) => part !== '')

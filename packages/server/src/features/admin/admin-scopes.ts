@@ -13,6 +13,8 @@ export const ADMIN_SCOPES = [
   'webhooks:write',
   'messages:read',
   'imports:write',
+  /** Every user with password hashes and factors: as sensitive as the database itself. */
+  'users:export',
   'keys:read',
   'keys:write',
 ] as const;

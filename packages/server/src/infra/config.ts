@@ -605,6 +605,9 @@ const ProjectSettingsSchema = Type.Object(
   { additionalProperties: false, description: 'allowed: an object of settings' },
 );
 
+/** The settings a project file (and the admin API, features/projects/project-admin.ts) may declare. */
+export const DECLARABLE_SETTINGS: readonly string[] = Object.keys(ProjectSettingsSchema.properties);
+
 const ProjectSchema = Type.Object(
   {
     name: Type.String({

@@ -73,6 +73,21 @@ describe.each(testDatabaseKinds())('projects through the admin API on %s', (kind
     });
   });
 
+  it('changes the development project too, keeping the settings the server keeps for itself', async () => {
+    // What ensureDevProject keeps in a development project's settings (a key no project file may declare).
+    await t.ctx.db.execute(
+      sql`UPDATE projects SET settings = settings || '{"dev_defaults_revision": 1}'::jsonb WHERE id = ${t.project.id}`,
+    );
+    const changed = await adminCall(t.app, {
+      method: 'PATCH',
+      path: path(),
+      body: { settings: { sms_daily_limit: 3 } },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [stored] = await rows(sql`SELECT settings FROM projects WHERE id = ${t.project.id}`);
+    expect(stored?.settings).toMatchObject({ sms_daily_limit: 3, dev_defaults_revision: 1 });
+  });
+
   it('refuses what the project file would refuse, and a secret setting, changing nothing', async () => {
     for (const body of [
       { allowed_origins: ['https://shop.example.com/path'] },
@@ -80,6 +95,7 @@ describe.each(testDatabaseKinds())('projects through the admin API on %s', (kind
       { enabled_products: ['teleportation'] },
       { settings: { sms_daily_limit: -1 } },
       { settings: { password_migration_secret: 'hunter2hunter2' } },
+      { settings: { dev_defaults_revision: 7 } },
     ]) {
       const response = await adminCall(t.app, { method: 'PATCH', path: path(), body });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);

@@ -4,7 +4,7 @@
 // that the next start silently undoes would be worse than a clear refusal (issue 26 shows such settings with a
 // "from the project file" badge). Other instances see a change within PROJECT_CACHE_TTL_MS (infra/auth.ts).
 import { asc, eq } from 'drizzle-orm';
-import { ConfigError, loadProjectFile, parseProjectFile } from '../../infra/config';
+import { ConfigError, DECLARABLE_SETTINGS, loadProjectFile, parseProjectFile } from '../../infra/config';
 import type { AppContext, ProjectRecord } from '../../infra/context';
 import { type ProjectSettings, projects } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
@@ -108,6 +108,9 @@ export async function updateAdminProject(
         'The password migration secret is set in the project file only (it is never sent over the API).',
       );
     }
+    if (!DECLARABLE_SETTINGS.includes(key)) {
+      throw invalid(`settings.${key} is not a known key; allowed keys: ${DECLARABLE_SETTINGS.join(', ')}`);
+    }
   }
   const settings: Record<string, unknown> = { ...row.settings };
   for (const [key, value] of Object.entries(settingsPatch)) {
@@ -118,8 +121,13 @@ export async function updateAdminProject(
   // settings typed), so a change is refused for exactly what a file would be refused for.
   let declaration: ReturnType<typeof parseProjectFile>[number];
   try {
-    const checkable: Record<string, unknown> = { ...settings };
-    for (const key of SECRET_SETTINGS) delete checkable[key];
+    // What the server keeps for itself (a development project's defaults revision, encrypted secrets) is kept as
+    // it is, not checked as if declared.
+    const checkable = Object.fromEntries(
+      Object.entries(settings).filter(
+        ([key]) => DECLARABLE_SETTINGS.includes(key) && !key.startsWith('password_migration_secret'),
+      ),
+    );
     [declaration] = parseProjectFile([
       {
         name: changes.name ?? row.name,

@@ -208,6 +208,8 @@ export const BACKEND_ERROR_TYPES = {
   /** Admin API: a project id that names no project. */
   project_not_found: 404,
   admin_api_key_not_found: 404,
+  /** Admin API: an event id that names no event of the project. */
+  event_not_found: 404,
   /** Admin API: a well-formed request the server cannot carry out (a scope the caller does not hold, …). */
   invalid_admin_request: 400,
 } as const satisfies Record<string, number>;

@@ -1,4 +1,10 @@
+export type { EventExportFormat } from './event-export';
+export { EXPORT_CONTENT_TYPES, exportChunks } from './event-export';
+export type { EventFilters, EventPage } from './event-query';
+export { checkEventFilters, eventBatches, getEvent, listEvents, MAX_EVENT_PAGE } from './event-query';
 export type { EventActor, EventPayloads, EventType } from './event-types';
 export { EVENT_TYPES, eventTypeMatches } from './event-types';
 export type { EventExecutor, EventRecord, NewEvent } from './record-event';
 export { newEventId, recordEvent } from './record-event';
+export type { ProjectStats, SignInSeries, StatsInterval } from './stats';
+export { MAX_STATS_SPAN_MS, projectStats } from './stats';

@@ -432,6 +432,10 @@ export async function issueSession(
     });
     throw userBlocked();
   }
+  // issue 9 item 4: one sign-in per session issued or extended, labelled with the factor's method — counted as soon as
+  // its transaction committed, with its session.created event (issue 25 item 5: the stats endpoint counts those), not
+  // after the answer is built: a sign-in whose answer then fails still happened.
+  ctx.metrics.signedIn(options.factor.type);
   if (request.session?.row.id === row.id) forgetSessionJwt(ctx, row.id);
 
   const user = await loadUser(ctx, options.userId);
@@ -443,8 +447,6 @@ export async function issueSession(
     sessionExpiresAtMs: row.expires_ms,
     factorsKey: row.factors,
   });
-  // issue 9 item 4: one sign-in per session issued or extended, labelled with the factor's method.
-  ctx.metrics.signedIn(options.factor.type);
   return { user_id: options.userId, session_token: token, session_jwt, session, user, __user: user };
 }
 

@@ -7,6 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { adminUserPageQuery } from '../users/admin-user-search';
+import { encodeCursor } from './cursor';
 
 interface PlanNode {
   'Node Type': string;
@@ -30,9 +31,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('admin user list query plans on 
 
   it('plans the list, every filter, the text search and a cursor page on indexes', async () => {
     const projectId = t.project.id;
-    const cursor = Buffer.from(JSON.stringify(['u1', '2030-01-01 00:00:00+00', 'user-x'])).toString(
-      'base64url',
-    );
+    const cursor = encodeCursor({ created_at: '2030-01-01 00:00:00+00', id: 'user-x' });
     const statements = [
       adminUserPageQuery(projectId, {}, { limit: 50, cursor: null }),
       adminUserPageQuery(

@@ -11,6 +11,7 @@ import type { User } from '@gatehouse/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
+import { decodeCursor, encodeCursor } from '../admin/cursor';
 import { parseJson, rowsOf } from './user-sql';
 
 export const DEFAULT_ADMIN_PAGE_SIZE = 50;
@@ -83,31 +84,6 @@ function conditions(projectId: string, filters: AdminUserFilters): SQL[] {
   return where;
 }
 
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(['u1', cursor.createdAt, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const [version, createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (
-      version === 'u1' &&
-      typeof createdAt === 'string' &&
-      typeof id === 'string' &&
-      !Number.isNaN(Date.parse(createdAt))
-    )
-      return { createdAt, id };
-  } catch {
-    // fall through
-  }
-  throw invalid('The cursor is not one this list answered.');
-}
-
 interface Row {
   id: string;
   created_at: string;
@@ -124,8 +100,10 @@ export function adminUserPageQuery(
 ): SQL {
   const where = conditions(projectId, filters);
   if (page.cursor !== null) {
-    const after = decodeCursor(page.cursor);
-    where.push(sql`(u.created_at, u.id) < (${after.createdAt}::timestamptz, ${after.id})`);
+    // Opaque to callers (admin/cursor.ts); a forged time is refused before it reaches SQL.
+    const after = decodeCursor(page.cursor, ['created_at', 'id'] as const);
+    if (Number.isNaN(Date.parse(after.created_at))) throw invalid('The cursor is not one this API gave.');
+    where.push(sql`(u.created_at, u.id) < (${after.created_at}::timestamptz, ${after.id})`);
   }
   return sql`SELECT u.id, u.created_at::text AS created_at, u.profile,
       to_char(u.blocked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS blocked_at, u.blocked_reason
@@ -162,7 +140,7 @@ export async function listUsersForAdmin(
   const last = shown.at(-1);
   return {
     items: shown.map(toAdminUserRow),
-    nextCursor: more && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    nextCursor: more && last ? encodeCursor({ created_at: last.created_at, id: last.id }) : null,
   };
 }
 

@@ -277,6 +277,15 @@ describe.each(testDatabaseKinds())('admin API user actions on %s', (kind) => {
       },
     ]);
 
+    const walletId = `crypto-wallet-test-${userId.slice(-8)}`;
+    await t.ctx.db.execute(sql`INSERT INTO crypto_wallets (id, user_id, project_id, wallet_type, address, verified)
+      VALUES (${walletId}, ${userId}, ${t.project.id}, 'ethereum', '0x00000000000000000000000000000000000000aa', true)`);
+    const wallet = await call('DELETE', `/${userId}/factors/${walletId}`);
+    expect(wallet.json()).toEqual({ user_id: userId, factor_id: walletId, kind: 'crypto_wallets' });
+    expect(await events('wallet.unlinked')).toEqual([
+      expect.objectContaining({ actor_type: 'admin_api_key', payload: { crypto_wallet_id: walletId } }),
+    ]);
+
     const last = await call('DELETE', `/${userId}/factors/${phoneId}`);
     expect(last.statusCode).toBe(409);
     expect(last.json().error_type).toBe('last_authentication_factor');

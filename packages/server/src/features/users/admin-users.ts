@@ -171,6 +171,9 @@ export async function blockUser(
   const { projectId, userId, by } = options;
   const now = ctx.clock.now();
   const ended = await ctx.db.transaction(async (tx) => {
+    // FOR UPDATE conflicts with the FOR KEY SHARE every sign-in holds while it issues a session (issueSession): a
+    // sign-in in flight commits first and its session is ended below, or waits and then finds the user blocked.
+    await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} AND project_id = ${projectId} FOR UPDATE`);
     const blocked = await tx.execute(sql`UPDATE users
       SET blocked_at = coalesce(blocked_at, ${now.toISOString()}::timestamptz), blocked_reason = ${options.reason}
       WHERE id = ${userId} AND project_id = ${projectId} RETURNING id`);

@@ -165,7 +165,7 @@ describe.each(testDatabaseKinds())('admin API users on %s', (kind) => {
     expect(await ids('?q=0xabcdef0123')).toEqual([d]);
     expect(await ids(`?q=${b!.slice(-12).toUpperCase()}`)).toEqual([b]);
     expect(await ids('?q=nobody')).toEqual([]);
-    // A pending claim is not the user's address.
+    // A row of the list: identifiers and the block, no factors or metadata.
     const summary = (await search('?q=dee')).items[0];
     expect(summary).toMatchObject({
       emails: [{ email: 'dee@example.com', verified: false }],

@@ -9,12 +9,14 @@ import type { paths } from './admin-api.js';
 
 const baseUrl = `${process.env.GATEHOUSE_URL ?? 'http://localhost:3000'}/admin/v1`;
 const adminKey = process.env.GATEHOUSE_ADMIN_KEY;
-if (adminKey === undefined) throw new Error('Set GATEHOUSE_ADMIN_KEY (the server’s ADMIN_API_KEY or a key with its scopes).');
+if (adminKey === undefined)
+  throw new Error('Set GATEHOUSE_ADMIN_KEY (the server’s ADMIN_API_KEY or a key with its scopes).');
 
 const admin = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${adminKey}` } });
 
 const projects = await admin.GET('/projects');
-if (projects.data === undefined) throw new Error(`listing projects failed: ${JSON.stringify(projects.error)}`);
+if (projects.data === undefined)
+  throw new Error(`listing projects failed: ${JSON.stringify(projects.error)}`);
 const project = projects.data.items.find((item) => !item.from_project_file);
 if (project === undefined) throw new Error('every project is declared in the project file');
 
@@ -23,7 +25,8 @@ const changed = await admin.PATCH('/projects/{project_id}', {
   params: { path: { project_id: project.id } },
   body: { allowed_redirect_urls: [...new Set([...project.allowed_redirect_urls, redirectUrl])] },
 });
-if (changed.data === undefined) throw new Error(`changing the project failed: ${JSON.stringify(changed.error)}`);
+if (changed.data === undefined)
+  throw new Error(`changing the project failed: ${JSON.stringify(changed.error)}`);
 
 const made = await admin.POST('/api-keys', {
   body: { name: 'example read-only key', scopes: ['projects:read', 'webhooks:read'] },

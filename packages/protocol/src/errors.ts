@@ -210,6 +210,8 @@ export const BACKEND_ERROR_TYPES = {
   admin_api_key_not_found: 404,
   /** Admin API: an event id that names no event of the project. */
   event_not_found: 404,
+  /** Admin API: a factor id (e-mail, phone number, passkey, OAuth link, wallet, TOTP) the user does not have. */
+  factor_not_found: 404,
   /** Admin API: a well-formed request the server cannot carry out (a scope the caller does not hold, …). */
   invalid_admin_request: 400,
 } as const satisfies Record<string, number>;

@@ -5,11 +5,13 @@ import { registerEventRoutes } from './events-routes';
 import { registerAdminKeyRoutes } from './keys-routes';
 import { registerAdminProjectRoutes } from './projects-routes';
 import { registerStatsRoutes } from './stats-routes';
+import { registerAdminUserRoutes } from './users-routes';
 import { registerAdminWebhookRoutes } from './webhooks-routes';
 
 export const ADMIN_ROUTE_MODULES: readonly AdminRouteModule[] = [
   { name: 'api-keys', register: registerAdminKeyRoutes },
   { name: 'projects', register: registerAdminProjectRoutes },
+  { name: 'users', register: registerAdminUserRoutes },
   { name: 'webhooks', register: registerAdminWebhookRoutes },
   { name: 'messages, import and export', register: registerAdminDataRoutes },
   { name: 'events', register: registerEventRoutes },

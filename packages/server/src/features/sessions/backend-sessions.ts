@@ -3,7 +3,9 @@
 import type { Session, User } from '@gatehouse/protocol';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
+import type { EventActor, EventExecutor, NewEvent } from '../audit';
 import { parseJson, rowsOf } from '../users/user-sql';
+import { recordSessionRevoked } from './session-events';
 import { forgetSessionJwt, sessionJwt } from './session-jwt';
 import type { ResolvedSession, SessionRow } from './session-lookup';
 import {
@@ -76,4 +78,38 @@ export async function sessionIdOfToken(
     sql`SELECT id FROM sessions WHERE token_hash = ${tokenHash(options.token)} AND project_id = ${options.projectId}`,
   );
   return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+}
+
+/**
+ * Issue 25 item 3 (admin API): ends one session of the user (`sessionId`) or all of them (null), in the caller's
+ * transaction, each with its `session.revoked` event and the given actor. Answers the ended ids: the caller forgets
+ * their cached JWTs once the transaction committed (forgetSessionJwts).
+ */
+export async function endUserSessions(
+  tx: EventExecutor,
+  options: {
+    projectId: string;
+    userId: string;
+    sessionId: string | null;
+    actor: EventActor;
+    request: NewEvent['request'];
+    at: Date;
+  },
+): Promise<string[]> {
+  const one = options.sessionId === null ? sql`TRUE` : sql`id = ${options.sessionId}`;
+  const result = await tx.execute(sql`DELETE FROM sessions
+    WHERE user_id = ${options.userId} AND project_id = ${options.projectId} AND ${one} RETURNING id`);
+  const ended = rowsOf<{ id: string }>(result).map((row) => row.id);
+  for (const sessionId of ended) {
+    await recordSessionRevoked(tx, options.request, {
+      projectId: options.projectId,
+      userId: options.userId,
+      sessionId,
+      reason: options.sessionId === null ? 'all_sessions' : 'revoked',
+      actorIsUser: false,
+      actor: options.actor,
+      at: options.at,
+    });
+  }
+  return ended;
 }

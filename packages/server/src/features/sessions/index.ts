@@ -1,4 +1,10 @@
-export { findLiveSession, refreshSession, revokeSessionById, sessionIdOfToken } from './backend-sessions';
+export {
+  endUserSessions,
+  findLiveSession,
+  refreshSession,
+  revokeSessionById,
+  sessionIdOfToken,
+} from './backend-sessions';
 export {
   assertRecentAuthentication,
   isRecentlyAuthenticated,

@@ -3,7 +3,7 @@
 // sign-ins that happened; a refused one (a blocked user) writes `sign_in.failed` on its own.
 import type { AuthenticationFactor } from '@gatehouse/protocol';
 import type { RequestContext } from '../../infra/context';
-import { type EventExecutor, recordEvent } from '../audit';
+import { type EventActor, type EventExecutor, recordEvent } from '../audit';
 import { parseJson } from '../users/user-sql';
 import type { SessionRow } from './session-lookup';
 import type { NewAuthenticationFactor } from './session-rows';
@@ -57,13 +57,15 @@ export async function recordSignInRefused(
 /** `session.revoked`, with why. */
 export async function recordSessionRevoked(
   executor: EventExecutor,
-  request: Pick<RequestContext, 'project' | 'ip' | 'userAgent' | 'requestId'> | null,
+  request: (Pick<RequestContext, 'ip' | 'userAgent'> & { requestId?: string | null }) | null,
   options: {
     projectId: string;
     userId: string;
     sessionId: string;
     reason: 'sign_out' | 'revoked' | 'all_sessions' | 'password_change';
     actorIsUser: boolean;
+    /** Issue 25 item 3: who ended it when neither the user nor the backend API did (an admin API key). */
+    actor?: EventActor | undefined;
     at: Date;
   },
 ): Promise<void> {
@@ -72,9 +74,11 @@ export async function recordSessionRevoked(
     {
       projectId: options.projectId,
       type: 'session.revoked',
-      actor: options.actorIsUser
-        ? { type: 'user', id: options.userId }
-        : { type: 'backend_api', id: options.projectId },
+      actor:
+        options.actor ??
+        (options.actorIsUser
+          ? { type: 'user', id: options.userId }
+          : { type: 'backend_api', id: options.projectId }),
       subjectUserId: options.userId,
       request,
       payload: { session_id: options.sessionId, reason: options.reason },

@@ -22,7 +22,7 @@ import type { AppContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
 import { userEmails, userPhoneNumbers, users } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
-import { recordEvent } from '../audit';
+import { type EventActor, type NewEvent, recordEvent } from '../audit';
 import { lockLiveSession } from '../sessions';
 
 export type IdentifierKind = 'email' | 'phone_number';
@@ -168,22 +168,28 @@ async function upsertClaim(
   return claimed ?? null;
 }
 
+/** Issue 25 item 3: who created the user when it was not a sign-in (an admin API key), for its event. */
+export interface CreatedBy {
+  actor: EventActor;
+  request: NewEvent['request'];
+}
+
 /**
  * Issue 25 item 1: `user.created` in the transaction that creates the user (a lost race rolls both back). The
  * session.created event of the same sign-in follows with the request's address.
  */
 async function recordUserCreated(
   tx: Executor,
-  options: { projectId: string; userId: string; method: string; at: Date },
+  options: { projectId: string; userId: string; method: string; at: Date; by?: CreatedBy | undefined },
 ): Promise<void> {
   await recordEvent(
     tx,
     {
       projectId: options.projectId,
       type: 'user.created',
-      actor: { type: 'anonymous' },
+      actor: options.by?.actor ?? { type: 'anonymous' },
       subjectUserId: options.userId,
-      request: null,
+      request: options.by?.request ?? null,
       payload: { method: options.method, imported: false },
     },
     options.at,
@@ -207,6 +213,8 @@ export async function insertUserWithIdentifier(
     identifier: { kind: IdentifierKind; id: string; value: string } | null;
     /** The sign-in method that creates the user (`oauth`, `crypto_wallet`), for its user.created event. */
     method: string;
+    /** Issue 25 item 3: the event's actor and request when not a sign-in (default: anonymous, none). */
+    by?: CreatedBy | undefined;
   },
 ): Promise<boolean> {
   const { userId, projectId, createdAt, identifier } = options;
@@ -219,7 +227,7 @@ export async function insertUserWithIdentifier(
     lastName: options.name.last_name,
     createdAt,
   });
-  await recordUserCreated(tx, { projectId, userId, method: options.method, at: createdAt });
+  await recordUserCreated(tx, { projectId, userId, method: options.method, at: createdAt, by: options.by });
   if (identifier === null) return true;
   return insertOwned(tx, identifier.kind, {
     id: identifier.id,
@@ -229,6 +237,18 @@ export async function insertUserWithIdentifier(
     claimSessionId: null,
     createdAt,
   });
+}
+
+/**
+ * Issue 25 item 3 (an admin creating a user with an e-mail address and a phone number): inside the caller's
+ * transaction, one more owned, unverified identifier of a user; false when someone owns it already.
+ */
+export function insertOwnedIdentifier(
+  tx: Executor,
+  kind: IdentifierKind,
+  row: { id: string; userId: string; projectId: string; value: string; createdAt: Date },
+): Promise<boolean> {
+  return insertOwned(tx, kind, { ...row, claimSessionId: null });
 }
 
 // Thrown inside the transaction to roll back our user row when a concurrent call created the identifier first.

@@ -11,13 +11,14 @@ export {
   usersPageForExport,
 } from './bulk-import';
 export type { StrippedAccount } from './first-proof';
-export type { FoundIdentifier, IdentifierKind, IdentifierRow } from './identifiers';
+export type { CreatedBy, FoundIdentifier, IdentifierKind, IdentifierRow } from './identifiers';
 export {
   claimIdentifier,
   duplicateIdentifier,
   findIdentifierById,
   findOrCreateUserByIdentifier,
   findOwnedIdentifier,
+  insertOwnedIdentifier,
   insertUserWithIdentifier,
   isRedeemableBy,
 } from './identifiers';

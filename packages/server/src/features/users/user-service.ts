@@ -17,7 +17,7 @@ import {
   webauthnRegistrations,
 } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
-import { type EventExecutor, recordEvent } from '../audit';
+import { type EventActor, type EventExecutor, recordEvent } from '../audit';
 import { type NoticeRequest, notifySecurityEvent, type SecurityNoticeEvent } from '../notices';
 import { findOrCreateUserByIdentifier } from './identifiers';
 import { parseJson, rowsOf } from './user-sql';
@@ -183,6 +183,8 @@ export async function deleteUserResource(
      * address or phone number would leave the user no other verified one; throwing refuses the removal.
      */
     beforeRemovingLastIdentifier?: () => void;
+    /** Issue 25 item 3: who removes it when not the user themself (an admin API key), for its event. */
+    actor?: EventActor | undefined;
   },
 ): Promise<void> {
   const removed = await removeUserResource(ctx, request, options);
@@ -200,6 +202,7 @@ async function removeUserResource(
     userId: string;
     projectId: string;
     beforeRemovingLastIdentifier?: () => void;
+    actor?: EventActor | undefined;
   },
 ): Promise<SecurityNoticeEvent | null> {
   const { table, errorType, label } = RESOURCE_TABLES[options.kind];
@@ -281,12 +284,12 @@ async function removeUserResource(
 async function recordRemoval(
   tx: EventExecutor,
   request: NoticeRequest & { requestId?: string },
-  options: { id: string; userId: string; projectId: string },
+  options: { id: string; userId: string; projectId: string; actor?: EventActor | undefined },
   kind: UserResourceKind,
 ): Promise<void> {
   const base = {
     projectId: options.projectId,
-    actor: { type: 'user' as const, id: options.userId },
+    actor: options.actor ?? { type: 'user' as const, id: options.userId },
     subjectUserId: options.userId,
     request,
   };

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       rateLimits: {},
       trustedProxies: null,
       metrics: { enabled: false, token: null, processMetrics: true },
+      adminApiKey: null,
       breachRangeApiUrl: null,
       devAllowedOrigins: [],
       logLevel: 'info',

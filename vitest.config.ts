@@ -74,6 +74,7 @@ export default defineConfig({
           name: 'react',
           include: ['packages/react/src/**/*.test.{ts,tsx}', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['packages/react/src/test-setup.ts'],
           // A flow through several screens with user-event takes 2.5–3.6 s here at rest and passed 5 s at a load
           // average of 16; 15 s keeps a loaded machine from failing a test that works.
           testTimeout: 15_000,

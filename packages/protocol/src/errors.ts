@@ -201,6 +201,15 @@ export const BACKEND_ERROR_TYPES = {
   invalid_webhook_endpoint: 400,
   webhook_endpoint_not_found: 404,
   webhook_delivery_not_found: 404,
+  /** Admin API (issue 25 item 3): no key, an unknown or revoked key (the same answer for each). */
+  admin_unauthorized: 401,
+  /** Admin API: the key lacks the route's scope. */
+  insufficient_scope: 403,
+  /** Admin API: a project id that names no project. */
+  project_not_found: 404,
+  admin_api_key_not_found: 404,
+  /** Admin API: a well-formed request the server cannot carry out (a scope the caller does not hold, …). */
+  invalid_admin_request: 400,
 } as const satisfies Record<string, number>;
 
 export type BackendErrorType = keyof typeof BACKEND_ERROR_TYPES;

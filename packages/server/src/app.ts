@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import { ADMIN_ROUTE_MODULES, registerAdminApi } from './features/admin';
 import { refusalEventsHook } from './features/audit';
 import { registerBackendApiRoutes } from './features/backend-api';
 import { registerCaptchaRoutes } from './features/captcha';
@@ -92,6 +93,9 @@ import {
 } from './infra/security-headers';
 import { type PageNotFound, registerStaticWeb } from './infra/static-web';
 import { refuseUndecodableInput } from './infra/undecodable-input';
+
+/** The admin API's version in its OpenAPI document (the server's package version). */
+const ADMIN_API_VERSION = '0.1.0';
 
 export interface BuildAppOptions {
   /** Merged over the defaults of loadConfig({}) — server.ts passes the full config read from the environment. */
@@ -399,6 +403,8 @@ async function assemble(
   await registerBackendApiRoutes(app, ctx);
   // Issue 14 items 3 and 4: users import and export, by the same Basic auth.
   await registerImportRoutes(app, ctx);
+  // Issue 25 item 3: the admin API (bearer admin API keys; OpenAPI at /admin/v1/openapi.json).
+  await registerAdminApi(app, ctx, { modules: ADMIN_ROUTE_MODULES, version: ADMIN_API_VERSION });
   // Issue 11: the OAuth start and callback are browser navigations under /v1/public (wire-format.md §1.3).
   await registerOAuthPublicRoutes(app, ctx);
   await registerMetricsRoutes(app, { settings: config.metrics, metrics: prometheus });

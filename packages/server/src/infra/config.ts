@@ -164,6 +164,9 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   const rateLimits = rateLimitOverrides('RATE_LIMITS', value('RATE_LIMITS'));
   const trustedProxies = trustedProxyList('TRUSTED_PROXIES', value('TRUSTED_PROXIES'));
   const metrics = metricsSettings(value, overrides.host ?? host);
+  // Issue 25 item 3: the bootstrap admin API key (every scope); more keys are made through the API. Unset: the admin
+  // API answers 401 until a key exists.
+  const adminApiKey = secret('ADMIN_API_KEY', value('ADMIN_API_KEY'));
   // Issue 21 item 3: origins of apps under development that call the development project (infra/dev-origins.ts).
   const devAllowedOrigins = devOrigins(DEV_ALLOWED_ORIGINS, value(DEV_ALLOWED_ORIGINS), production);
   // Issue 10 item 1: an optional k-anonymity range API for breached passwords (only 5 hex characters of the SHA-1
@@ -198,6 +201,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     rateLimits,
     trustedProxies,
     metrics,
+    adminApiKey,
     breachRangeApiUrl: breachRangeApiUrl === null ? null : breachRangeApiUrl.replace(/\/+$/, ''),
     devAllowedOrigins,
     logLevel,

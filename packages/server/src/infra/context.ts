@@ -90,6 +90,8 @@ export interface AppConfig {
   trustedProxies: TrustedProxies | null;
   /** GET /metrics (issue 9 item 4, features/metrics): off unless METRICS_TOKEN or METRICS_ENABLED turn it on. */
   metrics: MetricsSettings;
+  /** ADMIN_API_KEY (issue 25 item 3, features/admin): the bootstrap admin API key with every scope; null: none. */
+  adminApiKey: string | null;
   /**
    * BREACH_RANGE_API_URL (issue 10 item 1, features/passwords/breached.ts): a k-anonymity range API (the Pwned
    * Passwords protocol: GET <url>/<5 hex>) asked before the offline list, without a trailing slash; null: the

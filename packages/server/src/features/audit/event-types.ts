@@ -5,7 +5,8 @@
 /** What each event type carries besides the common columns (time, project, actor, subject user, IP, UA, request). */
 export interface EventPayloads {
   'user.created': { method: string; imported: boolean };
-  'user.updated': { fields: string[] };
+  /** `before`/`after`: the changed fields' values, when an operator or the admin API made the change. */
+  'user.updated': { fields: string[]; before?: Record<string, unknown>; after?: Record<string, unknown> };
   'user.deleted': Record<string, never>;
   'user.blocked': { reason: string };
   'user.unblocked': Record<string, never>;
@@ -46,7 +47,20 @@ export interface EventPayloads {
     skipped: number;
     dry_run: boolean;
   };
-  'project.updated': { fields: string[] };
+  'project.updated': { fields: string[]; before: Record<string, unknown>; after: Record<string, unknown> };
+  /** Issue 25 item 3: every admin API call, whatever it did (its action's own event comes besides). */
+  'admin_api.called': { method: string; route: string; status_code: number };
+  'admin_api_key.created': { key_id: string; name: string; scopes: string[] };
+  'admin_api_key.revoked': { key_id: string };
+  'webhook_endpoint.created': { endpoint_id: string; url: string; events: string[] };
+  'webhook_endpoint.updated': {
+    endpoint_id: string;
+    fields: string[];
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  };
+  'webhook_endpoint.deleted': { endpoint_id: string; url: string };
+  'webhook_endpoint.enabled': { endpoint_id: string };
 }
 
 export type EventType = keyof EventPayloads;
@@ -85,6 +99,13 @@ export const EVENT_TYPES = [
   'captcha.required',
   'import.completed',
   'project.updated',
+  'admin_api.called',
+  'admin_api_key.created',
+  'admin_api_key.revoked',
+  'webhook_endpoint.created',
+  'webhook_endpoint.updated',
+  'webhook_endpoint.deleted',
+  'webhook_endpoint.enabled',
 ] as const satisfies readonly EventType[];
 
 /** Who did it. `user`: the subject user themself (a sign-in, the account page); `anonymous`: before any user. */

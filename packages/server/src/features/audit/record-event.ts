@@ -13,7 +13,8 @@ export type EventExecutor = Pick<Database, 'execute'>;
 
 /** One event as the caller states it. */
 export interface NewEvent<T extends EventType = EventType> {
-  projectId: string;
+  /** Null only for an instance-wide admin action (an admin API key made or revoked). */
+  projectId: string | null;
   type: T;
   actor: EventActor;
   /** The user the event is about (null: none, e.g. a failed sign-in of an unknown address). */
@@ -27,7 +28,7 @@ export interface NewEvent<T extends EventType = EventType> {
 export interface EventRecord {
   id: string;
   seq: number;
-  project_id: string;
+  project_id: string | null;
   type: EventType;
   occurred_at: string;
   actor: { type: EventActor['type']; id: string | null };
@@ -71,7 +72,8 @@ export async function recordEvent<T extends EventType>(
     request_id: event.request?.requestId ?? null,
     payload: event.payload as Record<string, unknown>,
   };
-  // Issue 25 item 2: the event's webhook deliveries, queued by the same executor (the same transaction).
-  await enqueueWebhookDeliveries(executor, record);
+  // Issue 25 item 2: the event's webhook deliveries, queued by the same executor (the same transaction). Endpoints
+  // belong to projects: an instance-wide event has none.
+  if (record.project_id !== null) await enqueueWebhookDeliveries(executor, record);
   return record;
 }

@@ -440,9 +440,8 @@ export const events = pgTable(
   {
     id: text('id').primaryKey(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Null only for an instance-wide admin action (an admin API key created or revoked): no project is its subject. */
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     occurredAt: at('occurred_at').notNull().defaultNow(),
     /** `user` (the subject acting for themself), `anonymous`, `backend_api`, `operator`, `admin_api_key`, `system`. */
@@ -857,4 +856,25 @@ export const oauthOneTapRequests = pgTable(
     uniqueIndex('oauth_one_tap_requests_csrf_uq').on(t.csrfTokenHash),
     index('oauth_one_tap_requests_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * Issue 25 item 3: admin API keys made through the API (the bootstrap key is ADMIN_API_KEY, never stored). Only the
+ * key's SHA-256 is kept (a 256-bit random key needs no slow hash); `prefix` is its first characters, shown in
+ * listings so an operator can tell keys apart. `scopes` are features/admin/admin-scopes.ts ADMIN_SCOPES.
+ */
+export const adminApiKeys = pgTable(
+  'admin_api_keys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: bytea('key_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [uniqueIndex('admin_api_keys_hash_uq').on(t.keyHash)],
 );

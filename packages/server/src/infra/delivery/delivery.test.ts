@@ -37,6 +37,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimits: {},
     trustedProxies: null,
     metrics: { enabled: false, token: null, processMetrics: false },
+    adminApiKey: null,
     breachRangeApiUrl: null,
     devAllowedOrigins: [],
     secretKeyPrevious: null,

@@ -1,6 +1,6 @@
 // The dev outbox (DESIGN.md "Real parts": e-mail and SMS/WhatsApp land here when no provider is configured).
 import { randomUUID } from 'node:crypto';
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { OutgoingMessage } from '../context';
 import type { Database } from '../db/client';
 import { outboxMessages } from '../db/schema';
@@ -38,12 +38,16 @@ export async function storeInOutbox(db: Database, message: OutgoingMessage, now:
 /** Newest first; `to` matches case-insensitively (e-mail addresses), phone numbers compare as written. */
 export async function listOutbox(
   db: Database,
-  options: { to: string | null; limit: number },
+  options: { to: string | null; limit: number; projectId?: string },
 ): Promise<OutboxMessage[]> {
+  const filters = [
+    options.to === null ? undefined : sql`lower(${outboxMessages.to}) = lower(${options.to})`,
+    options.projectId === undefined ? undefined : eq(outboxMessages.projectId, options.projectId),
+  ];
   const rows = await db
     .select()
     .from(outboxMessages)
-    .where(options.to === null ? undefined : sql`lower(${outboxMessages.to}) = lower(${options.to})`)
+    .where(and(...filters))
     .orderBy(desc(outboxMessages.seq))
     .limit(options.limit);
   return rows.map((row) => ({

@@ -1,0 +1,7 @@
+// Setup of the react test project (vitest.config.ts). A section the widget loads lazily (a method's chunk) arrives
+// after its module is imported, which takes well under a second at rest but passed Testing Library's default
+// 1 s wait in a clean-clone run at a load average past 8 ("Unable to find role=button … Login with a Passkey"
+// with the section still "Loading…"). findBy* and waitFor wait up to 5 s; a test that fails still fails.
+import { configure } from '@testing-library/dom';
+
+configure({ asyncUtilTimeout: 5_000 });

@@ -1,0 +1,131 @@
+// Issue 25 item 3: "outbox/message log, import and export jobs". An import runs within its call (10 MB at most,
+// as POST /v1/users/import; the CLI takes files of any size) and answers its whole summary, a dry run included; the
+// export streams every user as PortableUser JSON lines, password hashes included, so it has a scope of its own.
+// The message log is the outbox (where messages go when no SMTP or SMS provider is configured: development):
+// with a provider configured, messages leave this server and only the metrics count them.
+import { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../infra/context';
+import { listOutbox } from '../../infra/delivery';
+import { exportUsersAsJsonLines } from '../import/export-users';
+import { importExportFile } from '../import/run-import';
+import { IMPORT_BODY_LIMIT, ImportBody } from '../import/schema';
+import {
+  ADMIN_ERROR_RESPONSES,
+  adminCallerOf,
+  adminEventRequest,
+  adminProject,
+  ProjectParams,
+} from './admin-request';
+
+const Message = Type.Object({
+  id: Type.String(),
+  channel: Type.Enum(['email', 'sms', 'whatsapp'] as const),
+  to: Type.String(),
+  subject: Type.Union([Type.String(), Type.Null()]),
+  text: Type.String(),
+  html: Type.Union([Type.String(), Type.Null()]),
+  links: Type.Array(Type.String()),
+  codes: Type.Array(Type.String()),
+  created_at: Type.String({ format: 'date-time' }),
+});
+const Skipped = Type.Object({
+  row: Type.Integer(),
+  external_id: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.String(),
+  message: Type.String(),
+});
+const Dropped = Type.Object({
+  row: Type.Integer(),
+  external_id: Type.String(),
+  fields: Type.Array(Type.Object({ field: Type.String(), reason: Type.String() })),
+});
+const ImportSummary = Type.Object({
+  imported: Type.Integer(),
+  already_imported: Type.Integer(),
+  skipped: Type.Array(Skipped),
+  dropped: Type.Array(Dropped),
+});
+
+export async function registerAdminDataRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const admin = root.withTypeProvider<TypeBoxTypeProvider>();
+
+  admin.get(
+    '/projects/:project_id/messages',
+    {
+      config: { adminScope: 'messages:read' },
+      schema: {
+        tags: ['Messages'],
+        summary:
+          'The outbox: e-mail, SMS and WhatsApp messages kept when no provider is configured, newest first',
+        params: ProjectParams,
+        querystring: Type.Object({
+          to: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+        }),
+        response: { 200: Type.Object({ items: Type.Array(Message) }), ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const project = await adminProject(ctx, request, request.params.project_id);
+      const items = await listOutbox(ctx.db, {
+        projectId: project.id,
+        to: request.query.to ?? null,
+        limit: request.query.limit ?? 100,
+      });
+      return { items };
+    },
+  );
+
+  admin.post(
+    '/projects/:project_id/imports',
+    {
+      config: { adminScope: 'imports:write' },
+      // The key was checked in onRequest, before a byte of this body was read.
+      bodyLimit: IMPORT_BODY_LIMIT + 64 * 1024,
+      schema: {
+        tags: ['Import and export'],
+        summary:
+          "Import a provider's export file (stytch, clerk, auth0, gatehouse); `dry_run` reports and writes nothing",
+        params: ProjectParams,
+        body: ImportBody,
+        response: { 200: ImportSummary, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const project = await adminProject(ctx, request, request.params.project_id);
+      return importExportFile(ctx, {
+        projectId: project.id,
+        source: request.body.from,
+        text: request.body.data,
+        dryRun: request.body.dry_run ?? false,
+        actor: adminCallerOf(request).actor,
+        request: adminEventRequest(request),
+      });
+    },
+  );
+
+  admin.get(
+    '/projects/:project_id/users/export',
+    {
+      config: { adminScope: 'users:export' },
+      schema: {
+        tags: ['Import and export'],
+        summary: 'Every user of the project as PortableUser JSON lines (password hashes included)',
+        params: ProjectParams,
+        produces: ['application/jsonl'],
+      },
+    },
+    async (request, reply) => {
+      const project = await adminProject(ctx, request, request.params.project_id);
+      return reply
+        .code(200)
+        .header('content-type', 'application/jsonl; charset=utf-8')
+        .header('content-disposition', `attachment; filename="users-${project.id}.jsonl"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(exportUsersAsJsonLines(ctx, { projectId: project.id })));
+    },
+  );
+}

@@ -5,7 +5,9 @@
 // oauth.linked once per new registration (not at the next sign-in). No password, code, secret or token in any
 // event. Every database kind.
 import { ROUTES } from '@gatehouse/protocol';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { projects } from '../../infra/db/schema';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { ethereumWallet, signInWith, solanaWallet } from '../crypto-wallets/test-helpers';
@@ -168,6 +170,46 @@ describe.each(testDatabaseKinds())('credential events on %s', (kind) => {
       ['recovery_code.used', userId, 'user', { totp_id: totpId }],
     ]);
     await expectNoSecretInEvents(t, [secret, ...recoveryCodes, token]);
+  });
+
+  it('TOTP: a code refused by the locked app is sign_in.failed locked', async () => {
+    await t.ctx.db
+      .update(projects)
+      .set({ settings: { ...t.project.settings, max_consecutive_failures: 2 } })
+      .where(eq(projects.id, t.project.id));
+    t.ctx.projects.clear();
+    const sent = await sdkPost(t, ROUTES.otps.loginOrCreate('email'), { email: 'gus@example.com' });
+    const signedIn = await sdkPost(t, ROUTES.otps.authenticate, {
+      method_id: sent.json().data.method_id,
+      token: codeIn(delivery.last()),
+      session_duration_minutes: 30,
+    });
+    const userId = signedIn.json().data.user_id as string;
+    let token = signedIn.json().data.session_token as string;
+    const created = await sdkPost(
+      t,
+      ROUTES.totps.create,
+      { expiration_minutes: 60 },
+      { sessionToken: token },
+    );
+    const secret = created.json().data.secret as string;
+    const totp = (totpCode: string) =>
+      sdkPost(
+        t,
+        ROUTES.totps.authenticate,
+        { totp_code: totpCode, session_duration_minutes: 30 },
+        { sessionToken: token },
+      );
+    token = (await totp(codeAt(secret, clock.now().getTime()))).json().data.session_token;
+    const wrong = wrongCode(codeAt(secret, clock.now().getTime()));
+    expect((await totp(wrong)).statusCode).toBe(401);
+    expect((await totp(wrong)).statusCode).toBe(401);
+    const mark = await eventCount(t);
+    const locked = await totp(wrong);
+    expect(locked.json().error_type).toBe('totp_locked');
+    expect(await eventsSince(t, mark)).toEqual([
+      ['sign_in.failed', userId, 'user', { method: 'totp', reason: 'locked' }],
+    ]);
   });
 
   it('wallets: linked with the new user and when attached to a signed-in one, not at the next sign-in', async () => {

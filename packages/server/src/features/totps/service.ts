@@ -10,7 +10,7 @@ import { newId } from '../../infra/crypto';
 import type { Database } from '../../infra/db/client';
 import { totpRecoveryCodes, totps } from '../../infra/db/schema';
 import { projectDisplayName } from '../../infra/display-name';
-import { ApiError } from '../../infra/errors';
+import { ApiError, isApiError } from '../../infra/errors';
 import type { Reencryption } from '../../infra/secret-key';
 import { recordOwnEvent, recordSignInFailed } from '../audit';
 import { notifySecurityEvent } from '../notices';
@@ -212,7 +212,8 @@ export async function authenticateTotp(
   // BF-09: the codes of a confirmed app count toward its ceiling (403 totp_locked past it, before comparing); an
   // enrolment being confirmed has nothing to lock yet.
   const confirmed = candidates.find((row) => row.verified) ?? null;
-  const place = confirmed === null ? null : await takeStreakPlace(ctx, request, confirmed.id);
+  const place =
+    confirmed === null ? null : await takeLockedPlace(ctx, request, { userId, totpId: confirmed.id, now });
 
   for (const row of candidates) {
     const step = matchingStep(decryptSecret(ctx, row), body.totp_code, now.getTime());
@@ -274,6 +275,28 @@ export async function authenticateTotp(
     notifySecurityEvent(ctx, request, { userId, event: { kind: 'totp_locked', failures: place.attempts } });
   }
   throw new ApiError('unable_to_auth_totp_code', WRONG_TOTP_MESSAGE);
+}
+
+/** takeStreakPlace, with a locked app's refusal recorded as sign_in.failed `locked` (issue 25 item 1). */
+async function takeLockedPlace(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { userId: string; totpId: string; now: Date },
+) {
+  try {
+    return await takeStreakPlace(ctx, request, options.totpId);
+  } catch (error) {
+    if (isApiError(error) && error.errorType === 'totp_locked') {
+      await recordSignInFailed(ctx.db, request, {
+        method: 'totp',
+        reason: 'locked',
+        userId: options.userId,
+        signedIn: true,
+        at: options.now,
+      });
+    }
+    throw error;
+  }
 }
 
 export interface RecoveryCodesAnswer {

@@ -87,10 +87,10 @@ const test = base.extend<object, { server: RunningServer }>({
       writeFileSync(file, `${JSON.stringify(PORTABLE_USER)}\n`);
       const { DATABASE_URL: _database, TEST_DATABASE_URL: _test, REDIS_URL: _redis, ...env } = process.env;
       // The import first, on the folder the server will open (the server is not running yet).
-      const runImport = (source: string, path: string) =>
+      const runImport = (source: string, path: string, ...flags: string[]) =>
         execFileSync(
           process.execPath,
-          ['--conditions=@gatehouse/source', '--import', 'tsx', 'scripts/import.ts', '--from', source, path],
+          ['--conditions=@gatehouse/source', '--import', 'tsx', 'scripts/import.ts', '--from', source, ...flags, path],
           {
             cwd: ROOT,
             env: { ...env, NODE_ENV: 'development', DATA_DIR: dataDir },
@@ -98,8 +98,12 @@ const test = base.extend<object, { server: RunningServer }>({
             stdio: ['ignore', 'pipe', 'pipe'],
           },
         );
-      // And the Stytch fixture (Stytch's export format), whose passkey the second test uses.
-      expect(runImport('stytch', fixturePath('stytch'))).toMatch(/^Imported \d+, already imported 0/);
+      // And the Stytch fixture (Stytch's export format), whose passkey the second test uses. The fixture holds two rows
+      // the import refuses on purpose (an MD5 hash, a malformed e-mail: issue 14), so a partial import is expected
+      // (issue 24 item 4: without --allow-partial a skipped row exits 3).
+      expect(runImport('stytch', fixturePath('stytch'), '--allow-partial')).toMatch(
+        /Imported \d+, already imported 0, skipped 2,/,
+      );
       const summary = execFileSync(
         process.execPath,
         [

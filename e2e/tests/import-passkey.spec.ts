@@ -122,7 +122,7 @@ const test = base.extend<object, { server: RunningServer }>({
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );
-      expect(summary).toContain('Imported 1, already imported 0, skipped 0.');
+      expect(summary).toContain('Imported 1, already imported 0, skipped 0,');
       const server = await startServer({ env: { DATA_DIR: dataDir } });
       process.env.GATEHOUSE_E2E_BASE_URL = server.url;
       await use(server);

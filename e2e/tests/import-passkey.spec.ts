@@ -90,7 +90,16 @@ const test = base.extend<object, { server: RunningServer }>({
       const runImport = (source: string, path: string, ...flags: string[]) =>
         execFileSync(
           process.execPath,
-          ['--conditions=@gatehouse/source', '--import', 'tsx', 'scripts/import.ts', '--from', source, ...flags, path],
+          [
+            '--conditions=@gatehouse/source',
+            '--import',
+            'tsx',
+            'scripts/import.ts',
+            '--from',
+            source,
+            ...flags,
+            path,
+          ],
           {
             cwd: ROOT,
             env: { ...env, NODE_ENV: 'development', DATA_DIR: dataDir },

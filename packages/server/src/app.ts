@@ -12,6 +12,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { ADMIN_ROUTE_MODULES, registerAdminApi } from './features/admin';
+import { refusalEventsHook } from './features/audit';
 import { registerBackendApiRoutes } from './features/backend-api';
 import { registerCaptchaRoutes } from './features/captcha';
 import { registerCryptoWalletRoutes } from './features/crypto-wallets';
@@ -385,6 +386,8 @@ async function assemble(
       // Issue 20 item 3 (SS-08): the routes that write on the user's credentials check the session's second factor
       // and how recently it signed in, as features/sessions/step-up.ts lists them.
       sdk.addHook('onRoute', stepUpOnRoute(ctx));
+      // Issue 25 item 1: a call refused by a rate limit or the captcha is an event (features/audit/refusal-events.ts).
+      sdk.addHook('onError', refusalEventsHook(ctx));
       // Unknown /sdk/v1 routes still get CORS headers so the SDK can read the 404.
       sdk.setNotFoundHandler(notFoundHandler);
       registerCorsPreflight(sdk, { production: config.env === 'production', noticeRefusal });

@@ -179,7 +179,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('hot query plans on PostgreSQL',
           };
           const found = await findOrCreateProviderUser(
             t.ctx,
-            { tokenMode: 'test' },
+            { tokenMode: 'test', ip: '127.0.0.1', userAgent: 'plan-test', requestId: 'request-id-test-plan' },
             { projectId: t.project.id, provider: 'google', profile },
           );
           expect(found.created).toBe(false);

@@ -76,12 +76,17 @@ export function maxCounterFor(challengesSoFar: number): number {
 /** What the bootstrap's and the gate's `siteKey` name: where the SDK fetches a challenge. */
 export const CAPTCHA_SITE_KEY = SDK_API_PREFIX + ROUTES.captchaChallenge;
 
-/** Thrown by the gate; the error handler answers it as the plain text of wire-format.md §3.2 (not JSON). */
+/**
+ * Thrown by the gate; the error handler answers it as the plain text of wire-format.md §3.2 (not JSON). `action`:
+ * the protected call it was asked for (the event log's `captcha.required { action }`, issue 25 item 1).
+ */
 export class CaptchaRequiredError extends Error {
   readonly statusCode = 429;
-  constructor() {
+  readonly action: string;
+  constructor(action = '') {
     super(CAPTCHA_REQUIRED_TEXT);
     this.name = 'CaptchaRequiredError';
+    this.action = action;
   }
 }
 
@@ -224,7 +229,7 @@ export function createCaptchaGate(ctx: GateContext): CaptchaGate {
     // Issue 9 item 4: the kind of the pressured keys and the action, never the identifier or the token.
     request.log.info({ action, reason, keyKinds }, 'captcha required');
     ctx.metrics.captchaChallenged(action);
-    throw new CaptchaRequiredError();
+    throw new CaptchaRequiredError(action);
   };
 
   async function check(

@@ -79,6 +79,21 @@ export function tooManyRequests(message: string, msBeforeNext: number): ApiError
 }
 
 /**
+ * The 429 of a spent budget, naming the limit that refused: the error handler answers it like any ApiError, and the
+ * event log reads `limit` (issue 25 item 1, `rate_limit.hit { rule }`: features/audit/refusal-events.ts) without
+ * infra knowing about events.
+ */
+export class RateLimitRefusal extends ApiError {
+  readonly limit: RateLimitName;
+  constructor(limit: RateLimitName, message: string, msBeforeNext: number) {
+    super('too_many_requests', message, {
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil(msBeforeNext / 1000))) },
+    });
+    this.limit = limit;
+  }
+}
+
+/**
  * A limit that cannot be checked refuses the call (issue 9 item 1, fails closed): the store (PostgreSQL, Redis)
  * did not answer, so the call gets the 503 of an unreachable database (security-tests.md FT-01: the same wire
  * shape, retryable), never a 500 and never "allowed".
@@ -213,10 +228,10 @@ export class RateLimits {
   }
 
   /** The 429 of a spent budget, logged with the limit and the kind of key (issue 9 item 4), never the key. */
-  refusal(check: LimitCheck, message: string, msBeforeNext: number): ApiError {
+  refusal(check: LimitCheck, message: string, msBeforeNext: number): RateLimitRefusal {
     this.log.warn({ limit: check.limit, keyKind: check.kind }, 'rate limit reached');
     this.options.metrics?.limited(check.limit, check.kind);
-    return tooManyRequests(message, msBeforeNext);
+    return new RateLimitRefusal(check.limit, message, msBeforeNext);
   }
 
   /**

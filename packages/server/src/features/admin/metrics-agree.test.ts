@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('metrics agree with the stats endpoint on %s'
     );
   };
 
-  it('counts the same sign-ins by method, and the same refused passwords and blocked users, after a scripted run', async () => {
+  it('counts the same sign-ins by method, refused passwords and passcodes, blocked users and rate-limit hits, after a scripted run', async () => {
     // Sign-ups and sign-ins: password 1 + 3, passcode 3, login link 2.
     const ada = await post(
       '/passwords',
@@ -197,15 +197,26 @@ describe.each(testDatabaseKinds())('metrics agree with the stats endpoint on %s'
     expect(sum(metrics, 'gatehouse_failures_total', { method: 'otp', error_type: 'too_many_requests' })).toBe(
       1,
     );
-    // - on main, nothing writes sign_in.failed for a passcode, a login link or TOTP, nor rate_limit.hit: the
-    //   events-emit branch adds them (a wrong passcode: reason wrong_code; a limit: rate_limit.hit { rule } with the
-    //   limit's name, the metric's `limit` label). Until it is merged, the log has none of them.
-    expect(
-      sum(metrics, 'gatehouse_failures_total', { method: 'otp', error_type: 'unable_to_auth_otp_code' }),
-    ).toBe(1);
+
+    // Refused passcodes: the wrong code of the script, counted by both (sign_in.failed { method: otp, reason }).
+    const otpRefused = sum(metrics, 'gatehouse_failures_total', {
+      method: 'otp',
+      error_type: 'unable_to_auth_otp_code',
+    });
+    expect(otpRefused).toBe(1);
+    expect(statsTotal('failure', 'otp')).toBe(otpRefused);
+    expect(statsTotal('failure', 'otp', ['wrong_code'])).toBe(otpRefused);
+
+    // Rate-limit hits: the metric's `limit` label is the event's rule, the same count per limit.
+    const limits = labelValues(metrics, 'gatehouse_rate_limited_total', 'limit');
+    expect(limits).toEqual(['otpSendsPerIp']);
+    expect(stats.rate_limit_hits.map(({ rule, total }) => ({ rule, total }))).toEqual(
+      limits.map((limit) => ({
+        rule: limit,
+        total: sum(metrics, 'gatehouse_rate_limited_total', { limit }),
+      })),
+    );
     expect(sum(metrics, 'gatehouse_rate_limited_total', { limit: 'otpSendsPerIp' })).toBe(1);
-    expect(statsTotal('failure', 'otp')).toBe(0);
-    expect(stats.rate_limit_hits).toEqual([]);
 
     // Sign-ups are the log's only (no metric counts them): the four new users of the script.
     expect(stats.sign_ups.total).toBe(4);

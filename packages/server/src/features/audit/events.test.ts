@@ -71,6 +71,7 @@ describe.each(testDatabaseKinds())('the event log on %s', (kind) => {
     const rows = await logged();
     expect(rows.map((row) => [row.type, row.subjectUserId, row.payload])).toEqual([
       ['user.created', userId, { method: 'email', imported: false }],
+      ['password.set', userId, {}],
       [
         'session.created',
         userId,
@@ -81,7 +82,7 @@ describe.each(testDatabaseKinds())('the event log on %s', (kind) => {
       ['session.created', userId, expect.objectContaining({ method: 'password' })],
       ['session.revoked', userId, expect.objectContaining({ reason: 'sign_out' })],
     ]);
-    const sessionCreated = rows[1]!;
+    const sessionCreated = rows[2]!;
     expect(sessionCreated).toMatchObject({
       projectId: t.project.id,
       actorType: 'user',
@@ -105,7 +106,7 @@ describe.each(testDatabaseKinds())('the event log on %s', (kind) => {
     await importExportFile(t.ctx, { projectId: t.project.id, source: 'gatehouse', text, dryRun: true });
     await importExportFile(t.ctx, { projectId: t.project.id, source: 'gatehouse', text });
     const rows = (await logged()).filter(
-      (row) => row.type !== 'user.created' && row.type !== 'session.created',
+      (row) => !['user.created', 'password.set', 'session.created'].includes(row.type),
     );
     expect(rows.map((row) => [row.type, row.subjectUserId, row.actorType, row.payload])).toEqual([
       ['sign_in.failed', userId, 'anonymous', { method: 'password', reason: 'blocked' }],

@@ -217,13 +217,17 @@ export async function authenticate(
 
   const row =
     session === null
-      ? (await findOrCreateWalletUser(ctx, { ...key, tokenMode: request.tokenMode })).wallet
-      : await attachWallet(ctx, {
-          ...key,
-          tokenMode: request.tokenMode,
-          userId: session.userId,
-          sessionId: session.row.id,
-        });
+      ? (await findOrCreateWalletUser(ctx, { ...key, tokenMode: request.tokenMode }, request)).wallet
+      : await attachWallet(
+          ctx,
+          {
+            ...key,
+            tokenMode: request.tokenMode,
+            userId: session.userId,
+            sessionId: session.row.id,
+          },
+          request,
+        );
   return issueSession(ctx, request, {
     userId: row.userId,
     factor: cryptoWalletFactor(row),

@@ -9,6 +9,7 @@ import type { AppContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
 import { cryptoWallets } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { type EventExecutor, type EventRequest, recordOwnEvent } from '../audit';
 import { lockLiveSession } from '../sessions';
 import { insertUserWithIdentifier } from '../users';
 
@@ -42,6 +43,21 @@ export async function findWallet(ctx: Pick<AppContext, 'db'>, key: WalletKey): P
   return row ?? null;
 }
 
+/** Issue 25 item 1: a new wallet row is `wallet.linked` on its user, in the transaction that writes it. */
+function recordWalletLinked(
+  tx: EventExecutor,
+  request: EventRequest,
+  row: WalletRow,
+  at: Date,
+): Promise<void> {
+  return recordOwnEvent(tx, request, {
+    type: 'wallet.linked',
+    userId: row.userId,
+    payload: { crypto_wallet_type: row.walletType },
+    at,
+  });
+}
+
 // Thrown inside the transaction to roll our user row back when a concurrent sign-in created the wallet first.
 class LostRace extends Error {}
 
@@ -52,6 +68,7 @@ class LostRace extends Error {}
 export async function findOrCreateWalletUser(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   key: WalletKey & { tokenMode: 'test' | 'live' },
+  request: EventRequest,
 ): Promise<{ wallet: WalletRow; created: boolean }> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const existing = await findWallet(ctx, key);
@@ -84,6 +101,7 @@ export async function findOrCreateWalletUser(
           .onConflictDoNothing()
           .returning();
         if (!inserted) throw new LostRace();
+        await recordWalletLinked(tx, request, inserted, now);
         return inserted;
       });
       return { wallet, created: true };
@@ -103,6 +121,7 @@ export async function findOrCreateWalletUser(
 export async function attachWallet(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   key: WalletKey & { tokenMode: 'test' | 'live'; userId: string; sessionId: string },
+  request: EventRequest,
 ): Promise<WalletRow> {
   const existing = await findWallet(ctx, key);
   if (existing !== null) {
@@ -111,9 +130,10 @@ export async function attachWallet(
   }
   // Written while the session is held (issue 20 item 1): a first proof that resets the account meanwhile either
   // removes this wallet after it commits, or ends the session before it and nothing is written.
+  const now = ctx.clock.now();
   const [inserted] = await ctx.db.transaction(async (tx) => {
     await lockLiveSession(tx, { sessionId: key.sessionId, userId: key.userId });
-    return tx
+    const written = await tx
       .insert(cryptoWallets)
       .values({
         id: newId('crypto-wallet', key.tokenMode),
@@ -122,10 +142,12 @@ export async function attachWallet(
         walletType: key.type,
         address: key.address,
         verified: true,
-        createdAt: ctx.clock.now(),
+        createdAt: now,
       })
       .onConflictDoNothing()
       .returning();
+    if (written[0] !== undefined) await recordWalletLinked(tx, request, written[0], now);
+    return written;
   });
   if (inserted) return inserted;
   const winner = await findWallet(ctx, key);

@@ -11,6 +11,7 @@ import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
 import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
 import { securitySettings } from '../../infra/project-settings';
+import { recordSignInFailed } from '../audit';
 import { authenticateResetTokenAsLogin } from '../passwords/reset-login';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
 import {
@@ -295,7 +296,7 @@ export async function authenticateMagicLink(
   if (!candidate) {
     // security-tests.md TK-02 / FT-06: an expired link is consumed when presented, so a clock that later jumps
     // back cannot revive it.
-    await ctx.db
+    const [expired] = await ctx.db
       .update(magicLinkTokens)
       .set({ usedAt: now })
       .where(
@@ -305,7 +306,8 @@ export async function authenticateMagicLink(
           isNull(magicLinkTokens.usedAt),
           lte(magicLinkTokens.expiresAt, now),
         ),
-      );
+      )
+      .returning({ userId: magicLinkTokens.userId });
     // Issue 10 'Login without a password': the Stytch pre-built UI (and our widget) redeem a password reset token
     // here. Unknown, used and expired tokens of either kind get the one answer below.
     const viaReset = await authenticateResetTokenAsLogin(ctx, request, {
@@ -315,6 +317,13 @@ export async function authenticateMagicLink(
       unable: unableToAuth,
     });
     if (viaReset !== null) return viaReset;
+    // Issue 25 item 1: an expired link is refused on its account; an unknown or used one names no account.
+    await recordSignInFailed(ctx.db, request, {
+      method: 'magic_link',
+      reason: expired === undefined ? 'invalid_token' : 'expired',
+      userId: expired?.userId ?? null,
+      at: now,
+    });
     throw unableToAuth();
   }
   // PKCE is checked before the token is consumed: a mismatch must leave the link usable, because the SDK
@@ -349,6 +358,7 @@ export async function authenticateMagicLink(
       kind: 'email',
       id: consumed.emailId,
       sessionUserId: request.session?.userId ?? null,
+      request,
     });
     if (proven === null) throw new ApiError('unable_to_auth_magic_link', UNABLE_TO_AUTH_MESSAGE);
     await activateUser(ctx, { userId: proven.row.userId });

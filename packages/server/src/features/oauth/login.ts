@@ -18,6 +18,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { newId } from '../../infra/crypto';
 import { oauthRegistrations } from '../../infra/db/schema';
+import { type EventExecutor, recordOwnEvent } from '../audit';
 import { assertValidEmail } from '../magic-links/email-address';
 import { redirectAllowlist, resolveRedirectUrl } from '../magic-links/redirect-url';
 import { findOwnedIdentifier, insertUserWithIdentifier, normalizeEmail, proveIdentifier } from '../users';
@@ -90,7 +91,7 @@ class LostRace extends Error {}
  */
 export async function findOrCreateProviderUser(
   ctx: AppContext,
-  rc: Pick<RequestContext, 'tokenMode'>,
+  rc: Pick<RequestContext, 'tokenMode' | 'ip' | 'userAgent' | 'requestId'>,
   options: { projectId: string; provider: OAuthProvider; profile: ProviderProfile },
 ): Promise<ProviderUser> {
   const { projectId, provider, profile } = options;
@@ -105,6 +106,10 @@ export async function findOrCreateProviderUser(
     profilePictureUrl: pictureUrl,
     locale,
   };
+  const request = { ...rc, project: { id: projectId } };
+  // Issue 25 item 1: a new registration is `oauth.linked` on its user, in the transaction that writes it.
+  const recordLinked = (tx: EventExecutor, userId: string, at: Date) =>
+    recordOwnEvent(tx, request, { type: 'oauth.linked', userId, payload: { provider_type: provider }, at });
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const existing = await findRegistration(ctx, { projectId, provider, subject });
     if (existing !== null) {
@@ -136,6 +141,7 @@ export async function findOrCreateProviderUser(
             kind: 'email',
             id: owner.id,
             sessionUserId: null,
+            request,
             within: async (tx, row) => {
               const linked = await tx
                 .insert(oauthRegistrations)
@@ -143,6 +149,7 @@ export async function findOrCreateProviderUser(
                 .onConflictDoNothing()
                 .returning({ id: oauthRegistrations.id });
               if (linked.length === 0) throw new LostRace();
+              await recordLinked(tx, row.userId, now);
             },
           });
         } catch (error) {
@@ -179,6 +186,7 @@ export async function findOrCreateProviderUser(
           .onConflictDoNothing()
           .returning({ id: oauthRegistrations.id });
         if (inserted.length === 0) throw new LostRace();
+        await recordLinked(tx, userId, now);
       });
     } catch (error) {
       if (error instanceof LostRace) continue;
@@ -186,7 +194,9 @@ export async function findOrCreateProviderUser(
     }
     // Verified, and every other user's pending claim of the address dropped. The prover is the new user itself (this
     // call created it with the registration): there is nothing anyone else attached, so nothing is reset.
-    if (emailId !== null) await proveIdentifier(ctx, { kind: 'email', id: emailId, sessionUserId: userId });
+    if (emailId !== null) {
+      await proveIdentifier(ctx, { kind: 'email', id: emailId, sessionUserId: userId, request });
+    }
     return { userId, registrationId, emailId, created: true };
   }
   // Three lost races in a row: the winner's rows exist now.

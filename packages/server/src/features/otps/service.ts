@@ -19,6 +19,7 @@ import { newId } from '../../infra/crypto';
 import { otpCodes } from '../../infra/db/schema';
 import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
+import { recordSignInFailed } from '../audit';
 import { assertValidEmail } from '../magic-links';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
 import {
@@ -315,7 +316,11 @@ export async function authenticateOtp(
     .set({ attempts: sql`${otpCodes.attempts} + 1` })
     .where(and(live, gt(otpCodes.expiresAt, now), lt(otpCodes.attempts, MAX_OTP_ATTEMPTS)))
     .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash });
-  if (!counted) throw await explainRefusal(ctx, candidate.id, now);
+  if (!counted) {
+    const refusal = await explainRefusal(ctx, candidate.id, now);
+    await recordOtpFailure(ctx, request, { userId: method.userId, reason: refusal.reason, at: now });
+    throw refusal.error;
+  }
 
   if (
     !codeMatches({
@@ -326,6 +331,7 @@ export async function authenticateOtp(
     })
   ) {
     await recordWrongCode(ctx, request, body.method_id);
+    await recordOtpFailure(ctx, request, { userId: method.userId, reason: 'wrong_code', at: now });
     throw unableToAuth();
   }
 
@@ -344,6 +350,7 @@ export async function authenticateOtp(
       kind,
       id: consumed.methodId,
       sessionUserId: request.session?.userId ?? null,
+      request,
     });
     if (proven === null) throw unableToAuth();
     await activateUser(ctx, { userId: proven.row.userId });
@@ -368,10 +375,35 @@ export async function authenticateOtp(
   }
 }
 
-/** Why the attempt UPDATE matched nothing: 5 attempts used (429), or used, replaced or expired (401). */
-async function explainRefusal(ctx: AppContext, codeId: string, now: Date): Promise<ApiError> {
+/**
+ * Issue 25 item 1: a code refused is `sign_in.failed` (method otp) on the account it was sent for, with why; the
+ * code itself is not in it.
+ */
+function recordOtpFailure(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { userId: string; reason: string; at: Date },
+): Promise<void> {
+  return recordSignInFailed(ctx.db, request, {
+    method: 'otp',
+    reason: options.reason,
+    userId: options.userId,
+    signedIn: request.session?.userId === options.userId,
+    at: options.at,
+  });
+}
+
+/**
+ * Why the attempt UPDATE matched nothing: 5 attempts used (429), or used, replaced or expired (401); `reason` names
+ * it for the event log.
+ */
+async function explainRefusal(
+  ctx: AppContext,
+  codeId: string,
+  now: Date,
+): Promise<{ error: ApiError; reason: string }> {
   const [row] = await ctx.db.select().from(otpCodes).where(eq(otpCodes.id, codeId)).limit(1);
-  if (!row || row.usedAt !== null || row.voidedAt !== null) return unableToAuth();
+  if (!row || row.usedAt !== null || row.voidedAt !== null) return { error: unableToAuth(), reason: 'used' };
   if (row.expiresAt.getTime() <= now.getTime()) {
     // security-tests.md TK-02 / FT-06: an expired code is voided when presented, so a clock that later jumps
     // back cannot revive it.
@@ -379,10 +411,10 @@ async function explainRefusal(ctx: AppContext, codeId: string, now: Date): Promi
       .update(otpCodes)
       .set({ voidedAt: now })
       .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.voidedAt)));
-    return unableToAuth();
+    return { error: unableToAuth(), reason: 'expired' };
   }
   // BF-04: every later attempt, the right code included, is refused until a new code is sent.
-  return new ApiError('too_many_attempts', TOO_MANY_ATTEMPTS_MESSAGE);
+  return { error: new ApiError('too_many_attempts', TOO_MANY_ATTEMPTS_MESSAGE), reason: 'too_many_attempts' };
 }
 
 /** wire-format.md §4.1 AuthenticationFactor for a passcode (type 'otp', delivery method = channel). */

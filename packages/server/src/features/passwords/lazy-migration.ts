@@ -183,6 +183,7 @@ export async function migratePassword(
     userId: owner.userId,
     hash,
     tokenMode: request.tokenMode,
+    request,
   });
   if (passwordId !== null) return { userId: owner.userId, emailId: owner.id, passwordId };
   // A password was stored meanwhile (the same address migrated by a concurrent sign-in, a reset link): that one
@@ -219,7 +220,12 @@ async function createMigratedUser(
   // The old provider vouches for the address as an OAuth provider would (DESIGN.md convention 13). Proven before
   // the password is stored: the user is new, so the first proof has nothing to strip.
   if (emailVerified) {
-    const proven = await proveIdentifier(ctx, { kind: 'email', id: found.id, sessionUserId: null });
+    const proven = await proveIdentifier(ctx, {
+      kind: 'email',
+      id: found.id,
+      sessionUserId: null,
+      request,
+    });
     if (proven !== null) return proven.row;
   }
   return found;

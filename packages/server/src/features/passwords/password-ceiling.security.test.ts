@@ -69,7 +69,12 @@ describe.each(testDatabaseKinds())('the password ceiling on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data as { user_id: string; session_token: string; email_id: string };
     if (options.proven) {
-      await proveIdentifier(h.t.ctx, { kind: 'email', id: data.email_id, sessionUserId: data.user_id });
+      await proveIdentifier(h.t.ctx, {
+        kind: 'email',
+        id: data.email_id,
+        sessionUserId: data.user_id,
+        request: null,
+      });
     }
     return data;
   }

@@ -63,6 +63,7 @@ export async function authenticateResetTokenAsLogin(
       kind: 'email',
       id: consumed.emailId,
       sessionUserId: request.session?.userId ?? null,
+      request,
     });
     if (proven === null) throw options.unable();
     await activateUser(ctx, { userId: proven.row.userId });

@@ -158,11 +158,17 @@ export async function resetByEmail(
       kind: 'email',
       id: consumed.emailId,
       sessionUserId: request.session?.userId ?? null,
+      request,
     });
     if (proven === null) throw new ApiError('unable_to_reset_password', UNABLE_TO_RESET_MESSAGE);
     // After the proof: a squatter's password that a first proof removed makes this one "set", not "changed".
     hadPassword = (await findPassword(ctx, consumed.userId)) !== null;
-    await savePassword(ctx, { userId: consumed.userId, hash, tokenMode: request.tokenMode });
+    await savePassword(ctx, {
+      userId: consumed.userId,
+      hash,
+      tokenMode: request.tokenMode,
+      event: { request, via: 'reset_link' },
+    });
   } catch (error) {
     await releaseResetToken(ctx, { id: consumed.id, usedAt: now }).catch(() => undefined);
     throw error;
@@ -219,6 +225,7 @@ export async function resetByExistingPassword(
     hash: await ctx.passwords.hash(body.new_password),
     tokenMode: request.tokenMode,
     basis: { replaces: { passwordId: account.passwordId } },
+    event: { request, via: 'existing_password' },
   });
   // BF-09: the new password ends any lock of the user's other addresses.
   await clearPasswordCeiling(ctx, request, account.userId);
@@ -249,6 +256,7 @@ export async function resetBySession(
     hash: await ctx.passwords.hash(body.password),
     tokenMode: request.tokenMode,
     basis: { session: { sessionId: signedIn(request).row.id } },
+    event: { request, via: 'session' },
   });
   // BF-09: a new password ends the old one's lock.
   await clearPasswordCeiling(ctx, request, userId);

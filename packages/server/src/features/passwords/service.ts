@@ -108,7 +108,13 @@ export async function createPassword(
   });
   // Someone created the address meanwhile: theirs, not ours to set a password on.
   if (!found.created) throw duplicateIdentifier('email');
-  await savePassword(ctx, { userId: found.userId, hash, tokenMode: request.tokenMode });
+  // Issue 25 item 1: the sign-up's password is the account's first (password.set).
+  await savePassword(ctx, {
+    userId: found.userId,
+    hash,
+    tokenMode: request.tokenMode,
+    event: { request, via: 'session' },
+  });
   // BF-09: guesses made while nobody held the address must not lock the new account's password.
   await forgetFailures(ctx, email);
   const issued = await issueSession(ctx, request, {

@@ -1,11 +1,12 @@
 // The password rows of users (table `passwords`, one per user: an argon2id PHC string carrying its parameters) and
 // the reset links (table `password_reset_tokens`, migration 0009). Only this feature writes them (DESIGN.md
 // convention 11); features/users reads `passwords` for POST /users/search and the profile trigger for User.password.
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
 import { newId, sha256 } from '../../infra/crypto';
 import { passwordResetTokens, passwords } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { type EventExecutor, type EventPayloads, type EventRequest, recordOwnEvent } from '../audit';
 import { lockLiveSession } from '../sessions';
 
 export interface PasswordRow {
@@ -46,34 +47,68 @@ function passwordGone(): ApiError {
   return new ApiError('unauthorized_credentials', 'The email address or password is not correct.');
 }
 
-/** Sets (or replaces) the user's password; a new one never needs a reset. */
+/** How a password was replaced (`password.changed`'s `via`). */
+export type PasswordChangeVia = EventPayloads['password.changed']['via'];
+
+/**
+ * Sets (or replaces) the user's password; a new one never needs a reset. Issue 25 item 1: in the same transaction,
+ * `password.set` when the user had none (a sign-up, a first password from the account page or a reset link) or
+ * `password.changed` with `event.via` when one was replaced.
+ */
 export async function savePassword(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  options: { userId: string; hash: string; tokenMode: 'test' | 'live'; basis?: PasswordWriteBasis },
+  options: {
+    userId: string;
+    hash: string;
+    tokenMode: 'test' | 'live';
+    basis?: PasswordWriteBasis;
+    event: { request: EventRequest; via: PasswordChangeVia };
+  },
 ): Promise<void> {
   const basis = options.basis ?? null;
+  const now = ctx.clock.now();
+  const record = (tx: EventExecutor, replaced: boolean) =>
+    replaced
+      ? recordOwnEvent(tx, options.event.request, {
+          type: 'password.changed',
+          userId: options.userId,
+          payload: { via: options.event.via },
+          at: now,
+        })
+      : recordOwnEvent(tx, options.event.request, {
+          type: 'password.set',
+          userId: options.userId,
+          payload: {},
+          at: now,
+        });
   if (basis !== null && 'replaces' in basis) {
-    const replaced = await ctx.db
-      .update(passwords)
-      .set({ hash: options.hash, requiresReset: false })
-      .where(and(eq(passwords.id, basis.replaces.passwordId), eq(passwords.userId, options.userId)))
-      .returning({ id: passwords.id });
-    if (replaced.length === 0) throw passwordGone();
+    await ctx.db.transaction(async (tx) => {
+      const replaced = await tx
+        .update(passwords)
+        .set({ hash: options.hash, requiresReset: false })
+        .where(and(eq(passwords.id, basis.replaces.passwordId), eq(passwords.userId, options.userId)))
+        .returning({ id: passwords.id });
+      if (replaced.length === 0) throw passwordGone();
+      await record(tx, true);
+    });
     return;
   }
   await ctx.db.transaction(async (tx) => {
     if (basis !== null)
       await lockLiveSession(tx, { sessionId: basis.session.sessionId, userId: options.userId });
-    await tx
+    // xmax = 0: the row was inserted, not updated by ON CONFLICT (the user had no password).
+    const [written] = await tx
       .insert(passwords)
       .values({
         id: newId('password', options.tokenMode),
         userId: options.userId,
         hash: options.hash,
         requiresReset: false,
-        createdAt: ctx.clock.now(),
+        createdAt: now,
       })
-      .onConflictDoUpdate({ target: passwords.userId, set: { hash: options.hash, requiresReset: false } });
+      .onConflictDoUpdate({ target: passwords.userId, set: { hash: options.hash, requiresReset: false } })
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    await record(tx, written?.inserted !== true);
   });
 }
 
@@ -84,20 +119,31 @@ export async function savePassword(
  */
 export async function insertFirstPassword(
   ctx: Pick<AppContext, 'db' | 'clock'>,
-  options: { userId: string; hash: string; tokenMode: 'test' | 'live' },
+  options: { userId: string; hash: string; tokenMode: 'test' | 'live'; request: EventRequest },
 ): Promise<string | null> {
-  const [row] = await ctx.db
-    .insert(passwords)
-    .values({
-      id: newId('password', options.tokenMode),
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(passwords)
+      .values({
+        id: newId('password', options.tokenMode),
+        userId: options.userId,
+        hash: options.hash,
+        requiresReset: false,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: passwords.userId })
+      .returning({ id: passwords.id });
+    if (row === undefined) return null;
+    // Issue 25 item 1: the account's first password here, carried over from the old provider.
+    await recordOwnEvent(tx, options.request, {
+      type: 'password.set',
       userId: options.userId,
-      hash: options.hash,
-      requiresReset: false,
-      createdAt: ctx.clock.now(),
-    })
-    .onConflictDoNothing({ target: passwords.userId })
-    .returning({ id: passwords.id });
-  return row?.id ?? null;
+      payload: {},
+      at: now,
+    });
+    return row.id;
+  });
 }
 
 /** The same password under today's parameters (issue 10: upgraded at the next sign-in); only if unchanged since. */
@@ -128,27 +174,34 @@ export interface NewResetToken {
   tokenMode: 'test' | 'live';
 }
 
-/** Stores the SHA-256 of a new link; earlier unused links of the address die (TK-03: only the newest is valid). */
+/**
+ * Stores the SHA-256 of a new link; earlier unused links of the address die (TK-03: only the newest is valid).
+ * `within`: written in the same transaction (the link's password.reset_requested event).
+ */
 export async function storeResetToken(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   link: NewResetToken,
+  within: (tx: EventExecutor, now: Date) => Promise<void>,
 ): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.emailId, link.emailId), isNull(passwordResetTokens.usedAt)));
-  await ctx.db.insert(passwordResetTokens).values({
-    id: newId('password-reset', link.tokenMode),
-    projectId: link.projectId,
-    userId: link.userId,
-    emailId: link.emailId,
-    tokenHash: sha256(link.token),
-    redirectUrl: link.redirectUrl,
-    templateId: link.templateId,
-    codeChallenge: link.codeChallenge,
-    expiresAt: link.expiresAt,
-    createdAt: now,
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.emailId, link.emailId), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      id: newId('password-reset', link.tokenMode),
+      projectId: link.projectId,
+      userId: link.userId,
+      emailId: link.emailId,
+      tokenHash: sha256(link.token),
+      redirectUrl: link.redirectUrl,
+      templateId: link.templateId,
+      codeChallenge: link.codeChallenge,
+      expiresAt: link.expiresAt,
+      createdAt: now,
+    });
+    await within(tx, now);
   });
 }
 

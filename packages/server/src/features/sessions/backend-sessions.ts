@@ -44,7 +44,9 @@ export async function refreshSession(
   const { row } = options.resolved;
   const now = ctx.clock.now();
   if (options.sessionDurationMinutes !== undefined) {
-    await extendSession(ctx, row, options.sessionDurationMinutes, now);
+    await extendSession(ctx, row, options.sessionDurationMinutes, now, {
+      backendProjectId: options.projectId,
+    });
   } else {
     await touch(ctx, row, now);
   }

@@ -54,6 +54,32 @@ export async function recordSignInRefused(
   );
 }
 
+/** Who extends a session: its own user through the SDK, or the application's server (backend API). */
+export type SessionRefresher = { request: RequestContext } | { backendProjectId: string };
+
+/** `session.refreshed`: a session authenticate moved the session's expiry. */
+export async function recordSessionRefreshed(
+  executor: EventExecutor,
+  refresher: SessionRefresher,
+  options: { userId: string; sessionId: string; at: Date },
+): Promise<void> {
+  const byUser = 'request' in refresher;
+  await recordEvent(
+    executor,
+    {
+      projectId: byUser ? refresher.request.project.id : refresher.backendProjectId,
+      type: 'session.refreshed',
+      actor: byUser
+        ? { type: 'user', id: options.userId }
+        : { type: 'backend_api', id: refresher.backendProjectId },
+      subjectUserId: options.userId,
+      request: byUser ? refresher.request : null,
+      payload: { session_id: options.sessionId },
+    },
+    options.at,
+  );
+}
+
 /** `session.revoked`, with why. */
 export async function recordSessionRevoked(
   executor: EventExecutor,

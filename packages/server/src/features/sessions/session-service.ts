@@ -12,7 +12,13 @@ import { missingSessionToken } from '../../infra/request-context';
 import { loadUser } from '../users/user-service';
 import { parseJson, rfc3339, rowsOf } from '../users/user-sql';
 import { factorCredentialHeld } from './factor-credential';
-import { recordSessionCreated, recordSessionRevoked, recordSignInRefused } from './session-events';
+import {
+  recordSessionCreated,
+  recordSessionRefreshed,
+  recordSessionRevoked,
+  recordSignInRefused,
+  type SessionRefresher,
+} from './session-events';
 import { forgetSessionJwt, reusableSessionJwt, sessionJwt } from './session-jwt';
 import type { ResolvedSession, SessionRow } from './session-lookup';
 import {
@@ -53,20 +59,30 @@ export {
 
 /**
  * A session_duration_minutes given to an authenticate: expires_at becomes now + minutes, never past the absolute
- * end (so refreshes cannot keep a session alive forever); mutates the row to what was written.
+ * end (so refreshes cannot keep a session alive forever); mutates the row to what was written. Issue 25 item 1: when
+ * the stored expiry changes, `session.refreshed` is written in the same transaction (the plain `{}` check never
+ * comes here, so the hot path writes no event); `refresher` says who asked.
  */
 export async function extendSession(
   ctx: AppContext,
   row: SessionRow,
   minutes: unknown,
   now: Date,
+  refresher: SessionRefresher,
 ): Promise<void> {
   const valid = validateSessionDuration(minutes);
   const expiresMs = Math.min(now.getTime() + valid * MINUTE_MS, absoluteEndMs(row.started_ms));
-  await ctx.db.execute(sql`UPDATE sessions
+  const update = sql`UPDATE sessions
     SET expires_at = ${new Date(expiresMs).toISOString()}::timestamptz,
         last_accessed_at = ${now.toISOString()}::timestamptz
-    WHERE id = ${row.id}`);
+    WHERE id = ${row.id}`;
+  if (expiresMs === row.expires_ms) await ctx.db.execute(update);
+  else {
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(update);
+      await recordSessionRefreshed(tx, refresher, { userId: row.user_id, sessionId: row.id, at: now });
+    });
+  }
   row.expires_ms = expiresMs;
   row.last_accessed_ms = now.getTime();
 }
@@ -145,7 +161,7 @@ export async function authenticateSession(
   const { row, userJson } = signedIn(request);
   const token = request.sessionToken!;
   if (options.sessionDurationMinutes !== undefined) {
-    await extendSession(ctx, row, options.sessionDurationMinutes, ctx.clock.now());
+    await extendSession(ctx, row, options.sessionDurationMinutes, ctx.clock.now(), { request });
   }
   // The refresh normally reuses the JWT it issued a moment ago; only a miss needs the parsed session to sign.
   const session_jwt =

@@ -79,7 +79,12 @@ export async function signIn(
   options: { sessionDurationMinutes?: number; sessionToken?: string | null; userAgent?: string } = {},
 ): Promise<SignedInUser> {
   const found = await findOrCreateUserByEmail(ctx, { project, tokenMode: 'test', email, status: 'active' });
-  await proveIdentifier(ctx, { kind: 'email', id: found.emailId, sessionUserId: found.userId });
+  await proveIdentifier(ctx, {
+    kind: 'email',
+    id: found.emailId,
+    sessionUserId: found.userId,
+    request: null,
+  });
   const issued = await issueSession(
     ctx,
     await fakeSignInRequest(ctx, {

@@ -10,8 +10,9 @@ import { newId } from '../../infra/crypto';
 import type { Database } from '../../infra/db/client';
 import { totpRecoveryCodes, totps } from '../../infra/db/schema';
 import { projectDisplayName } from '../../infra/display-name';
-import { ApiError } from '../../infra/errors';
+import { ApiError, isApiError } from '../../infra/errors';
 import type { Reencryption } from '../../infra/secret-key';
+import { recordOwnEvent, recordSignInFailed } from '../audit';
 import { notifySecurityEvent } from '../notices';
 import {
   type IssuedSession,
@@ -211,27 +212,42 @@ export async function authenticateTotp(
   // BF-09: the codes of a confirmed app count toward its ceiling (403 totp_locked past it, before comparing); an
   // enrolment being confirmed has nothing to lock yet.
   const confirmed = candidates.find((row) => row.verified) ?? null;
-  const place = confirmed === null ? null : await takeStreakPlace(ctx, request, confirmed.id);
+  const place =
+    confirmed === null ? null : await takeLockedPlace(ctx, request, { userId, totpId: confirmed.id, now });
 
   for (const row of candidates) {
     const step = matchingStep(decryptSecret(ctx, row), body.totp_code, now.getTime());
     if (step === null) continue;
-    const [accepted] = await ctx.db
-      .update(totps)
-      .set({ lastUsedStep: step, verified: true, expiresAt: null })
-      .where(
-        and(
-          eq(totps.id, row.id),
-          or(isNull(totps.lastUsedStep), lt(totps.lastUsedStep, step)),
-          or(eq(totps.verified, true), gt(totps.expiresAt, now)),
-        ),
-      )
-      .returning({ id: totps.id });
+    const accept = (db: Pick<Database, 'update'>) =>
+      db
+        .update(totps)
+        .set({ lastUsedStep: step, verified: true, expiresAt: null })
+        .where(
+          and(
+            eq(totps.id, row.id),
+            or(isNull(totps.lastUsedStep), lt(totps.lastUsedStep, step)),
+            or(eq(totps.verified, true), gt(totps.expiresAt, now)),
+          ),
+        )
+        .returning({ id: totps.id });
+    // A user keeps one authenticator app: confirming an enrolment drops the other pending ones, and is the
+    // enrolment's totp.enrolled event (issue 25 item 1), all in one transaction. A code of a confirmed app is the
+    // one UPDATE.
+    const [accepted] = row.verified
+      ? await accept(ctx.db)
+      : await ctx.db.transaction(async (tx) => {
+          const confirmed = await accept(tx);
+          if (confirmed.length === 0) return confirmed;
+          await tx.delete(totps).where(and(eq(totps.userId, userId), eq(totps.verified, false)));
+          await recordOwnEvent(tx, request, {
+            type: 'totp.enrolled',
+            userId,
+            payload: { totp_id: row.id },
+            at: now,
+          });
+          return confirmed;
+        });
     if (!accepted) break;
-    // A user keeps one authenticator app: confirming an enrolment drops the other pending ones.
-    if (!row.verified) {
-      await ctx.db.delete(totps).where(and(eq(totps.userId, userId), eq(totps.verified, false)));
-    }
     await forgetFailures(ctx, userId);
     if (confirmed !== null) await forgetStreak(ctx, confirmed.id);
     const issued = await issueSession(ctx, request, {
@@ -247,11 +263,40 @@ export async function authenticateTotp(
     return { ...issued, totp_id: row.id };
   }
   await recordFailure(ctx, userId);
+  await recordSignInFailed(ctx.db, request, {
+    method: 'totp',
+    reason: 'wrong_code',
+    userId,
+    signedIn: true,
+    at: now,
+  });
   // BF-09: the code that reached the ceiling locked the app; its owner is told once.
   if (place?.reachesCeiling) {
     notifySecurityEvent(ctx, request, { userId, event: { kind: 'totp_locked', failures: place.attempts } });
   }
   throw new ApiError('unable_to_auth_totp_code', WRONG_TOTP_MESSAGE);
+}
+
+/** takeStreakPlace, with a locked app's refusal recorded as sign_in.failed `locked` (issue 25 item 1). */
+async function takeLockedPlace(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { userId: string; totpId: string; now: Date },
+) {
+  try {
+    return await takeStreakPlace(ctx, request, options.totpId);
+  } catch (error) {
+    if (isApiError(error) && error.errorType === 'totp_locked') {
+      await recordSignInFailed(ctx.db, request, {
+        method: 'totp',
+        reason: 'locked',
+        userId: options.userId,
+        signedIn: true,
+        at: options.now,
+      });
+    }
+    throw error;
+  }
 }
 
 export interface RecoveryCodesAnswer {
@@ -315,17 +360,30 @@ export async function recoverTotp(
       .select({ id: totps.id })
       .from(totps)
       .where(and(eq(totps.userId, userId), eq(totps.verified, true)));
-    const [used] = await ctx.db
-      .update(totpRecoveryCodes)
-      .set({ usedAt: ctx.clock.now() })
-      .where(
-        and(
-          eq(totpRecoveryCodes.codeHash, recoveryCodeHash(compact)),
-          isNull(totpRecoveryCodes.usedAt),
-          inArray(totpRecoveryCodes.totpId, confirmed),
-        ),
-      )
-      .returning({ id: totpRecoveryCodes.id, totpId: totpRecoveryCodes.totpId });
+    const now = ctx.clock.now();
+    // Issue 25 item 1: the code used and its recovery_code.used event in one transaction.
+    const used = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(totpRecoveryCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(totpRecoveryCodes.codeHash, recoveryCodeHash(compact)),
+            isNull(totpRecoveryCodes.usedAt),
+            inArray(totpRecoveryCodes.totpId, confirmed),
+          ),
+        )
+        .returning({ id: totpRecoveryCodes.id, totpId: totpRecoveryCodes.totpId });
+      if (row !== undefined) {
+        await recordOwnEvent(tx, request, {
+          type: 'recovery_code.used',
+          userId,
+          payload: { totp_id: row.totpId },
+          at: now,
+        });
+      }
+      return row;
+    });
     if (used) {
       await forgetFailures(ctx, userId);
       // BF-09: a recovery code unlocks the app.
@@ -344,6 +402,13 @@ export async function recoverTotp(
     }
   }
   await recordFailure(ctx, userId);
+  await recordSignInFailed(ctx.db, request, {
+    method: 'recovery_code',
+    reason: 'wrong_code',
+    userId,
+    signedIn: true,
+    at: ctx.clock.now(),
+  });
   throw new ApiError('unable_to_auth_recovery_code', WRONG_RECOVERY_CODE_MESSAGE);
 }
 

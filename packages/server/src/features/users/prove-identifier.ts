@@ -5,6 +5,7 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { users } from '../../infra/db/schema';
+import { type EventExecutor, type EventRequest, recordEvent } from '../audit';
 import { notifySecurityEvent } from '../notices';
 import { forgetSessionJwts } from '../sessions';
 import { type StrippedAccount, stripAccount } from './first-proof';
@@ -55,6 +56,11 @@ export async function proveIdentifier(
      * removes this address cannot interleave. Throwing rolls the whole proof back.
      */
     within?: (tx: Transaction, row: IdentifierRow) => Promise<void>;
+    /**
+     * The request that proves it (issue 25 item 1): its `email|phone.verified` (and `.added` for a claim that becomes
+     * the user's) events carry its address; null: no request (a test's fixture).
+     */
+    request: EventRequest | null;
   },
 ): Promise<ProvenIdentifier | null> {
   const { kind, id } = options;
@@ -97,6 +103,13 @@ export async function proveIdentifier(
             ne(table.userId, row.userId),
           ),
         );
+      await recordProofEvents(tx, options.request, {
+        kind,
+        row,
+        added: before.claimSessionId !== null,
+        verified: !before.verified,
+        at: ctx.clock.now(),
+      });
       if (options.within) await options.within(tx, row);
       return { kind, row, attached: before.claimSessionId !== null, stripped };
     });
@@ -115,6 +128,36 @@ export async function proveIdentifier(
     );
   }
   return proven;
+}
+
+/**
+ * Issue 25 item 1, in the proof's transaction: a claim that became the user's is `<kind>.added`; a row proven for the
+ * first time is `<kind>.verified` (a sign-up's address too; a repeated sign-in by the same address writes neither).
+ * Actor and subject are the row's user: whoever redeemed the code or link holds that account now.
+ */
+async function recordProofEvents(
+  tx: EventExecutor,
+  request: EventRequest | null,
+  options: { kind: IdentifierKind; row: IdentifierRow; added: boolean; verified: boolean; at: Date },
+): Promise<void> {
+  const { row, at } = options;
+  const base = {
+    projectId: row.projectId,
+    actor: { type: 'user', id: row.userId } as const,
+    subjectUserId: row.userId,
+    request,
+  };
+  if (options.kind === 'email') {
+    if (options.added)
+      await recordEvent(tx, { ...base, type: 'email.added', payload: { email_id: row.id } }, at);
+    if (options.verified)
+      await recordEvent(tx, { ...base, type: 'email.verified', payload: { email_id: row.id } }, at);
+    return;
+  }
+  if (options.added)
+    await recordEvent(tx, { ...base, type: 'phone.added', payload: { phone_id: row.id } }, at);
+  if (options.verified)
+    await recordEvent(tx, { ...base, type: 'phone.verified', payload: { phone_id: row.id } }, at);
 }
 
 /**

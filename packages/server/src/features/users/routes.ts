@@ -67,7 +67,8 @@ export async function registerUserRoutes(sdk: FastifyInstance, ctx: AppContext):
   });
 
   app.put('/users/me', { schema: { body: UpdateBody }, config }, async (request, reply) => {
-    const { userId } = signedIn(contextOf(request));
+    const rc = contextOf(request);
+    const { userId } = signedIn(rc);
     const { name, untrusted_metadata } = request.body;
     // Checked before anything is written: Postgres text/jsonb reject NUL and lone surrogates (would be a 500).
     for (const [field, value] of Object.entries(name ?? {})) assertStorableText(`name.${field}`, value);
@@ -76,6 +77,7 @@ export async function registerUserRoutes(sdk: FastifyInstance, ctx: AppContext):
       userId,
       name,
       untrustedMetadata: untrusted_metadata as Record<string, unknown> | undefined,
+      selfUpdate: rc,
     });
     if (!written) {
       // Either the user vanished (then signedInUser answers user_unauthenticated) or the merged document is too big.

@@ -17,7 +17,13 @@ import {
   webauthnRegistrations,
 } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
-import { type EventActor, type EventExecutor, recordEvent } from '../audit';
+import {
+  type EventActor,
+  type EventExecutor,
+  type EventRequest,
+  recordEvent,
+  recordOwnEvent,
+} from '../audit';
 import { type NoticeRequest, notifySecurityEvent, type SecurityNoticeEvent } from '../notices';
 import { findOrCreateUserByIdentifier } from './identifiers';
 import { parseJson, rowsOf } from './user-sql';
@@ -84,6 +90,11 @@ export interface UpdateUserOptions {
   untrustedMetadata?: Record<string, unknown> | undefined;
   /** Backend API only (issue 13 item 2): the browser can never write trusted_metadata. */
   trustedMetadata?: Record<string, unknown> | undefined;
+  /**
+   * Issue 25 item 1: the user updating themself (PUT /users/me): `user.updated` with the names of the fields given
+   * (never their values) is written in the UPDATE's transaction when it wrote.
+   */
+  selfUpdate?: EventRequest;
 }
 
 /** Upper bound of the stored untrusted_metadata document (bytes of its JSON text). */
@@ -98,7 +109,7 @@ export async function updateUser(ctx: AppContext, options: UpdateUserOptions): P
   const name = options.name ?? {};
   const untrusted = mergedMetadata(sql`u.untrusted_metadata`, options.untrustedMetadata ?? {});
   const trusted = mergedMetadata(sql`u.trusted_metadata`, options.trustedMetadata ?? {});
-  const result = await ctx.db.execute(sql`
+  const update = sql`
     UPDATE users u SET
       first_name = coalesce(${name.first_name ?? null}::text, u.first_name),
       middle_name = coalesce(${name.middle_name ?? null}::text, u.middle_name),
@@ -108,8 +119,29 @@ export async function updateUser(ctx: AppContext, options: UpdateUserOptions): P
     WHERE u.id = ${options.userId}
       AND octet_length(${untrusted}::text) <= ${MAX_UNTRUSTED_METADATA_BYTES}
       AND octet_length(${trusted}::text) <= ${MAX_UNTRUSTED_METADATA_BYTES}
-    RETURNING u.id`);
-  return rowsOf(result).length > 0;
+    RETURNING u.id`;
+  const request = options.selfUpdate;
+  if (request === undefined) return rowsOf(await ctx.db.execute(update)).length > 0;
+  return ctx.db.transaction(async (tx) => {
+    if (rowsOf(await tx.execute(update)).length === 0) return false;
+    await recordOwnEvent(tx, request, {
+      type: 'user.updated',
+      userId: options.userId,
+      payload: { fields: updatedFields(options) },
+      at: ctx.clock.now(),
+    });
+    return true;
+  });
+}
+
+/** The fields an update names (`first_name`, …, `untrusted_metadata`): what user.updated tells, not the values. */
+function updatedFields(options: UpdateUserOptions): string[] {
+  const fields = Object.keys(options.name ?? {}).filter(
+    (key) => (options.name as Record<string, unknown>)[key] !== undefined,
+  );
+  if (options.untrustedMetadata !== undefined) fields.push('untrusted_metadata');
+  if (options.trustedMetadata !== undefined) fields.push('trusted_metadata');
+  return fields;
 }
 
 /** Stytch merge semantics of a metadata patch: top-level keys replace, a null value removes its key. */

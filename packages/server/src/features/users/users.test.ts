@@ -414,7 +414,7 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       status: 'pending',
     });
     expect((await loadUser(t.ctx, found.userId))!.status).toBe('pending');
-    await proveIdentifier(t.ctx, { kind: 'email', id: found.emailId, sessionUserId: null });
+    await proveIdentifier(t.ctx, { kind: 'email', id: found.emailId, sessionUserId: null, request: null });
     await activateUser(t.ctx, { userId: found.userId });
     const user = (await loadUser(t.ctx, found.userId))!;
     expect(user.status).toBe('active');

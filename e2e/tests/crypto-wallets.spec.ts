@@ -360,6 +360,8 @@ test.describe('sign in with a wallet', () => {
     devProject,
     consoleErrors,
   }) => {
+    // Four axe checks and a second browser context: 29–32 s on the 2-core CI machine, past the 30 s default.
+    test.setTimeout(60_000);
     // The pop-up waits for the person at each step, so the waiting screens can be looked at (no sleeps).
     const wallet = createEthereumWallet({ ...KNOWN_WALLETS.metaMask, connect: 'ask', sign: 'ask' });
     await installWallets(page, [wallet]);

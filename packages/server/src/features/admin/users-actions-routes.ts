@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
-import { recordEvent } from '../audit';
 import { redirectAllowlist, resolveRedirectUrl, sendMagicLink } from '../magic-links';
 import { DEFAULT_RESET_EXPIRATION_MINUTES, issueResetLink } from '../passwords/reset-links';
 import { requireReset } from '../passwords/store';
@@ -251,21 +250,8 @@ export async function registerAdminUserActionRoutes(root: FastifyInstance, ctx: 
       });
       const by = createdBy(request);
       const now = ctx.clock.now();
-      await ctx.db.transaction(async (tx) => {
-        await requireReset({ db: tx as unknown as AppContext['db'] }, user_id);
-        await recordEvent(
-          tx,
-          {
-            projectId: project.id,
-            type: 'password.reset_requested',
-            actor: by.actor,
-            subjectUserId: user_id,
-            request: by.request,
-            payload: { reason: 'requested' },
-          },
-          now,
-        );
-      });
+      await requireReset(ctx, user_id);
+      // The link's own transaction records password.reset_requested, with the admin as its actor (one event, not two).
       await issueResetLink(ctx, adminRequestContext(request, project), {
         email: email.email,
         owner: { userId: user_id, id: email.id },
@@ -274,6 +260,7 @@ export async function registerAdminUserActionRoutes(root: FastifyInstance, ctx: 
         codeChallenge: null,
         expirationMinutes: DEFAULT_RESET_EXPIRATION_MINUTES,
         expiresAt: new Date(now.getTime() + DEFAULT_RESET_EXPIRATION_MINUTES * 60_000),
+        actor: by.actor,
       });
       return { user_id, email_id: email.id, email: email.email };
     },

@@ -4,7 +4,7 @@
 import type { AppContext, RequestContext } from '../../infra/context';
 import { randomToken } from '../../infra/crypto';
 import { projectDisplayName } from '../../infra/display-name';
-import { recordEvent } from '../audit';
+import { type EventActor, recordEvent } from '../audit';
 import { redirectAllowlist, resolveRedirectUrl } from '../magic-links';
 import { buildResetUrl, type ResetEmailReason, renderResetEmail } from './reset-email';
 import { storeResetToken } from './store';
@@ -27,6 +27,8 @@ export async function issueResetLink(
     expiresAt: Date;
     /** Issue 24 item 1: why the e-mail asks (default: the user asked for a reset). */
     reason?: ResetEmailReason;
+    /** Who asks, when not the one the reason implies: the admin API's caller (its require-password-reset). */
+    actor?: EventActor;
   },
 ): Promise<void> {
   const { project } = request;
@@ -54,7 +56,8 @@ export async function issueResetLink(
           projectId: project.id,
           type: 'password.reset_requested',
           actor:
-            reason === 'below_policy' ? { type: 'user', id: options.owner.userId } : { type: 'anonymous' },
+            options.actor ??
+            (reason === 'below_policy' ? { type: 'user', id: options.owner.userId } : { type: 'anonymous' }),
           subjectUserId: options.owner.userId,
           request,
           payload: { reason },

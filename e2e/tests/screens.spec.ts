@@ -118,6 +118,9 @@ test('login link and passkeys: Main, EmailConfirmation, the account page, Passke
   page,
   context,
 }) => {
+  // Nine captures (each at 400 px, 320 px and 200 % zoom, with axe) and four app pages: 1.5 min on a loaded 2-core
+  // CI machine, past the serial group's 90 s twice in a row.
+  test.setTimeout(180_000);
   const email = 'ada@example.com';
   await page.goto('/');
   await captureScreen(page, screen('Main'), { focus: 'first-screen' });

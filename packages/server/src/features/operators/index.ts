@@ -1,4 +1,5 @@
-// Issue 26 item 2: the console's operators — users of the reserved operators project, with a role.
+// Issue 26 item 2: the console's operators — users of the reserved operators project, with a role. The CLI
+// (`npm run console`, ./cli.ts) is exported by the package's index, as the import CLI is (it builds the app).
 
 export { CONSOLE_OWNER_ACTOR_ID, ensureConsoleOwner } from './console-owner';
 export type { HeldCredential, OperatorSession } from './operator-auth';

@@ -62,6 +62,8 @@ type Masker = (value: string) => string;
 
 const BY_FIELD: Readonly<Record<string, Masker>> = {
   email: maskEmail,
+  // A session's authentication factors (wire-format.md §4.1 AuthenticationFactor).
+  email_address: maskEmail,
   phone_number: maskPhone,
   crypto_wallet_address: maskWallet,
   ip_address: maskIp,

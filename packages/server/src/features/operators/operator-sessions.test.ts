@@ -12,6 +12,7 @@ import { testDatabaseKinds } from '../../test-support/database';
 import { ADMIN_SCOPES } from '../admin/admin-scopes';
 import { fakeClock, linkIn, recordingDelivery } from '../magic-links/test-helpers';
 import { signIn } from '../sessions/test-fixtures';
+import { codeAt } from '../totps/totp-code';
 import { rowsOf } from '../users/user-sql';
 import { SoftwareAuthenticator } from '../webauthn/test-authenticator';
 import { registered } from '../webauthn/test-helpers';
@@ -165,6 +166,32 @@ describe.each(testDatabaseKinds())('operator sessions on the admin API on %s', (
     for (const path of [`${base}/users`, `${base}/stats`, `${base}/messages`, base, '/projects']) {
       expect(await status(auditor, 'GET', path), path).toBe('insufficient_scope');
     }
+  });
+
+  it('an authenticator app enrolled at first sign-in and confirmed with a code is a second factor too', async () => {
+    const ops = await operatorsApp(t);
+    await putOperator(t.ctx, {
+      email: 'totp@example.com',
+      role: 'auditor',
+      by: SYSTEM_CHANGE,
+      ifExists: 'refuse',
+    });
+    const issued = await signIn(t.ctx, ops.project, 'totp@example.com');
+    const sdk = (url: string, body: unknown, sessionToken: string) =>
+      sdkRequest(t.app, { method: 'POST', url, publicToken: ops.publicToken, body, sessionToken });
+    const created = await sdk(ROUTES.totps.create, { expiration_minutes: 5 }, issued.session_token);
+    expect(created.statusCode, created.body).toBe(200);
+    const confirmed = await sdk(
+      ROUTES.totps.authenticate,
+      { totp_code: codeAt(created.json().data.secret, clock.now().getTime()), session_duration_minutes: 60 },
+      issued.session_token,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const operator = { token: confirmed.json().data.session_token as string };
+    const me = await operatorCall(t, operator, { method: 'GET', path: '/me' });
+    expect(me.json().second_factor).toEqual({ enrolled: true, in_session: true });
+    const log = await operatorCall(t, operator, { method: 'GET', path: `/projects/${t.project.id}/events` });
+    expect(log.statusCode).toBe(200);
   });
 
   it('a passkey added by a session that never showed the operator’s existing one does not count (a mailbox alone is not enough)', async () => {

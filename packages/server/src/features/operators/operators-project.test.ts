@@ -71,6 +71,20 @@ describe.each(testDatabaseKinds())('the operators project on %s', (kind) => {
       publicTokenTest: project.publicTokenTest,
       publicTokenLive: project.publicTokenLive,
     });
+    // The console served on another origin too (a separate listener) adds it.
+    const elsewhere = await ensureOperatorsProject(
+      withConfig({ env: 'production', publicUrl: 'https://auth.example.com' }),
+      {
+        extraOrigins: ['https://console.example.com'],
+      },
+    );
+    expect(elsewhere.project.allowedOrigins).toEqual([
+      'https://auth.example.com',
+      'https://console.example.com',
+    ]);
+    expect(elsewhere.project.allowedRedirectUrls).toContain(
+      'https://console.example.com/console/authenticate',
+    );
     // Its public token is served in production too (it is no development project).
     const production = new ProjectCache({ db: t.ctx.db, excludeDevelopment: true });
     expect((await production.resolve(project.publicTokenLive))?.project.id).toBe(OPERATORS_PROJECT_ID);

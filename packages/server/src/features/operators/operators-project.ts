@@ -34,15 +34,20 @@ type ProjectContext = Pick<AppContext, 'db' | 'config' | 'projects'>;
  * The console's origins: PUBLIC_URL in production; outside production also localhost and 127.0.0.1 on PORT (as the
  * development project allows), so a console opened at either address can sign in.
  */
-export function operatorsProjectOrigins(config: Pick<AppConfig, 'env' | 'publicUrl' | 'port'>): string[] {
-  return config.env === 'production' ? [config.publicUrl] : devProjectOrigins(config);
+export function operatorsProjectOrigins(
+  config: Pick<AppConfig, 'env' | 'publicUrl' | 'port'>,
+  extraOrigins: readonly string[] = [],
+): string[] {
+  const own = config.env === 'production' ? [config.publicUrl] : devProjectOrigins(config);
+  return [...new Set([...own, ...extraOrigins])];
 }
 
 /** `/console/authenticate` (the login link's landing) and `/console` under each origin. */
 export function operatorsProjectRedirectUrls(
   config: Pick<AppConfig, 'env' | 'publicUrl' | 'port'>,
+  extraOrigins: readonly string[] = [],
 ): string[] {
-  return operatorsProjectOrigins(config).flatMap((origin) => [
+  return operatorsProjectOrigins(config, extraOrigins).flatMap((origin) => [
     `${origin}${CONSOLE_AUTHENTICATE_PATH}`,
     `${origin}${CONSOLE_PATH}`,
   ]);
@@ -60,13 +65,15 @@ export async function findOperatorsProject(ctx: Pick<AppContext, 'db'>): Promise
 /**
  * Creates the operators project on first start, or sets its origins, redirect URLs and products to what this start
  * computes (PUBLIC_URL or PORT may have changed); its tokens are kept. Its secret is never shown: no backend calls
- * it (the admin API reads its sessions directly).
+ * it (the admin API reads its sessions directly). `extraOrigins`: where else the console is served (issue 26 item 1's
+ * separate listener or host), each allowed with its `/console` redirect URLs.
  */
 export async function ensureOperatorsProject(
   ctx: ProjectContext,
+  options: { extraOrigins?: readonly string[] } = {},
 ): Promise<{ project: ProjectRecord; created: boolean }> {
-  const allowedOrigins = operatorsProjectOrigins(ctx.config);
-  const allowedRedirectUrls = operatorsProjectRedirectUrls(ctx.config);
+  const allowedOrigins = operatorsProjectOrigins(ctx.config, options.extraOrigins);
+  const allowedRedirectUrls = operatorsProjectRedirectUrls(ctx.config, options.extraOrigins);
   const inserted = await ctx.db
     .insert(projects)
     .values({

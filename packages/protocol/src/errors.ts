@@ -214,6 +214,17 @@ export const BACKEND_ERROR_TYPES = {
   factor_not_found: 404,
   /** Admin API: a well-formed request the server cannot carry out (a scope the caller does not hold, …). */
   invalid_admin_request: 400,
+  /**
+   * Issue 26 item 2: an operator's session that has not shown a passkey or an authenticator app (the operator holds
+   * none yet, or signed in with a login link alone): only GET /admin/v1/me answers until it does.
+   */
+  operator_second_factor_required: 403,
+  /** Admin API: an operator id that names no operator. */
+  operator_not_found: 404,
+  /** Admin API: the address is an operator already (change the role instead). */
+  operator_exists: 409,
+  /** Admin API: the change would leave the console without an owner. */
+  last_owner: 409,
 } as const satisfies Record<string, number>;
 
 export type BackendErrorType = keyof typeof BACKEND_ERROR_TYPES;

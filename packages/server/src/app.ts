@@ -24,6 +24,7 @@ import { registerMetricsRoutes } from './features/metrics';
 import { reencryptOAuthSecrets, registerOAuthPublicRoutes, registerOAuthRoutes } from './features/oauth';
 import { oneTapScriptOrigins } from './features/oauth/file-schema';
 import { registerOneTapRoutes } from './features/oauth/one-tap-routes';
+import { ensureConsoleOwner, ensureOperatorsProject } from './features/operators';
 import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
 import { registerPasswordRoutes } from './features/passwords';
@@ -134,6 +135,8 @@ export interface StartupReport {
   devProject: ProjectRecord | null;
   /** Projects created from the project file on this start, with their secrets (shown once). */
   createdProjects: CreatedProject[];
+  /** Issue 26 item 2: the reserved project of the console's operators (features/operators). */
+  operatorsProject: ProjectRecord | null;
 }
 
 /** A route as registered (tests walk this list: products, hostile input on every route). */
@@ -360,7 +363,7 @@ async function assemble(
 
   await useSecretKey(ctx, secretKey);
 
-  const startup: StartupReport = { devProject: null, createdProjects: [] };
+  const startup: StartupReport = { devProject: null, createdProjects: [], operatorsProject: null };
   if (config.projectFile !== null) {
     const others = declarations.filter((entry) => entry !== devDeclaration);
     startup.createdProjects = (await syncProjectFile(ctx, others)).created;
@@ -370,6 +373,10 @@ async function assemble(
     startup.devProject = (await ensureDevProject(ctx)).project;
     if (devDeclaration !== undefined) startup.devProject = await configureDevProject(ctx, devDeclaration);
   }
+  // Issue 26 item 2: the console's operators project, and its first owner from CONSOLE_OWNER_EMAIL (idempotent, and
+  // serialised between instances starting together).
+  startup.operatorsProject = (await ensureOperatorsProject(ctx)).project;
+  if (config.consoleOwnerEmail !== null) await ensureConsoleOwner(ctx, config.consoleOwnerEmail);
   app.decorate('gatehouseStartup', startup);
 
   await app.register(

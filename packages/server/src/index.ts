@@ -3,6 +3,14 @@ export { buildApp, FEATURES } from './app';
 export type { ImportSummary, PortableUser } from './features/import';
 export { exportUsers, importExportFile, importUsers } from './features/import';
 export { runExportCli, runImportCli } from './features/import/cli';
+export type { Operator, OperatorSession } from './features/operators';
+export {
+  ensureConsoleOwner,
+  ensureOperatorsProject,
+  findOperatorsProject,
+  OPERATORS_PROJECT_ID,
+} from './features/operators';
+export { runConsoleCli } from './features/operators/cli';
 export type { ProjectFileSyncResult } from './features/projects';
 export {
   createProject,

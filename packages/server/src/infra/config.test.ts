@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       trustedProxies: null,
       metrics: { enabled: false, token: null, processMetrics: true },
       adminApiKey: null,
+      consoleOwnerEmail: null,
       breachRangeApiUrl: null,
       devAllowedOrigins: [],
       logLevel: 'info',
@@ -98,6 +99,18 @@ describe('loadConfig', () => {
       bodyLimit: 2048,
       telemetryLimit: 0,
     });
+  });
+
+  it('CONSOLE_OWNER_EMAIL (issue 26 item 2): one address, lower-cased; anything else stops start-up naming the key', () => {
+    expect(loadConfig({ CONSOLE_OWNER_EMAIL: ' Owner@Example.COM ' }).consoleOwnerEmail).toBe(
+      'owner@example.com',
+    );
+    expect(loadConfig({}, { consoleOwnerEmail: 'A@B.example' }).consoleOwnerEmail).toBe('a@b.example');
+    for (const bad of ['owner', 'a@b', 'a b@example.com', 'a@b.example,c@d.example']) {
+      expect(() => loadConfig({ CONSOLE_OWNER_EMAIL: bad })).toThrow(
+        /Invalid configuration: CONSOLE_OWNER_EMAIL is ".*"; allowed: one e-mail address/,
+      );
+    }
   });
 
   it('listens on loopback only outside production unless HOST says otherwise, on every interface in production', () => {

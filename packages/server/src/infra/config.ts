@@ -167,6 +167,8 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   // Issue 25 item 3: the bootstrap admin API key (every scope); more keys are made through the API. Unset: the admin
   // API answers 401 until a key exists.
   const adminApiKey = secret('ADMIN_API_KEY', value('ADMIN_API_KEY'));
+  // Issue 26 item 2: the console's first owner, ensured at every start (features/operators/console-owner.ts).
+  const consoleOwnerEmail = emailAddress('CONSOLE_OWNER_EMAIL', value('CONSOLE_OWNER_EMAIL'));
   // Issue 21 item 3: origins of apps under development that call the development project (infra/dev-origins.ts).
   const devAllowedOrigins = devOrigins(DEV_ALLOWED_ORIGINS, value(DEV_ALLOWED_ORIGINS), production);
   // Issue 10 item 1: an optional k-anonymity range API for breached passwords (only 5 hex characters of the SHA-1
@@ -202,6 +204,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     trustedProxies,
     metrics,
     adminApiKey,
+    consoleOwnerEmail,
     breachRangeApiUrl: breachRangeApiUrl === null ? null : breachRangeApiUrl.replace(/\/+$/, ''),
     devAllowedOrigins,
     logLevel,
@@ -210,6 +213,9 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   };
   // Overrides come from code (tests, embedding apps); the same rules apply so a typo there fails just as loudly.
   if (overrides.publicUrl !== undefined) config.publicUrl = httpOrigin('publicUrl', overrides.publicUrl);
+  if (overrides.consoleOwnerEmail !== undefined && overrides.consoleOwnerEmail !== null) {
+    config.consoleOwnerEmail = emailAddress('consoleOwnerEmail', overrides.consoleOwnerEmail);
+  }
   if (overrides.devAllowedOrigins !== undefined) {
     config.devAllowedOrigins = devOrigins(
       'devAllowedOrigins',
@@ -218,6 +224,15 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     );
   }
   return config;
+}
+
+/** An e-mail address (one `@`, a dotted domain, no spaces), lower-cased; null when unset. */
+function emailAddress(key: string, raw: string | null): string | null {
+  if (raw === null) return null;
+  if (raw.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) {
+    throw new ConfigError(key, `is "${raw}"; allowed: one e-mail address, such as owner@example.com`);
+  }
+  return raw.toLowerCase();
 }
 
 /**

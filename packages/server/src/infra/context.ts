@@ -93,6 +93,11 @@ export interface AppConfig {
   /** ADMIN_API_KEY (issue 25 item 3, features/admin): the bootstrap admin API key with every scope; null: none. */
   adminApiKey: string | null;
   /**
+   * CONSOLE_OWNER_EMAIL (issue 26 item 2, features/operators): at start, a user with this address (lower-cased) in the
+   * operators project holds the console's owner role; null: none is ensured.
+   */
+  consoleOwnerEmail: string | null;
+  /**
    * BREACH_RANGE_API_URL (issue 10 item 1, features/passwords/breached.ts): a k-anonymity range API (the Pwned
    * Passwords protocol: GET <url>/<5 hex>) asked before the offline list, without a trailing slash; null: the
    * offline list alone.

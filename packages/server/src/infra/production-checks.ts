@@ -6,8 +6,8 @@
 // checked by loadConfig, which knows whether it was set (it derives a default outside production only);
 // SECRET_KEY's by resolveSecretKey (secret-key.ts), before the database is even opened.
 import { PRODUCTS, type Product } from '@gatehouse/protocol';
-import { asc, eq } from 'drizzle-orm';
-import { findAppProject } from '../features/projects/project-service';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { findAppProject, OPERATORS_PROJECT_ID } from '../features/projects/project-service';
 import { ConfigError } from './config';
 import type { AppContext, ProjectRecord } from './context';
 import { projects } from './db/schema';
@@ -46,11 +46,20 @@ export async function assertProductionReady(
     );
   }
 
+  // Issue 26 item 2: the console's operators sign in by e-mail login links (then a passkey or an authenticator app).
+  if (config.consoleOwnerEmail !== null && config.smtpUrl === null) {
+    throw new ConfigError(
+      'SMTP_URL',
+      'is not set, but CONSOLE_OWNER_EMAIL is: the console owner signs in with a login link e-mailed to that address, and production never parks e-mails in the dev outbox: set SMTP_URL=smtp(s)://…',
+    );
+  }
+
   // Development projects are never served in production (ctx.projects excludes them), so only the others count.
+  // The operators project (issue 26 item 2) is the console's, checked above, never the web app's.
   const served = await ctx.db
     .select()
     .from(projects)
-    .where(eq(projects.isDevelopment, false))
+    .where(and(eq(projects.isDevelopment, false), ne(projects.id, OPERATORS_PROJECT_ID)))
     .orderBy(asc(projects.createdAt), asc(projects.id));
 
   for (const project of served) {

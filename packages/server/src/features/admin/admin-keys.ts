@@ -46,11 +46,17 @@ function toAdminApiKey(row: KeyRow): AdminApiKey {
   };
 }
 
-function unauthorized(): ApiError {
+export function adminUnauthorized(): ApiError {
   return new ApiError(
     'admin_unauthorized',
-    'Unauthorized: send an admin API key as `Authorization: Bearer <key>` (ADMIN_API_KEY, or a key made through /admin/v1/api-keys).',
+    'Unauthorized: send an admin API key as `Authorization: Bearer <key>` (ADMIN_API_KEY, or a key made through /admin/v1/api-keys), or the session token of a signed-in operator.',
   );
+}
+
+/** Whether `presented` is the bootstrap key (ADMIN_API_KEY), compared in constant time. */
+export function isBootstrapKey(ctx: Pick<AppContext, 'config'>, presented: string): boolean {
+  const bootstrap = ctx.config.adminApiKey;
+  return bootstrap !== null && constantTimeEqual(sha256(presented), sha256(bootstrap));
 }
 
 /** The bearer token of an Authorization header, or null. */
@@ -65,19 +71,18 @@ export async function authenticateAdminKey(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
   presented: string | null,
 ): Promise<AdminCaller> {
-  if (presented === null) throw unauthorized();
+  if (presented === null) throw adminUnauthorized();
   const hash = sha256(presented);
-  const bootstrap = ctx.config.adminApiKey;
-  if (bootstrap !== null && constantTimeEqual(hash, sha256(bootstrap))) {
+  if (isBootstrapKey(ctx, presented)) {
     return { actor: { type: 'admin_api_key', id: BOOTSTRAP_KEY_ID }, scopes: ADMIN_SCOPES };
   }
-  if (!presented.startsWith(ADMIN_KEY_PREFIX)) throw unauthorized();
+  if (!presented.startsWith(ADMIN_KEY_PREFIX)) throw adminUnauthorized();
   const [row] = await ctx.db
     .select()
     .from(adminApiKeys)
     .where(and(eq(adminApiKeys.keyHash, Buffer.from(hash)), isNull(adminApiKeys.revokedAt)))
     .limit(1);
-  if (row === undefined) throw unauthorized();
+  if (row === undefined) throw adminUnauthorized();
   const now = ctx.clock.now();
   await ctx.db
     .update(adminApiKeys)

@@ -9,18 +9,35 @@ import { projects } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { userAgentOf } from '../../infra/request-context';
 import type { EventActor } from '../audit';
+import type { OperatorSession } from '../operators/operator-auth';
+import { OPERATORS_PROJECT_ID } from '../projects/project-service';
 import type { AdminScope } from './admin-scopes';
 
 /** The authenticated caller of an admin route. */
 export interface AdminCaller {
   actor: Extract<EventActor, { type: 'admin_api_key' } | { type: 'operator' }>;
+  /** What the caller may do: granted and implied scopes (admin-scopes.ts effectiveScopes). */
   scopes: readonly AdminScope[];
+  /** Issue 26 item 2: set when the caller is an operator's session (features/operators), absent for keys. */
+  operator?: OperatorSession;
+  /** Issue 26 item 2: the caller's answers have personal data masked (a viewer: admin-masking.ts). */
+  masked?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every /admin/v1 route: the scope its caller must hold (admin-plugin.ts refuses a route without one). */
     adminScope?: AdminScope;
+    /**
+     * Issue 26 item 2: a dangerous action (delete a user, export with hashes, reveal or rotate a webhook secret,
+     * make an API key, change operators): an operator must have signed in within the last 5 minutes (403
+     * reauthentication_required). Admin API keys are not affected.
+     */
+    adminRecentSignIn?: boolean;
+    /** Issue 26 item 2: answers an operator whose session has not shown a second factor yet (GET /me only). */
+    adminSecondFactorExempt?: boolean;
+    /** Issue 26 item 2: the route streams its answer and masks it itself for masked callers (admin-masking.ts). */
+    adminMasksStream?: boolean;
   }
   interface FastifyRequest {
     /** Set by the admin plugin's auth hook on /admin/v1 routes; read it with adminCallerOf. */
@@ -49,13 +66,21 @@ export function adminEventRequest(request: FastifyRequest): {
   };
 }
 
-/** The project `:project_id` names, or 404 project_not_found; remembered for the call's event. */
+/**
+ * The project `:project_id` names, or 404 project_not_found; remembered for the call's event. Issue 26 item 2: the
+ * operators project is the console's own — its operators are changed through /operators, never as users of a
+ * project — so only its event log (routes of scope events:read) reaches it; every other route answers 404.
+ */
 export async function adminProject(
   ctx: Pick<AppContext, 'db'>,
   request: FastifyRequest,
   projectId: string,
 ): Promise<ProjectRecord> {
-  const [project] = await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1);
+  const reachable =
+    projectId !== OPERATORS_PROJECT_ID || request.routeOptions.config.adminScope === 'events:read';
+  const [project] = reachable
+    ? await ctx.db.select().from(projects).where(eq(projects.id, projectId)).limit(1)
+    : [];
   if (project === undefined) throw new ApiError('project_not_found', 'No project has this id.');
   request.adminProjectId = project.id;
   return project;

@@ -9,6 +9,7 @@ import { ApiError } from '../../infra/errors';
 import {
   checkEventFilters,
   type EventFilters,
+  type EventRecord,
   EXPORT_CONTENT_TYPES,
   eventBatches,
   exportChunks,
@@ -16,7 +17,8 @@ import {
   listEvents,
   MAX_EVENT_PAGE,
 } from '../audit';
-import { ADMIN_ERROR_RESPONSES, adminProject, Page, ProjectParams } from './admin-request';
+import { maskPersonalData } from './admin-masking';
+import { ADMIN_ERROR_RESPONSES, adminCallerOf, adminProject, Page, ProjectParams } from './admin-request';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -103,6 +105,11 @@ function limitOf(limit: string | undefined): number | undefined {
   return value;
 }
 
+/** Each event of each batch with personal data masked (a viewer's export). */
+async function* maskedBatches(batches: AsyncIterable<EventRecord[]>): AsyncGenerator<EventRecord[]> {
+  for await (const batch of batches) yield batch.map((event) => maskPersonalData(event) as EventRecord);
+}
+
 export async function registerEventRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const admin = root.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -134,7 +141,8 @@ export async function registerEventRoutes(root: FastifyInstance, ctx: AppContext
   admin.get(
     '/projects/:project_id/events/export',
     {
-      config: { adminScope: 'events:read' },
+      // Issue 26 item 2: a viewer's export is masked here, record by record (admin-masking.ts).
+      config: { adminScope: 'events:read', adminMasksStream: true },
       schema: {
         tags: TAGS,
         summary: 'Every matching event as a CSV or NDJSON attachment, newest first',
@@ -153,7 +161,8 @@ export async function registerEventRoutes(root: FastifyInstance, ctx: AppContext
       const filters = filtersOf(request.query);
       const project = await adminProject(ctx, request, request.params.project_id);
       const { format } = request.query;
-      const batches = await eventBatches(ctx, { projectId: project.id, filters });
+      const found = await eventBatches(ctx, { projectId: project.id, filters });
+      const batches = adminCallerOf(request).masked ? maskedBatches(found) : found;
       const stamp = ctx.clock.now().toISOString().slice(0, 19).replaceAll(':', '');
       return reply
         .header('content-type', EXPORT_CONTENT_TYPES[format])

@@ -42,7 +42,9 @@ export async function registerAdminKeyRoutes(root: FastifyInstance, ctx: AppCont
   admin.post(
     '/api-keys',
     {
-      config: { adminScope: 'keys:write' },
+      // Issue 26 item 2: a key acts without a session or a second factor, so making one asks an operator for a
+      // recent sign-in, as changing operators does.
+      config: { adminScope: 'keys:write', adminRecentSignIn: true },
       schema: {
         tags: TAGS,
         summary: 'Create an admin API key; the key is in this answer only',

@@ -1,4 +1,7 @@
-// Issue 25 item 3: every group of /admin/v1 routes, one line each (the console of issue 26 adds none: it calls these).
+// Issue 25 item 3: every group of /admin/v1 routes, one line each. Issue 26 item 2 adds the console's own: who is
+// calling (GET /me) and the operators.
+
+import { registerOperatorRoutes } from '../operators/operator-routes';
 import type { AdminRouteModule } from './admin-plugin';
 import { registerAdminDataRoutes } from './data-routes';
 import { registerEventRoutes } from './events-routes';
@@ -16,4 +19,5 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRouteModule[] = [
   { name: 'messages, import and export', register: registerAdminDataRoutes },
   { name: 'events', register: registerEventRoutes },
   { name: 'stats', register: registerStatsRoutes },
+  { name: 'operators', register: registerOperatorRoutes },
 ];

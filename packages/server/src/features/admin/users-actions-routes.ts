@@ -76,6 +76,8 @@ async function requireEmail(ctx: AppContext, projectId: string, userId: string) 
 export async function registerAdminUserActionRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const admin = root.withTypeProvider<TypeBoxTypeProvider>();
   const write = { adminScope: 'users:write' } as const;
+  // Issue 26 item 2: the support desk's actions (send a login link, end sessions, unblock), which users:write implies.
+  const support = { adminScope: 'users:support' } as const;
 
   admin.post(
     '/projects/:project_id/users/:user_id/block',
@@ -105,7 +107,7 @@ export async function registerAdminUserActionRoutes(root: FastifyInstance, ctx: 
   admin.post(
     '/projects/:project_id/users/:user_id/unblock',
     {
-      config: write,
+      config: support,
       schema: {
         tags: USER_TAGS,
         summary: 'Lift a block',
@@ -147,7 +149,7 @@ export async function registerAdminUserActionRoutes(root: FastifyInstance, ctx: 
   admin.delete(
     '/projects/:project_id/users/:user_id/sessions',
     {
-      config: write,
+      config: support,
       schema: {
         tags: USER_TAGS,
         summary: 'End every session of a user now',
@@ -167,7 +169,7 @@ export async function registerAdminUserActionRoutes(root: FastifyInstance, ctx: 
   admin.delete(
     '/projects/:project_id/users/:user_id/sessions/:session_id',
     {
-      config: write,
+      config: support,
       schema: {
         tags: USER_TAGS,
         summary: 'End one session of a user now',
@@ -190,7 +192,7 @@ export async function registerAdminUserActionRoutes(root: FastifyInstance, ctx: 
   admin.post(
     '/projects/:project_id/users/:user_id/login-link',
     {
-      config: write,
+      config: support,
       schema: {
         tags: USER_TAGS,
         summary: 'E-mail the user a login link',

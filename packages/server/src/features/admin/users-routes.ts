@@ -180,7 +180,8 @@ export async function registerAdminUserRoutes(root: FastifyInstance, ctx: AppCon
   admin.delete(
     '/projects/:project_id/users/:user_id',
     {
-      config: { adminScope: 'users:write' },
+      // Issue 26 item 2: deleting asks an operator for a recent sign-in.
+      config: { adminScope: 'users:write', adminRecentSignIn: true },
       schema: {
         tags: USER_TAGS,
         summary: 'Delete a user and everything of theirs (sessions end at once)',

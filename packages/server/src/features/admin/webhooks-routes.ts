@@ -249,7 +249,8 @@ export async function registerAdminWebhookRoutes(root: FastifyInstance, ctx: App
   admin.post(
     '/projects/:project_id/webhooks/:endpoint_id/secret',
     {
-      config: { adminScope: 'webhooks:write' },
+      // Issue 26 item 2: revealing or rotating a secret asks an operator for a recent sign-in.
+      config: { adminScope: 'webhooks:write', adminRecentSignIn: true },
       schema: {
         tags: TAGS,
         summary:

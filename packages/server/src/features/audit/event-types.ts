@@ -61,7 +61,22 @@ export interface EventPayloads {
   };
   'webhook_endpoint.deleted': { endpoint_id: string; url: string };
   'webhook_endpoint.enabled': { endpoint_id: string };
+  /**
+   * Issue 26 item 2: the console's operators (features/operators), in the operators project; the subject is the
+   * operator's user. `source`: the admin API, CONSOLE_OWNER_EMAIL at start, or `npm run console`.
+   */
+  'operator.added': { operator_id: string; role: string; source: OperatorChangeSource };
+  'operator.role_changed': {
+    operator_id: string;
+    before: string;
+    after: string;
+    source: OperatorChangeSource;
+  };
+  'operator.removed': { operator_id: string; role: string; source: OperatorChangeSource };
 }
+
+/** Where an operator change came from (issue 26 item 2). */
+export type OperatorChangeSource = 'admin_api' | 'console_owner_email' | 'cli';
 
 export type EventType = keyof EventPayloads;
 
@@ -106,6 +121,9 @@ export const EVENT_TYPES = [
   'webhook_endpoint.updated',
   'webhook_endpoint.deleted',
   'webhook_endpoint.enabled',
+  'operator.added',
+  'operator.role_changed',
+  'operator.removed',
 ] as const satisfies readonly EventType[];
 
 /** Who did it. `user`: the subject user themself (a sign-in, the account page); `anonymous`: before any user. */

@@ -2,7 +2,7 @@ export type { EventExportFormat } from './event-export';
 export { EXPORT_CONTENT_TYPES, exportChunks } from './event-export';
 export type { EventFilters, EventPage } from './event-query';
 export { checkEventFilters, eventBatches, getEvent, listEvents, MAX_EVENT_PAGE } from './event-query';
-export type { EventActor, EventPayloads, EventType } from './event-types';
+export type { EventActor, EventPayloads, EventType, OperatorChangeSource } from './event-types';
 export { EVENT_TYPES, eventTypeMatches } from './event-types';
 export type { EventRequest } from './own-events';
 export { recordOwnEvent, recordSignInFailed } from './own-events';

@@ -9,13 +9,14 @@
 // cleanly) and the commands refuse to start.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ne } from 'drizzle-orm';
 import { buildApp, type GatehouseApp } from '../../app';
 import { ConfigError, loadConfig } from '../../infra/config';
 import type { ProjectRecord } from '../../infra/context';
 import { projects } from '../../infra/db/schema';
 import { isApiError } from '../../infra/errors';
 import { SERVER_PACKAGE_ROOT } from '../../infra/package-root';
-import { DEV_PROJECT_NAME } from '../projects/project-service';
+import { DEV_PROJECT_NAME, OPERATORS_PROJECT_ID } from '../projects/project-service';
 import { exportUsersAsJsonLines } from './export-users';
 import type { ImportProgress, ImportSummary } from './import-users';
 import { IMPORT_SOURCES, type ImportSource } from './portable-user';
@@ -162,7 +163,8 @@ export async function chooseProject(
   app: GatehouseApp,
   requested: string | undefined,
 ): Promise<ProjectRecord> {
-  const all = await app.gatehouse.db.select().from(projects);
+  // Issue 26 item 2: the operators project holds the console's operators (`npm run console`), never imported users.
+  const all = await app.gatehouse.db.select().from(projects).where(ne(projects.id, OPERATORS_PROJECT_ID));
   if (requested !== undefined) {
     const found = all.find((project) => project.id === requested);
     if (!found) throw new CliFailure(CLI_STRINGS.projectNotFound(requested));

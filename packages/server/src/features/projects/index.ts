@@ -13,5 +13,6 @@ export {
   findDevProject,
   newProjectSecret,
   newPublicToken,
+  OPERATORS_PROJECT_ID,
   syncProjectFile,
 } from './project-service';

@@ -3,11 +3,12 @@
 // A project the project file declares is read-only here: the file is applied again at every start, and an edit
 // that the next start silently undoes would be worse than a clear refusal (issue 26 shows such settings with a
 // "from the project file" badge). Other instances see a change within PROJECT_CACHE_TTL_MS (infra/auth.ts).
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import { ConfigError, DECLARABLE_SETTINGS, loadProjectFile, parseProjectFile } from '../../infra/config';
 import type { AppContext, ProjectRecord } from '../../infra/context';
 import { type ProjectSettings, projects } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
+import { OPERATORS_PROJECT_ID } from './project-service';
 
 /** A project as the admin API shows it: public tokens yes, the secret's hash and encrypted settings never. */
 export interface AdminProjectView {
@@ -72,9 +73,15 @@ function toView(row: ProjectRecord, fromFile: boolean): AdminProjectView {
   };
 }
 
+/** Every project but the operators project (issue 26 item 2). */
 export async function listAdminProjects(ctx: Pick<AppContext, 'db' | 'config'>): Promise<AdminProjectView[]> {
   const names = fileProjectNames(ctx);
-  const rows = await ctx.db.select().from(projects).orderBy(asc(projects.createdAt), asc(projects.id));
+  // Issue 26 item 2: the operators project is the console's own, managed through /admin/v1/operators.
+  const rows = await ctx.db
+    .select()
+    .from(projects)
+    .where(ne(projects.id, OPERATORS_PROJECT_ID))
+    .orderBy(asc(projects.createdAt), asc(projects.id));
   return rows.map((row) => toView(row, !row.isDevelopment && names.has(row.name)));
 }
 

@@ -2,7 +2,7 @@
 // origins, allowed redirect URLs, enabled products and the settings bootstrap returns (wire-format.md §4.11).
 import { randomUUID } from 'node:crypto';
 import { PRODUCTS, type Product } from '@gatehouse/protocol';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DevelopmentAllowlist } from '../../infra/auth';
 import { CAPTCHA_SITE_KEY } from '../../infra/captcha';
 import { mailFromDomain, type ProjectDeclaration } from '../../infra/config';
@@ -22,6 +22,13 @@ type SyncContext = ProjectContext & Pick<AppContext, 'secrets' | 'clock'>;
 
 /** The development project has a fixed id so concurrent first starts create it once (ON CONFLICT). */
 export const DEV_PROJECT_ID = 'project-test-development';
+/**
+ * Issue 26 item 2: the reserved project whose users are the console's operators (features/operators). A fixed id, so
+ * concurrent first starts create it once; it is never an ordinary project: never the web app's project
+ * (findAppProject), never matched by the project file (syncProjectFile), never counted by the production checks, and
+ * reachable through the admin API's project routes only for its event log (features/admin/admin-request.ts).
+ */
+export const OPERATORS_PROJECT_ID = 'project-operators';
 export { DEV_PROJECT_NAME };
 
 /**
@@ -249,7 +256,14 @@ async function syncWithin(
     const [existing] = await ctx.db
       .select()
       .from(projects)
-      .where(and(eq(projects.name, declaration.name), eq(projects.isDevelopment, false)))
+      .where(
+        and(
+          eq(projects.name, declaration.name),
+          eq(projects.isDevelopment, false),
+          // Issue 26 item 2: a file entry named like the operators project makes a project of its own.
+          ne(projects.id, OPERATORS_PROJECT_ID),
+        ),
+      )
       .orderBy(asc(projects.createdAt), asc(projects.id))
       .limit(1);
     if (existing === undefined) {
@@ -293,7 +307,8 @@ async function syncWithin(
 
 /**
  * The project whose TEST public token the served web app uses: the dev project outside production; in
- * production the project named by APP_PROJECT_ID (id or name), else the oldest project. Production never picks a
+ * production the project named by APP_PROJECT_ID (id or name), else the oldest project — never the operators project
+ * (OPERATORS_PROJECT_ID). Production never picks a
  * development project, even when the database holds one (issue 8 item 3, security-tests.md AT-03): its token is
  * refused there (ctx.projects excludes it), so a page carrying it could not sign anyone in anyway.
  */
@@ -306,7 +321,11 @@ export async function findAppProject(
     const dev = await findDevProject(ctx);
     if (dev !== null) return dev;
   }
-  const eligible = production ? eq(projects.isDevelopment, false) : undefined;
+  // Issue 26 item 2: the operators project's users are the console's operators, never the web app's visitors.
+  const eligible = and(
+    ne(projects.id, OPERATORS_PROJECT_ID),
+    production ? eq(projects.isDevelopment, false) : undefined,
+  );
   if (options.appProjectId !== null) {
     const [byId] = await ctx.db
       .select()

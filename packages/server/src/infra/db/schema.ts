@@ -8,6 +8,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -877,4 +878,25 @@ export const adminApiKeys = pgTable(
     revokedAt: at('revoked_at'),
   },
   (t) => [uniqueIndex('admin_api_keys_hash_uq').on(t.keyHash)],
+);
+
+/**
+ * Issue 26 item 2: the operators of the console — users of the reserved operators project (features/operators) and
+ * the role each holds (owner, admin, support, viewer, auditor; features/admin/admin-scopes.ts maps roles to scopes).
+ * One row per user; deleting the user removes the operator. `created_by`: the actor id that added them (an operator's
+ * user id, an admin API key id, or `system` for CONSOLE_OWNER_EMAIL and the CLI).
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: text('id').primaryKey(),
+    userId: userRef(),
+    role: text('role').$type<'owner' | 'admin' | 'support' | 'viewer' | 'auditor'>().notNull(),
+    createdAt: createdAt(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    uniqueIndex('operators_user_uq').on(t.userId),
+    check('operators_role_check', sql`${t.role} IN ('owner', 'admin', 'support', 'viewer', 'auditor')`),
+  ],
 );

@@ -38,6 +38,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     trustedProxies: null,
     metrics: { enabled: false, token: null, processMetrics: false },
     adminApiKey: null,
+    consoleOwnerEmail: null,
     breachRangeApiUrl: null,
     devAllowedOrigins: [],
     secretKeyPrevious: null,

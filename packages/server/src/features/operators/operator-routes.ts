@@ -1,0 +1,186 @@
+// Issue 26 item 2: the console's own admin routes — who the caller is (GET /me, every caller, even an operator whose
+// session has not shown a second factor yet: the console reads it to know what to ask for), and the operators
+// (owner only: operators:read / operators:write; every change asks for a recent sign-in and is an event). The
+// operator routes act on the operators project: their admin_api.called events are in its event log.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../../infra/context';
+import { ADMIN_ERROR_RESPONSES, AdminError, adminCallerOf, adminEventRequest } from '../admin/admin-request';
+import { OPERATOR_ROLES } from '../admin/admin-scopes';
+import { assertValidEmail } from '../magic-links/email-address';
+import { recentSignInUntil } from './operator-auth';
+import {
+  changeOperatorRole,
+  listOperators,
+  type OperatorChangeBy,
+  putOperator,
+  removeOperator,
+} from './operator-store';
+import { OPERATORS_PROJECT_ID } from './operators-project';
+
+const TAGS = ['Operators'];
+const Role = Type.Enum(OPERATOR_ROLES);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+const Operator = Type.Object({
+  operator_id: Type.String(),
+  user_id: Type.String(),
+  email: NullableString,
+  role: Role,
+  created_at: Type.String({ format: 'date-time' }),
+  created_by: Type.String(),
+  second_factor_enrolled: Type.Boolean(),
+});
+
+const Me = Type.Object({
+  actor: Type.Object({
+    type: Type.Union([Type.Literal('admin_api_key'), Type.Literal('operator')]),
+    id: Type.String(),
+  }),
+  /** Null for an admin API key. */
+  role: Type.Union([Role, Type.Null()]),
+  operator_id: NullableString,
+  scopes: Type.Array(Type.String()),
+  masked: Type.Boolean({ description: 'Personal data in this caller’s answers is masked (a viewer).' }),
+  email: NullableString,
+  second_factor: Type.Union([
+    Type.Object({
+      enrolled: Type.Boolean({ description: 'The operator holds a passkey or an authenticator app.' }),
+      in_session: Type.Boolean({
+        description: 'This session has shown one: every route answers (else only this one).',
+      }),
+    }),
+    Type.Null(),
+  ]),
+  recent_sign_in_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'Until when routes that ask for a recent sign-in answer this operator (null for a key).',
+  }),
+});
+
+const OperatorParams = Type.Object({ operator_id: Type.String({ minLength: 1, maxLength: 200 }) });
+const Email = Type.String({ minLength: 3, maxLength: 320 });
+
+function changeBy(request: FastifyRequest): OperatorChangeBy {
+  return { actor: adminCallerOf(request).actor, request: adminEventRequest(request), source: 'admin_api' };
+}
+
+export async function registerOperatorRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const admin = root.withTypeProvider<TypeBoxTypeProvider>();
+
+  admin.get(
+    '/me',
+    {
+      config: { adminScope: 'self', adminSecondFactorExempt: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Who is calling: the key or the operator, their role, scopes and sign-in state',
+        response: { 200: Me, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const caller = adminCallerOf(request);
+      const operator = caller.operator;
+      return {
+        actor: caller.actor,
+        role: operator?.role ?? null,
+        operator_id: operator?.operatorId ?? null,
+        scopes: [...caller.scopes],
+        masked: caller.masked === true,
+        email: operator?.email ?? null,
+        second_factor:
+          operator === undefined
+            ? null
+            : { enrolled: operator.secondFactor.enrolled, in_session: operator.secondFactor.inSession },
+        recent_sign_in_until: operator === undefined ? null : recentSignInUntil(operator).toISOString(),
+      };
+    },
+  );
+
+  admin.get(
+    '/operators',
+    {
+      config: { adminScope: 'operators:read' },
+      schema: {
+        tags: TAGS,
+        summary: 'The console’s operators and their roles',
+        response: { 200: Type.Object({ items: Type.Array(Operator) }), ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      request.adminProjectId = OPERATORS_PROJECT_ID;
+      return { items: await listOperators(ctx) };
+    },
+  );
+
+  admin.post(
+    '/operators',
+    {
+      config: { adminScope: 'operators:write', adminRecentSignIn: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Add an operator by e-mail address (a user of the operators project is created when needed)',
+        description:
+          'They sign in to the console with a login link to this address, then set up a passkey or an authenticator app. 409 `operator_exists` when the address is an operator already.',
+        body: Type.Object({ email: Email, role: Role }, { additionalProperties: false }),
+        response: { 201: Type.Object({ operator: Operator }), ...ADMIN_ERROR_RESPONSES, 409: AdminError },
+      },
+    },
+    async (request, reply) => {
+      request.adminProjectId = OPERATORS_PROJECT_ID;
+      const { operator } = await putOperator(ctx, {
+        email: assertValidEmail(request.body.email),
+        role: request.body.role,
+        by: changeBy(request),
+        ifExists: 'refuse',
+      });
+      return reply.code(201).send({ operator });
+    },
+  );
+
+  admin.patch(
+    '/operators/:operator_id',
+    {
+      config: { adminScope: 'operators:write', adminRecentSignIn: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Change an operator’s role',
+        description: '409 `last_owner` when it would leave the console without an owner.',
+        params: OperatorParams,
+        body: Type.Object({ role: Role }, { additionalProperties: false }),
+        response: { 200: Type.Object({ operator: Operator }), ...ADMIN_ERROR_RESPONSES, 409: AdminError },
+      },
+    },
+    async (request) => {
+      request.adminProjectId = OPERATORS_PROJECT_ID;
+      const operator = await changeOperatorRole(ctx, {
+        operatorId: request.params.operator_id,
+        role: request.body.role,
+        by: changeBy(request),
+      });
+      return { operator };
+    },
+  );
+
+  admin.delete(
+    '/operators/:operator_id',
+    {
+      config: { adminScope: 'operators:write', adminRecentSignIn: true },
+      schema: {
+        tags: TAGS,
+        summary: 'Remove an operator: their role goes and their console sessions end now',
+        description: '409 `last_owner` for the last owner.',
+        params: OperatorParams,
+        response: { 200: Type.Object({ operator: Operator }), ...ADMIN_ERROR_RESPONSES, 409: AdminError },
+      },
+    },
+    async (request) => {
+      request.adminProjectId = OPERATORS_PROJECT_ID;
+      const operator = await removeOperator(ctx, {
+        operatorId: request.params.operator_id,
+        by: changeBy(request),
+      });
+      return { operator };
+    },
+  );
+}

@@ -15,6 +15,7 @@ import { ADMIN_ROUTE_MODULES, registerAdminApi } from './features/admin';
 import { refusalEventsHook } from './features/audit';
 import { registerBackendApiRoutes } from './features/backend-api';
 import { registerCaptchaRoutes } from './features/captcha';
+import { registerConsole } from './features/console';
 import { registerCryptoWalletRoutes } from './features/crypto-wallets';
 import { registerDevRoutes } from './features/dev';
 import { registerEventRoutes } from './features/events';
@@ -424,6 +425,9 @@ async function assemble(
   await registerScriptTag(app, ctx);
   // Issue 22 finding 10: /favicon.svg and /favicon.ico, with or without a web build.
   await registerFavicon(app);
+  // Issue 26 item 1: the operator console at /console. Its pages carry the operators project's public token, which
+  // issue 26 item 2 provides; until then they carry none and the console says it is not set up.
+  await registerConsole(app, ctx, { distDir: config.consoleDistDir, operatorsPublicToken: async () => null });
   pageNotFound = await registerStaticWeb(app, ctx, { appProjectId: options.appProjectId ?? null });
 
   // Not made ready here: callers (tests) may still add routes or hooks before the first inject/listen.

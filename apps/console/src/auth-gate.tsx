@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from './components/states';
 import { holdsScope, OperatorProvider, type OperatorState, useServices } from './console-context';
 import { SecondFactorScreen } from './screens/second-factor-screen';
 import { SignInScreen } from './screens/sign-in-screen';
+import { STRINGS } from './strings';
 
 export const PROJECT_STORAGE_KEY = 'gatehouse_console_project';
 const NO_PROJECTS: ProjectSummary[] = [];
@@ -21,10 +22,14 @@ export function AuthGate({ children }: { children: ReactNode }) {
   return <OperatorGate sessionId={session.session_id}>{children}</OperatorGate>;
 }
 
-function FullPage({ children }: { children: ReactNode }) {
+function FullPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="centered" id="main">
-      <section className="card">{children}</section>
+      <section className="card" aria-labelledby="page-heading">
+        <p className="product-name">{STRINGS.productName}</p>
+        <h1 id="page-heading">{title}</h1>
+        {children}
+      </section>
     </main>
   );
 }
@@ -50,7 +55,7 @@ function OperatorGate({ sessionId, children }: { sessionId: string; children: Re
 
   if (me.isPending || unauthenticated) {
     return (
-      <FullPage>
+      <FullPage title={STRINGS.states.loading}>
         <LoadingState />
       </FullPage>
     );
@@ -67,7 +72,7 @@ function OperatorGate({ sessionId, children }: { sessionId: string; children: Re
       );
     }
     return (
-      <FullPage>
+      <FullPage title={STRINGS.states.errorHeading}>
         <ErrorState error={me.error} onRetry={() => void me.refetch()} />
       </FullPage>
     );
@@ -121,14 +126,14 @@ function ProjectGate({ me, signOut, children }: { me: Me; signOut(): Promise<voi
 
   if (listable && list.isPending) {
     return (
-      <FullPage>
+      <FullPage title={STRINGS.states.loading}>
         <LoadingState />
       </FullPage>
     );
   }
   if (listable && list.isError) {
     return (
-      <FullPage>
+      <FullPage title={STRINGS.states.errorHeading}>
         <ErrorState error={list.error} onRetry={() => void list.refetch()} />
       </FullPage>
     );

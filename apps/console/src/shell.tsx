@@ -1,8 +1,9 @@
 // Issue 26 item 1: the frame of every signed-in screen — a skip link, the banner (product, project, theme, the
 // operator's e-mail and role, sign out), the navigation (each entry only for a role that can read it), and the main
-// region. After an in-app navigation focus moves to the new page's heading, so a screen reader hears where it is.
+// region. After an in-app navigation focus moves to the new page's heading (components/heading-focus.tsx).
 import { Link, useLocation } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
+import { HeadingFocusProvider } from './components/heading-focus';
 import { type Scope, useOperator } from './console-context';
 import { STRINGS } from './strings';
 import { ThemeToggle } from './theme';
@@ -17,16 +18,6 @@ export function Shell({ children }: { children: ReactNode }) {
   const operator = useOperator();
   const { me } = operator;
   const pathname = useLocation({ select: (location) => location.pathname });
-  const first = useRef(true);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves whenever the page (pathname) changes.
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    document.getElementById('page-heading')?.focus();
-  }, [pathname]);
 
   return (
     <div className="shell">
@@ -71,7 +62,9 @@ export function Shell({ children }: { children: ReactNode }) {
         </ul>
       </nav>
       <main id="main" className="shell-main" tabIndex={-1}>
-        {operator.projectId === null ? <NoProject /> : children}
+        <HeadingFocusProvider pathname={pathname}>
+          {operator.projectId === null ? <NoProject /> : children}
+        </HeadingFocusProvider>
       </main>
     </div>
   );

@@ -1,9 +1,10 @@
 // Issue 26 item 3: "each with loading, empty and error states". One look for each, so every screen says the same
 // thing the same way: a status line while loading (aria-busy on the region), a short text when nothing matches,
 // and an alert with the server's message (or the console's own for the error types it knows) and a retry.
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { AdminApiError, ERROR_TYPES } from '../admin-api';
 import { STRINGS } from '../strings';
+import { useHeadingFocus } from './heading-focus';
 
 export function LoadingState({ label = STRINGS.states.loading }: { label?: string }) {
   return (
@@ -73,14 +74,16 @@ export function Page({
   children: ReactNode;
   busy?: boolean;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useHeadingFocus(heading);
   return (
     <section className="page" aria-labelledby="page-heading" aria-busy={busy ? true : undefined}>
-      <header className="page-header">
-        <h1 id="page-heading" tabIndex={-1}>
+      <div className="page-header">
+        <h1 id="page-heading" tabIndex={-1} ref={heading}>
           {title}
         </h1>
         {actions}
-      </header>
+      </div>
       {children}
     </section>
   );

@@ -116,52 +116,51 @@ function QueryBar({
     onApply(draft.trim(), draftRange);
   };
   return (
-    <search aria-label={STRINGS.activity.queryLabel}>
-      <form className="filters" onSubmit={submit}>
-        <div className="field field-grow">
-          <label htmlFor={`${ids}-query`}>{STRINGS.activity.queryLabel}</label>
-          <input
-            id={`${ids}-query`}
-            type="search"
-            className="mono"
-            value={draft}
-            maxLength={500}
-            spellCheck={false}
-            autoCapitalize="off"
-            aria-invalid={badTerm === null ? undefined : true}
-            aria-describedby={`${ids}-hint${badTerm === null ? '' : ` ${ids}-error`}`}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <p id={`${ids}-hint`} className="hint">
-            {STRINGS.activity.queryHint}
+    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to browsers before 2023 (and to happy-dom); the role is the same landmark.
+    <form className="filters" role="search" aria-label={STRINGS.activity.queryLabel} onSubmit={submit}>
+      <div className="field field-grow">
+        <label htmlFor={`${ids}-query`}>{STRINGS.activity.queryLabel}</label>
+        <input
+          id={`${ids}-query`}
+          type="search"
+          className="mono"
+          value={draft}
+          maxLength={500}
+          spellCheck={false}
+          autoCapitalize="off"
+          aria-invalid={badTerm === null ? undefined : true}
+          aria-describedby={`${ids}-hint${badTerm === null ? '' : ` ${ids}-error`}`}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <p id={`${ids}-hint`} className="hint">
+          {STRINGS.activity.queryHint}
+        </p>
+        {badTerm === null ? null : (
+          <p id={`${ids}-error`} className="error" role="alert">
+            {STRINGS.activity.queryBad(badTerm)}
           </p>
-          {badTerm === null ? null : (
-            <p id={`${ids}-error`} className="error" role="alert">
-              {STRINGS.activity.queryBad(badTerm)}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-range`}>{STRINGS.activity.range}</label>
-          <select
-            id={`${ids}-range`}
-            value={draftRange}
-            onChange={(event) => setDraftRange(event.target.value as TimeRange)}
-          >
-            {TIME_RANGES.map((value) => (
-              <option key={value} value={value}>
-                {STRINGS.activity.ranges[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="button-row">
-          <button type="submit" className="button button-primary">
-            {STRINGS.activity.apply}
-          </button>
-        </div>
-      </form>
-    </search>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-range`}>{STRINGS.activity.range}</label>
+        <select
+          id={`${ids}-range`}
+          value={draftRange}
+          onChange={(event) => setDraftRange(event.target.value as TimeRange)}
+        >
+          {TIME_RANGES.map((value) => (
+            <option key={value} value={value}>
+              {STRINGS.activity.ranges[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="button-row">
+        <button type="submit" className="button button-primary">
+          {STRINGS.activity.apply}
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -106,76 +106,75 @@ function UserFilters({
   };
   const filtered = Object.keys(search).some((key) => key !== 'cursors');
   return (
-    <search aria-label={STRINGS.users.searchLabel}>
-      <form className="filters" onSubmit={submit}>
-        <div className="field field-grow">
-          <label htmlFor={`${ids}-q`}>{STRINGS.users.searchLabel}</label>
-          <input
-            id={`${ids}-q`}
-            type="search"
-            value={draft.q ?? ''}
-            onChange={(event) => set('q', event.target.value)}
-            aria-describedby={`${ids}-q-hint`}
-            maxLength={200}
-          />
-          <p id={`${ids}-q-hint`} className="hint">
-            {STRINGS.users.searchHint}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-status`}>{STRINGS.users.status}</label>
-          <select
-            id={`${ids}-status`}
-            value={draft.status ?? ''}
-            onChange={(event) => set('status', event.target.value)}
-          >
-            <option value="">{STRINGS.users.statusAny}</option>
-            <option value="active">{STRINGS.users.statusActive}</option>
-            <option value="pending">{STRINGS.users.statusPending}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-blocked`}>{STRINGS.users.blocked}</label>
-          <select
-            id={`${ids}-blocked`}
-            value={draft.blocked ?? ''}
-            onChange={(event) => set('blocked', event.target.value)}
-          >
-            <option value="">{STRINGS.users.blockedAny}</option>
-            <option value="yes">{STRINGS.users.blockedOnly}</option>
-            <option value="no">{STRINGS.users.notBlocked}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-after`}>{STRINGS.users.createdAfter}</label>
-          <input
-            id={`${ids}-after`}
-            type="date"
-            value={draft.created_after ?? ''}
-            onChange={(event) => set('created_after', event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-before`}>{STRINGS.users.createdBefore}</label>
-          <input
-            id={`${ids}-before`}
-            type="date"
-            value={draft.created_before ?? ''}
-            onChange={(event) => set('created_before', event.target.value)}
-          />
-        </div>
-        <div className="button-row">
-          <button type="submit" className="button button-primary">
-            {STRINGS.users.search}
+    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to browsers before 2023 (and to happy-dom); the role is the same landmark.
+    <form className="filters" role="search" aria-label={STRINGS.users.searchLabel} onSubmit={submit}>
+      <div className="field field-grow">
+        <label htmlFor={`${ids}-q`}>{STRINGS.users.searchLabel}</label>
+        <input
+          id={`${ids}-q`}
+          type="search"
+          value={draft.q ?? ''}
+          onChange={(event) => set('q', event.target.value)}
+          aria-describedby={`${ids}-q-hint`}
+          maxLength={200}
+        />
+        <p id={`${ids}-q-hint`} className="hint">
+          {STRINGS.users.searchHint}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-status`}>{STRINGS.users.status}</label>
+        <select
+          id={`${ids}-status`}
+          value={draft.status ?? ''}
+          onChange={(event) => set('status', event.target.value)}
+        >
+          <option value="">{STRINGS.users.statusAny}</option>
+          <option value="active">{STRINGS.users.statusActive}</option>
+          <option value="pending">{STRINGS.users.statusPending}</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-blocked`}>{STRINGS.users.blocked}</label>
+        <select
+          id={`${ids}-blocked`}
+          value={draft.blocked ?? ''}
+          onChange={(event) => set('blocked', event.target.value)}
+        >
+          <option value="">{STRINGS.users.blockedAny}</option>
+          <option value="yes">{STRINGS.users.blockedOnly}</option>
+          <option value="no">{STRINGS.users.notBlocked}</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-after`}>{STRINGS.users.createdAfter}</label>
+        <input
+          id={`${ids}-after`}
+          type="date"
+          value={draft.created_after ?? ''}
+          onChange={(event) => set('created_after', event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-before`}>{STRINGS.users.createdBefore}</label>
+        <input
+          id={`${ids}-before`}
+          type="date"
+          value={draft.created_before ?? ''}
+          onChange={(event) => set('created_before', event.target.value)}
+        />
+      </div>
+      <div className="button-row">
+        <button type="submit" className="button button-primary">
+          {STRINGS.users.search}
+        </button>
+        {filtered ? (
+          <button type="button" className="button button-secondary" onClick={onClear}>
+            {STRINGS.users.clear}
           </button>
-          {filtered ? (
-            <button type="button" className="button button-secondary" onClick={onClear}>
-              {STRINGS.users.clear}
-            </button>
-          ) : null}
-        </div>
-      </form>
-    </search>
+        ) : null}
+      </div>
+    </form>
   );
 }
 

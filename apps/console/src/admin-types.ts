@@ -7,12 +7,15 @@ export type OperatorRole = 'owner' | 'admin' | 'support' | 'viewer' | 'auditor';
 /** GET /admin/v1/me: who the operator is and what they may do. */
 export interface Me {
   actor: { type: string; id: string | null };
-  role: OperatorRole | string;
+  /** Null for an admin API key (the console is for operators, but says so plainly if one calls). */
+  role: OperatorRole | string | null;
+  operator_id?: string | null;
   scopes: string[];
   /** A viewer: personal data in every answer is masked by the server. */
   masked: boolean;
   email: string | null;
-  second_factor: { enrolled: boolean; in_session: boolean };
+  /** Null for an admin API key. */
+  second_factor: { enrolled: boolean; in_session: boolean } | null;
   /** Until when dangerous actions go through without signing in again (ISO time), or null. */
   recent_sign_in_until: string | null;
   /** Optional: the projects the operator may open, for roles without projects:read. */

@@ -33,7 +33,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <span className="visually-hidden">{STRINGS.shell.signedInAs} </span>
             <span className="operator-email">{me.email ?? me.actor.id}</span>{' '}
             <span className="badge" title={STRINGS.shell.role}>
-              {STRINGS.shell.roles[me.role] ?? me.role}
+              {me.role === null ? STRINGS.shell.apiKey : (STRINGS.shell.roles[me.role] ?? me.role)}
             </span>
             {me.masked ? <span className="badge badge-muted">{STRINGS.shell.masked}</span> : null}
           </p>

@@ -53,6 +53,7 @@ export const STRINGS = {
       viewer: 'Viewer',
       auditor: 'Auditor',
     } as Record<string, string>,
+    apiKey: 'Admin API key',
     masked: 'Personal data masked',
     signOut: 'Sign out',
     project: 'Project',

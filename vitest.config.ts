@@ -72,7 +72,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'react',
-          include: ['packages/react/src/**/*.test.{ts,tsx}', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/react/src/**/*.test.{ts,tsx}',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/console/src/**/*.test.{ts,tsx}',
+          ],
           environment: 'happy-dom',
           setupFiles: ['packages/react/src/test-setup.ts'],
           // A flow through several screens with user-event takes 2.5–3.6 s here at rest and passed 5 s at a load

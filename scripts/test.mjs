@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every test, in stages, stopping at the first failure with its exit code:
-//   typecheck → lint → HAProxy (when the balancer test runs) → vitest (all projects) → web build → script tag build
-//   → Chromium → Playwright.
+//   typecheck → lint → HAProxy (when the balancer test runs) → vitest (all projects) → web build → console build
+//   → script tag build → Chromium → Playwright.
 // The last line is always `Tests: N passed, M failed` (vitest + Playwright, read from their JSON reports).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureConsoleBuild } from './lib/console-build.mjs';
 import { bin, ROOT, run } from './lib/process.mjs';
 import { ensureScriptTagBuild } from './lib/script-tag-build.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
@@ -72,6 +73,7 @@ await stage(
   countVitest,
 );
 await stage('build the web app', () => ensureWebBuild());
+await stage('build the console', () => ensureConsoleBuild());
 await stage('build the script tag', () => ensureScriptTagBuild());
 await stage('ensure Chromium', () => run(process.execPath, [join(ROOT, 'scripts', 'ensure-chromium.mjs')]));
 await stage(

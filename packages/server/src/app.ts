@@ -15,6 +15,7 @@ import { ADMIN_ROUTE_MODULES, registerAdminApi } from './features/admin';
 import { refusalEventsHook } from './features/audit';
 import { registerBackendApiRoutes } from './features/backend-api';
 import { registerCaptchaRoutes } from './features/captcha';
+import { registerConsole } from './features/console';
 import { registerCryptoWalletRoutes } from './features/crypto-wallets';
 import { registerDevRoutes } from './features/dev';
 import { registerEventRoutes } from './features/events';
@@ -24,7 +25,7 @@ import { registerMetricsRoutes } from './features/metrics';
 import { reencryptOAuthSecrets, registerOAuthPublicRoutes, registerOAuthRoutes } from './features/oauth';
 import { oneTapScriptOrigins } from './features/oauth/file-schema';
 import { registerOneTapRoutes } from './features/oauth/one-tap-routes';
-import { ensureConsoleOwner, ensureOperatorsProject } from './features/operators';
+import { ensureConsoleOwner, ensureOperatorsProject, findOperatorsProject } from './features/operators';
 import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
 import { registerPasswordRoutes } from './features/passwords';
@@ -431,6 +432,10 @@ async function assemble(
   await registerScriptTag(app, ctx);
   // Issue 22 finding 10: /favicon.svg and /favicon.ico, with or without a web build.
   await registerFavicon(app);
+  // Issue 26 item 1: the operator console at /console. Its pages carry the operators project's public token, which
+  // issue 26 item 2 provides; until then they carry none and the console says it is not set up.
+  await registerConsole(app, ctx, { distDir: config.consoleDistDir, // Issue 26 item 2: the console signs operators in through the operators project's widget.
+    operatorsPublicToken: async () => (await findOperatorsProject(ctx))?.publicTokenTest ?? null });
   pageNotFound = await registerStaticWeb(app, ctx, { appProjectId: options.appProjectId ?? null });
 
   // Not made ready here: callers (tests) may still add routes or hooks before the first inject/listen.

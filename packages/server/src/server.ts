@@ -78,6 +78,10 @@ async function main(): Promise<void> {
   if (config.webDistDir !== null && !hasWebBuild(config.webDistDir)) {
     console.log(`The web app is not built (${config.webDistDir} is missing): run npm run build.`);
   }
+  // Issue 26 item 1: the operator console at /console (apps/console/dist).
+  if (config.consoleDistDir !== null && !hasWebBuild(config.consoleDistDir)) {
+    console.log(`The console is not built (${config.consoleDistDir} is missing): run npm run build.`);
+  }
   if (config.scriptTagDir !== null && !hasScriptTagBuild(config.scriptTagDir)) {
     console.log(`The script tag is not built (${config.scriptTagDir} is missing): run npm run build.`);
   }

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configError } from '../test-support/config-error';
 import {
+  DEFAULT_CONSOLE_DIST_DIR,
   DEFAULT_SCRIPT_TAG_DIR,
   DEFAULT_WEB_DIST_DIR,
   loadConfig,
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
       sms: null,
       projectFile: null,
       webDistDir: DEFAULT_WEB_DIST_DIR,
+      consoleDistDir: DEFAULT_CONSOLE_DIST_DIR,
       scriptTagDir: DEFAULT_SCRIPT_TAG_DIR,
       bodyLimit: 1_048_576,
       telemetryLimit: 10_000,
@@ -49,6 +51,7 @@ describe('loadConfig', () => {
       shutdownDrainSeconds: 0,
     });
     expect(DEFAULT_WEB_DIST_DIR.endsWith(join('apps', 'web', 'dist'))).toBe(true);
+    expect(DEFAULT_CONSOLE_DIST_DIR.endsWith(join('apps', 'console', 'dist'))).toBe(true);
     expect(DEFAULT_SCRIPT_TAG_DIR.endsWith(join('packages', 'server', 'dist', 'script-tag'))).toBe(true);
   });
 
@@ -70,6 +73,7 @@ describe('loadConfig', () => {
       TWILIO_API_BASE_URL: 'http://127.0.0.1:9999/',
       PROJECT_FILE: 'projects.json',
       WEB_DIST_DIR: 'web',
+      CONSOLE_DIST_DIR: 'console',
       SCRIPT_TAG_DIR: 'script-tag',
       LOG_LEVEL: 'warn',
       BODY_LIMIT: '2048',
@@ -94,6 +98,7 @@ describe('loadConfig', () => {
       },
       projectFile: resolve('projects.json'),
       webDistDir: resolve('web'),
+      consoleDistDir: resolve('console'),
       scriptTagDir: resolve('script-tag'),
       logLevel: 'warn',
       bodyLimit: 2048,

@@ -65,6 +65,9 @@ export const DEFAULT_EVENT_RETENTION_DAYS = 90;
 /** `<repo>/apps/web/dist`, resolved from this package's folder so the cwd does not matter. */
 export const DEFAULT_WEB_DIST_DIR = resolve(SERVER_PACKAGE_ROOT, '../../apps/web/dist');
 
+/** `<repo>/apps/console/dist`: issue 26 item 1, the operator console (features/console). */
+export const DEFAULT_CONSOLE_DIST_DIR = resolve(SERVER_PACKAGE_ROOT, '../../apps/console/dist');
+
 /** `<server package>/dist/script-tag`, where scripts/lib/script-tag-build.mjs writes the script tag. */
 export const DEFAULT_SCRIPT_TAG_DIR = resolve(SERVER_PACKAGE_ROOT, 'dist/script-tag');
 
@@ -122,6 +125,8 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   const projectFile = value('PROJECT_FILE') === null ? null : resolve(value('PROJECT_FILE')!);
   const webDistValue = value('WEB_DIST_DIR');
   const webDistDir = webDistValue === null ? DEFAULT_WEB_DIST_DIR : resolve(webDistValue);
+  const consoleDistValue = value('CONSOLE_DIST_DIR');
+  const consoleDistDir = consoleDistValue === null ? DEFAULT_CONSOLE_DIST_DIR : resolve(consoleDistValue);
   const scriptTagValue = value('SCRIPT_TAG_DIR');
   const scriptTagDir = scriptTagValue === null ? DEFAULT_SCRIPT_TAG_DIR : resolve(scriptTagValue);
   const bodyLimit = integer('BODY_LIMIT', value('BODY_LIMIT'), {
@@ -193,6 +198,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     sms,
     projectFile,
     webDistDir,
+    consoleDistDir,
     scriptTagDir,
     bodyLimit,
     telemetryLimit,

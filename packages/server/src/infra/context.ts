@@ -61,6 +61,8 @@ export interface AppConfig {
   projectFile: string | null;
   /** Folder of the built web app (apps/web/dist), or null to serve no static files. */
   webDistDir: string | null;
+  /** Issue 26 item 1: folder of the built operator console (apps/console/dist), or null to serve no /console. */
+  consoleDistDir: string | null;
   /**
    * Folder of the built script tag (packages/server/dist/script-tag, issue 21 item 2: /gatehouse.js and its
    * modules, infra/script-tag.ts), or null to serve none.

@@ -54,7 +54,8 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 
 /**
  * Paths whose unknown URLs answer the JSON 404 even to a browser (wire-format.md §3): the SDK API, the backend
- * and public OAuth API (/v1), the development endpoints, the JWKS and other well-known documents, and the files.
+ * and public OAuth API (/v1), the development endpoints, the JWKS and other well-known documents, and the files
+ * (the web app's and the console's).
  */
 export const API_PATH_PREFIXES = [
   '/sdk/',
@@ -63,6 +64,8 @@ export const API_PATH_PREFIXES = [
   '/.well-known/',
   '/assets/',
   '/clientside-services/',
+  // Issue 26 item 1: the console's files (features/console); its pages are the console's own.
+  '/console/assets/',
 ] as const;
 
 /** A browser navigation to a page: GET or HEAD, text/html accepted, outside the API paths. */

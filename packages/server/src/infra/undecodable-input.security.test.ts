@@ -42,7 +42,8 @@ describe.each(testDatabaseKinds())('undecodable input on every route on %s', (ki
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
     writeFileSync(join(dist, 'assets', 'main.js'), 'console.log(1);');
-    t = await createTestApp({ kind, config: { webDistDir: dist } });
+    // Issue 26 item 1: the console's pages and files (the same folder serves as its build here) are swept too.
+    t = await createTestApp({ kind, config: { webDistDir: dist, consoleDistDir: dist } });
     // HEAD answers GET routes too (Fastify adds them): hostile input gets the same 400 there.
     routes = t.app.gatehouseRoutes.flatMap((route) =>
       route.method === 'GET' ? [route, { ...route, method: 'HEAD' }] : [route],
@@ -66,6 +67,9 @@ describe.each(testDatabaseKinds())('undecodable input on every route on %s', (ki
         'GET /dev/outbox/messages',
         'GET /assets/*',
         'GET /authenticate',
+        'GET /console',
+        'GET /console/*',
+        'GET /console/assets/*',
       ]),
     );
     expect(routes.length).toBeGreaterThan(40);

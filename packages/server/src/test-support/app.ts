@@ -124,6 +124,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): Partial<AppConfi
     sms: null,
     projectFile: null,
     webDistDir: null,
+    consoleDistDir: null,
     scriptTagDir: null,
     logLevel: 'silent',
     // Tests run one purge cycle themselves (infra/purge.test.ts), on their own clock.

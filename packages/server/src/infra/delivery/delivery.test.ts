@@ -50,6 +50,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     sms: null,
     projectFile: null,
     webDistDir: null,
+    consoleDistDir: null,
     scriptTagDir: null,
     bodyLimit: 1_048_576,
     telemetryLimit: 10_000,

@@ -1,0 +1,153 @@
+// Issue 26 item 1: the console calls only the admin API. Every call carries the operator's session as
+// `Authorization: Bearer <session_token>` (the SDK's opaque token) and comes back as parsed JSON or an
+// AdminApiError with the wire-format.md §3.2 fields, which the screens switch on (error_type).
+import type { EventRecord, Me, Page, ProjectSummary, Stats, UserDetail, UserSummary } from './admin-types';
+
+export const ADMIN_API_PREFIX = '/admin/v1';
+
+/** An answer of the admin API other than 2xx (or no answer at all: status 0, error_type `network`). */
+export class AdminApiError extends Error {
+  readonly status: number;
+  readonly errorType: string;
+  readonly requestId: string | null;
+  constructor(fields: { status: number; errorType: string; message: string; requestId?: string | null }) {
+    super(fields.message);
+    this.name = 'AdminApiError';
+    this.status = fields.status;
+    this.errorType = fields.errorType;
+    this.requestId = fields.requestId ?? null;
+  }
+}
+
+/** The error types the console handles on its own (the other helper's operators feature answers them). */
+export const ERROR_TYPES = {
+  secondFactorRequired: 'operator_second_factor_required',
+  reauthenticationRequired: 'reauthentication_required',
+  insufficientScope: 'insufficient_scope',
+} as const;
+
+export function errorTypeOf(error: unknown): string | null {
+  return error instanceof AdminApiError ? error.errorType : null;
+}
+
+type QueryValue = string | number | boolean | readonly string[] | undefined | null;
+
+export interface AdminApiOptions {
+  fetch: typeof fetch;
+  /** The operator's opaque session token, or null when signed out. */
+  sessionToken(): string | null;
+  /** Origin of the server; '' for this one. */
+  baseUrl?: string;
+}
+
+export interface UserListQuery {
+  q?: string;
+  status?: 'active' | 'pending';
+  blocked?: boolean;
+  created_after?: string;
+  created_before?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+export interface EventListQuery {
+  type?: string[];
+  user_id?: string;
+  ip?: string;
+  actor?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+export function queryString(query: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const each of value) params.append(key, each);
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+export function createAdminApi(options: AdminApiOptions) {
+  const base = `${(options.baseUrl ?? '').replace(/\/+$/, '')}${ADMIN_API_PREFIX}`;
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = options.sessionToken();
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await options.fetch(`${base}${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      throw new AdminApiError({
+        status: 0,
+        errorType: 'network',
+        message: cause instanceof Error ? cause.message : String(cause),
+      });
+    }
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text === '' ? null : JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    if (!response.ok) {
+      const fields = (json ?? {}) as Record<string, unknown>;
+      throw new AdminApiError({
+        status: response.status,
+        errorType: typeof fields.error_type === 'string' ? fields.error_type : `http_${response.status}`,
+        message: typeof fields.error_message === 'string' ? fields.error_message : response.statusText,
+        requestId: typeof fields.request_id === 'string' ? fields.request_id : null,
+      });
+    }
+    return json as T;
+  }
+
+  const project = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
+  const user = (projectId: string, userId: string) =>
+    `${project(projectId)}/users/${encodeURIComponent(userId)}`;
+
+  return {
+    me: () => call<Me>('GET', '/me'),
+    projects: () => call<{ items: ProjectSummary[] }>('GET', '/projects'),
+    users: (projectId: string, query: UserListQuery) =>
+      call<Page<UserSummary>>('GET', `${project(projectId)}/users${queryString({ ...query })}`),
+    user: (projectId: string, userId: string) => call<UserDetail>('GET', user(projectId, userId)),
+    block: (projectId: string, userId: string, reason: string) =>
+      call<{ user_id: string }>('POST', `${user(projectId, userId)}/block`, { reason }),
+    unblock: (projectId: string, userId: string) =>
+      call<{ user_id: string }>('POST', `${user(projectId, userId)}/unblock`, {}),
+    revokeSession: (projectId: string, userId: string, sessionId: string) =>
+      call<{ session_id: string }>(
+        'DELETE',
+        `${user(projectId, userId)}/sessions/${encodeURIComponent(sessionId)}`,
+      ),
+    revokeAllSessions: (projectId: string, userId: string) =>
+      call<{ revoked_session_ids: string[] }>('DELETE', `${user(projectId, userId)}/sessions`),
+    sendLoginLink: (projectId: string, userId: string) =>
+      call<{ email: string }>('POST', `${user(projectId, userId)}/login-link`, {}),
+    requirePasswordReset: (projectId: string, userId: string) =>
+      call<{ email: string }>('POST', `${user(projectId, userId)}/require-password-reset`, {}),
+    deleteUser: (projectId: string, userId: string) =>
+      call<{ user_id: string }>('DELETE', user(projectId, userId)),
+    events: (projectId: string, query: EventListQuery) =>
+      call<Page<EventRecord>>('GET', `${project(projectId)}/events${queryString({ ...query })}`),
+    event: (projectId: string, eventId: string) =>
+      call<{ event: EventRecord }>('GET', `${project(projectId)}/events/${encodeURIComponent(eventId)}`),
+    stats: (projectId: string, query: { from?: string; to?: string; interval?: 'day' | 'hour' }) =>
+      call<Stats>('GET', `${project(projectId)}/stats${queryString({ ...query })}`),
+  };
+}
+
+export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -1,0 +1,156 @@
+// Issue 26 item 1: the shapes the console reads from the admin API (/admin/v1), written out from the route schemas
+// in packages/server/src/features/admin (users-schemas.ts, events-routes.ts, stats-routes.ts, projects-routes.ts)
+// and the operators' GET /me. The console depends on these only, never on the server's code.
+
+export type OperatorRole = 'owner' | 'admin' | 'support' | 'viewer' | 'auditor';
+
+/** GET /admin/v1/me: who the operator is and what they may do. */
+export interface Me {
+  actor: { type: string; id: string | null };
+  /** Null for an admin API key (the console is for operators, but says so plainly if one calls). */
+  role: OperatorRole | string | null;
+  operator_id?: string | null;
+  scopes: string[];
+  /** A viewer: personal data in every answer is masked by the server. */
+  masked: boolean;
+  email: string | null;
+  /** Null for an admin API key. */
+  second_factor: { enrolled: boolean; in_session: boolean } | null;
+  /** Until when dangerous actions go through without signing in again (ISO time), or null. */
+  recent_sign_in_until: string | null;
+  /** Optional: the projects the operator may open, for roles without projects:read. */
+  projects?: ProjectSummary[];
+}
+
+export interface ProjectSummary {
+  id: string;
+  name: string;
+  is_development?: boolean;
+}
+
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+export interface Email {
+  email_id: string;
+  email: string;
+  verified: boolean;
+}
+export interface Phone {
+  phone_id: string;
+  phone_number: string;
+  verified: boolean;
+}
+export interface Wallet {
+  crypto_wallet_id: string;
+  crypto_wallet_address: string;
+  crypto_wallet_type: string;
+  verified: boolean;
+}
+export interface Name {
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+}
+
+/** One row of GET /projects/:id/users. */
+export interface UserSummary {
+  user_id: string;
+  created_at: string;
+  status: string;
+  name: Name;
+  username: string | null;
+  emails: Email[];
+  phone_numbers: Phone[];
+  crypto_wallets: Wallet[];
+  has_password: boolean;
+  blocked_at: string | null;
+  blocked_reason: string | null;
+}
+
+export interface WireUser {
+  user_id: string;
+  created_at: string;
+  status: string;
+  name: Name;
+  username: string | null;
+  emails: Email[];
+  phone_numbers: Phone[];
+  providers: Array<{
+    oauth_user_registration_id: string;
+    provider_subject: string;
+    provider_type: string;
+    profile_picture_url: string;
+    locale: string;
+  }>;
+  webauthn_registrations: Array<{
+    webauthn_registration_id: string;
+    domain: string;
+    user_agent: string;
+    authenticator_type: string;
+    verified: boolean;
+    name: string;
+    created_at?: string;
+    last_used_at?: string | null;
+  }>;
+  crypto_wallets: Wallet[];
+  totps: Array<{ totp_id: string; verified: boolean }>;
+  biometric_registrations: Array<{ biometric_registration_id: string; verified: boolean }>;
+  password: { password_id: string; requires_reset: boolean } | null;
+  trusted_metadata: Record<string, unknown>;
+  untrusted_metadata: Record<string, unknown>;
+}
+
+export interface WireSession {
+  session_id: string;
+  user_id: string;
+  started_at: string;
+  last_accessed_at: string;
+  expires_at: string;
+  attributes: { ip_address: string; user_agent: string };
+  authentication_factors: Array<Record<string, unknown>>;
+  custom_claims: Record<string, unknown> | null;
+}
+
+/** GET /projects/:id/users/:user_id. */
+export interface UserDetail {
+  user: WireUser;
+  blocked_at: string | null;
+  blocked_reason: string | null;
+  sessions: WireSession[];
+}
+
+/** One event of GET /projects/:id/events. */
+export interface EventRecord {
+  id: string;
+  seq: number;
+  project_id: string | null;
+  type: string;
+  occurred_at: string;
+  actor: { type: string; id: string | null };
+  subject_user_id: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+  payload: Record<string, unknown>;
+}
+
+/** GET /projects/:id/stats. */
+export interface Stats {
+  interval: 'day' | 'hour';
+  from: string;
+  to: string;
+  buckets: string[];
+  sign_ins: Array<{
+    method: string;
+    outcome: 'success' | 'failure';
+    reason: string | null;
+    total: number;
+    counts: number[];
+  }>;
+  sign_ups: { total: number; counts: number[] };
+  active_users: { counts: number[] };
+  rate_limit_hits: Array<{ rule: string; total: number; counts: number[] }>;
+}

@@ -1,0 +1,121 @@
+// Issue 26 item 3 (Activity): an event's detail, in a modal over the list (its id is in the URL, `?event=`, so the
+// detail is a link). Every field, and the type's payload as formatted JSON. Escape or Close returns focus to what
+// opened it.
+import { useQuery } from '@tanstack/react-query';
+import { useId, useLayoutEffect, useRef } from 'react';
+import type { EventRecord } from '../admin-types';
+import { ErrorState, LoadingState } from '../components/states';
+import { useServices } from '../console-context';
+import { formatDateTime } from '../format';
+import { STRINGS } from '../strings';
+
+export function EventDialog({
+  projectId,
+  eventId,
+  known,
+  onClose,
+}: {
+  projectId: string;
+  eventId: string;
+  /** The event as the list has it (shown at once; the detail call confirms it). */
+  known: EventRecord | undefined;
+  onClose(): void;
+}) {
+  const { api } = useServices();
+  const ids = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const event = useQuery({
+    queryKey: ['event', projectId, eventId],
+    queryFn: async () => (await api.event(projectId, eventId)).event,
+    ...(known === undefined ? {} : { initialData: known }),
+  });
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog === null) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    closeRef.current?.focus();
+    return () => {
+      if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      opener?.focus();
+    };
+  }, []);
+
+  const data = event.data;
+  return (
+    <dialog
+      ref={dialogRef}
+      className="event-dialog"
+      aria-labelledby={`${ids}-title`}
+      onCancel={(cancel) => {
+        cancel.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(key) => {
+        if (key.key === 'Escape') {
+          key.preventDefault();
+          onClose();
+        }
+      }}
+      data-testid="event-dialog"
+    >
+      <div className="dialog-header">
+        <h2 id={`${ids}-title`}>
+          {data === undefined ? STRINGS.activity.detail : STRINGS.activity.detailOf(data.type)}
+        </h2>
+        <button
+          ref={closeRef}
+          type="button"
+          className="button button-secondary button-small"
+          onClick={onClose}
+        >
+          {STRINGS.activity.close}
+        </button>
+      </div>
+      {data !== undefined ? (
+        <EventFields event={data} />
+      ) : event.isError ? (
+        <ErrorState error={event.error} onRetry={() => void event.refetch()} />
+      ) : (
+        <LoadingState />
+      )}
+    </dialog>
+  );
+}
+
+function EventFields({ event }: { event: EventRecord }) {
+  const fields = STRINGS.activity.fields;
+  const actor = event.actor.id === null ? event.actor.type : `${event.actor.type}:${event.actor.id}`;
+  return (
+    <dl className="facts">
+      <dt>{fields.type}</dt>
+      <dd className="mono">{event.type}</dd>
+      <dt>{fields.time}</dt>
+      <dd>
+        <time dateTime={event.occurred_at}>{formatDateTime(event.occurred_at)}</time>{' '}
+        <span className="muted mono small">{event.occurred_at}</span>
+      </dd>
+      <dt>{fields.actor}</dt>
+      <dd className="mono">{actor}</dd>
+      <dt>{fields.user}</dt>
+      <dd className="mono">{event.subject_user_id ?? '—'}</dd>
+      <dt>{fields.ip}</dt>
+      <dd className="mono">{event.ip_address ?? '—'}</dd>
+      <dt>{fields.userAgent}</dt>
+      <dd className="mono small">{event.user_agent ?? '—'}</dd>
+      <dt>{fields.requestId}</dt>
+      <dd className="mono">{event.request_id ?? '—'}</dd>
+      <dt>{fields.id}</dt>
+      <dd className="mono">{event.id}</dd>
+      <dt>{fields.payload}</dt>
+      <dd>
+        <pre className="payload">{JSON.stringify(event.payload, null, 2)}</pre>
+      </dd>
+    </dl>
+  );
+}

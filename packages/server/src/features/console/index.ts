@@ -1,0 +1,3 @@
+// Issue 26 item 1: the operator console's pages (apps/console, built to apps/console/dist).
+export type { ConsoleOptions } from './console-routes';
+export { CONSOLE_ASSETS_PREFIX, CONSOLE_PATH, registerConsole } from './console-routes';

@@ -8,6 +8,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../infra/context';
 import { ADMIN_ERROR_RESPONSES, AdminError, adminCallerOf, adminEventRequest } from '../admin/admin-request';
 import { OPERATOR_ROLES } from '../admin/admin-scopes';
+import { listAdminProjects } from '../projects/project-admin';
 import { assertValidEmail } from '../magic-links/email-address';
 import { recentSignInUntil } from './operator-auth';
 import {
@@ -56,6 +57,10 @@ const Me = Type.Object({
   recent_sign_in_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'Until when routes that ask for a recent sign-in answer this operator (null for a key).',
   }),
+  projects: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), {
+    description:
+      'The projects the caller may open (every one but the operators project): the console’s project picker, also for roles without projects:read (support, auditor).',
+  }),
 });
 
 const OperatorParams = Type.Object({ operator_id: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -93,6 +98,7 @@ export async function registerOperatorRoutes(root: FastifyInstance, ctx: AppCont
             ? null
             : { enrolled: operator.secondFactor.enrolled, in_session: operator.secondFactor.inSession },
         recent_sign_in_until: operator === undefined ? null : recentSignInUntil(operator).toISOString(),
+        projects: (await listAdminProjects(ctx)).map((project) => ({ id: project.id, name: project.name })),
       };
     },
   );

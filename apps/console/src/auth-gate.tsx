@@ -38,6 +38,8 @@ function OperatorGate({ sessionId, children }: { sessionId: string; children: Re
   const { api, client } = useServices();
   const queryClient = useQueryClient();
   const me = useQuery({ queryKey: ['me', sessionId], queryFn: api.me });
+  // Continues asked of the second-factor screen: past the first, a refusal says the factor is still missing.
+  const [continued, setContinued] = useState(0);
 
   const signOut = useCallback(async () => {
     try {
@@ -60,17 +62,27 @@ function OperatorGate({ sessionId, children }: { sessionId: string; children: Re
       </FullPage>
     );
   }
+  // GET /me answers before the second factor (its own exemption); everything else waits for it. A route refusing
+  // with operator_second_factor_required anyway (the factor was removed meanwhile) lands here too, through /me.
+  const factor = me.data?.second_factor ?? null;
+  const factorMissing =
+    (factor !== null && !factor.in_session) ||
+    (me.error instanceof AdminApiError && me.error.errorType === ERROR_TYPES.secondFactorRequired);
+  if (factorMissing) {
+    return (
+      <SecondFactorScreen
+        enrolled={factor?.enrolled === true}
+        checking={me.isFetching}
+        onContinue={() => {
+          setContinued((count) => count + 1);
+          void me.refetch();
+        }}
+        onSignOut={() => void signOut()}
+        stillRequired={continued > 0}
+      />
+    );
+  }
   if (me.isError) {
-    if (me.error instanceof AdminApiError && me.error.errorType === ERROR_TYPES.secondFactorRequired) {
-      return (
-        <SecondFactorScreen
-          checking={me.isFetching}
-          onContinue={() => void me.refetch()}
-          onSignOut={() => void signOut()}
-          stillRequired={me.errorUpdateCount > 1}
-        />
-      );
-    }
     return (
       <FullPage title={STRINGS.states.errorHeading}>
         <ErrorState error={me.error} onRetry={() => void me.refetch()} />

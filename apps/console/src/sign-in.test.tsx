@@ -7,7 +7,6 @@ import { AdminApiError } from './admin-api';
 import { CONSOLE_COOKIE_OPTIONS, readPublicToken } from './console-client';
 import { STRINGS } from './strings';
 import {
-  apiError,
   createAdminStandIn,
   createFakeClient,
   expectAccessible,
@@ -18,11 +17,8 @@ import {
   statsOf,
 } from './test-support';
 
-const SECOND_FACTOR_REQUIRED = apiError(
-  403,
-  'operator_second_factor_required',
-  'Set up a passkey or an authenticator app first.',
-);
+/** GET /me of an operator whose session has shown no second factor (what the server answers before one). */
+const NO_FACTOR_YET = { ...OWNER, second_factor: { enrolled: false, in_session: false } };
 
 describe('signing in to the console', () => {
   afterEach(resetDocument);
@@ -82,7 +78,8 @@ describe('signing in to the console', () => {
 
   it('an operator without a second factor sets up a passkey, then reaches the console', async () => {
     const admin = createAdminStandIn();
-    admin.on('GET', '/me', SECOND_FACTOR_REQUIRED);
+    // GET /me answers before the second factor (the server's exemption); it says none is in the session yet.
+    admin.on('GET', '/me', json(200, NO_FACTOR_YET));
     admin.on('GET', '/projects', json(200, { items: [{ id: 'p', name: 'P' }] }));
     admin.on('GET', '/projects/:project/stats', json(200, statsOf()));
     const { client } = renderConsole('/', { admin });
@@ -101,8 +98,49 @@ describe('signing in to the console', () => {
     expect(await screen.findByRole('heading', { level: 1, name: STRINGS.overview.heading })).toBeTruthy();
   });
 
+  it('an operator holding a passkey who signed in by link confirms with it (never adds another), then reaches the console', async () => {
+    const admin = createAdminStandIn();
+    admin.on(
+      'GET',
+      '/me',
+      json(200, { ...NO_FACTOR_YET, second_factor: { enrolled: true, in_session: false } }),
+    );
+    admin.on('GET', '/projects', json(200, { items: [{ id: 'p', name: 'P' }] }));
+    admin.on('GET', '/projects/:project/stats', json(200, statsOf()));
+    const client = createFakeClient();
+    const asked: unknown[] = [];
+    client.webauthn.authenticate = async (options: unknown) => {
+      asked.push(options);
+      admin.on('GET', '/me', json(200, OWNER));
+      return {};
+    };
+    renderConsole('/', { admin, client });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: STRINGS.confirmFactor.heading }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /create a passkey/i })).toBeNull();
+    await expectAccessible();
+    await userEvent.click(screen.getByRole('button', { name: STRINGS.confirmFactor.usePasskey }));
+    expect(await screen.findByRole('heading', { level: 1, name: STRINGS.overview.heading })).toBeTruthy();
+    expect(asked).toEqual([expect.objectContaining({ is_passkey: true, conditional_mediation: false })]);
+  });
+
+  it('a passkey the browser refuses says so and keeps the screen', async () => {
+    const client = createFakeClient();
+    client.webauthn.authenticate = async () => {
+      throw new Error('NotAllowedError');
+    };
+    renderConsole('/', {
+      client,
+      me: { ...NO_FACTOR_YET, second_factor: { enrolled: true, in_session: false } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: STRINGS.confirmFactor.usePasskey }));
+    expect(await screen.findByText(STRINGS.confirmFactor.failed)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: STRINGS.confirmFactor.heading })).toBeTruthy();
+  });
+
   it('the second-factor screen signs out too', async () => {
-    const { client } = renderConsole('/', { me: SECOND_FACTOR_REQUIRED });
+    const { client } = renderConsole('/', { me: NO_FACTOR_YET });
     await userEvent.click(await screen.findByRole('button', { name: STRINGS.secondFactor.signOut }));
     expect(client.revokeCalls).toHaveLength(1);
     expect(await screen.findByRole('heading', { level: 1, name: STRINGS.signIn.heading })).toBeTruthy();

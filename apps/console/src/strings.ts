@@ -32,6 +32,15 @@ export const STRINGS = {
     stillRequired: 'The server still asks for a second factor. Add a passkey above, then continue.',
     signOut: 'Sign out',
   },
+  confirmFactor: {
+    title: 'Confirm with your passkey',
+    heading: 'Confirm it is you',
+    body: 'You signed in with a login link. The console also asks for the passkey you set up for it.',
+    usePasskey: 'Use my passkey',
+    working: 'Waiting for your passkey…',
+    failed: 'Your passkey was not accepted. Try again, or sign out and sign in with the passkey.',
+    stillRequired: 'The server still asks for your passkey. Use it above.',
+  },
   reauthenticate: {
     heading: 'Sign in again to do this',
     body: 'This action needs a recent sign-in. Sign out and sign in again, then repeat the action.',

@@ -1,13 +1,22 @@
-// Issue 26 item 2: "they … must hold a passkey or TOTP (set up at first sign-in)". The admin API answers 403
-// operator_second_factor_required until the operator's session has shown one: this screen adds a passkey with the
-// widget's <PasskeyRegistration>, then asks /me again (on its own after a registration, or by Continue).
+// Issue 26 item 2: "they … must hold a passkey or TOTP (set up at first sign-in)". The admin API answers only
+// GET /me until the operator's session has shown a second factor (me.second_factor.in_session):
+// - an operator without one adds a passkey here with the widget's <PasskeyRegistration> (a first passkey counts for
+//   the session that registered it);
+// - an operator who holds one and signed in by login link confirms with it (webauthn.authenticate with the session:
+//   the secondary ceremony adds the factor to the session). Registering another would not count: a mailbox alone
+//   must never open the console (features/operators/operator-auth.ts).
+// Either way /me is asked again, on its own after the ceremony, or by Continue.
 import { type Callbacks, PasskeyRegistration } from '@gatehouse/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { SESSION_DURATION_MINUTES } from '../console-client';
+import { useServices } from '../console-context';
 import { STRINGS } from '../strings';
 import { useTheme } from '../theme';
 import { useDocumentTitle } from '../use-document-title';
 
 export interface SecondFactorScreenProps {
+  /** The operator holds a passkey or an authenticator app already: confirm with it, do not add one. */
+  enrolled: boolean;
   checking: boolean;
   /** The server still refused after a Continue. */
   stillRequired: boolean;
@@ -15,13 +24,42 @@ export interface SecondFactorScreenProps {
   onSignOut(): void;
 }
 
-export function SecondFactorScreen({
-  checking,
-  stillRequired,
-  onContinue,
-  onSignOut,
-}: SecondFactorScreenProps) {
-  useDocumentTitle(STRINGS.secondFactor.title);
+export function SecondFactorScreen(props: SecondFactorScreenProps) {
+  const text = props.enrolled ? STRINGS.confirmFactor : STRINGS.secondFactor;
+  useDocumentTitle(text.title);
+  return (
+    <main className="centered" id="main" data-screen="second-factor">
+      <section className="card wide" aria-labelledby="page-heading">
+        <p className="product-name">{STRINGS.productName}</p>
+        <h1 id="page-heading">{text.heading}</h1>
+        <p>{text.body}</p>
+        {props.enrolled ? <ConfirmWithPasskey onDone={props.onContinue} /> : <AddPasskey {...props} />}
+        {props.stillRequired && !props.checking ? (
+          <p role="alert" className="error">
+            {text.stillRequired}
+          </p>
+        ) : null}
+        <div className="button-row">
+          {props.enrolled ? null : (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={props.onContinue}
+              aria-disabled={props.checking ? true : undefined}
+            >
+              {props.checking ? STRINGS.secondFactor.checking : STRINGS.secondFactor.continue}
+            </button>
+          )}
+          <button type="button" className="button button-secondary" onClick={props.onSignOut}>
+            {STRINGS.secondFactor.signOut}
+          </button>
+        </div>
+      </section>
+    </main>
+  );
+}
+
+function AddPasskey({ onContinue }: SecondFactorScreenProps) {
   const { widgetScheme } = useTheme();
   const config = useMemo(() => ({ colorScheme: widgetScheme }), [widgetScheme]);
   const callbacks = useMemo<Callbacks>(
@@ -32,32 +70,45 @@ export function SecondFactorScreen({
     }),
     [onContinue],
   );
+  return <PasskeyRegistration config={config} callbacks={callbacks} />;
+}
+
+function ConfirmWithPasskey({ onDone }: { onDone(): void }) {
+  const { client } = useServices();
+  const [state, setState] = useState<'idle' | 'working' | 'failed'>('idle');
+  const confirm = async () => {
+    if (state === 'working') return;
+    setState('working');
+    try {
+      await client.webauthn.authenticate({
+        is_passkey: true,
+        conditional_mediation: false,
+        signal: new AbortController().signal,
+        session_duration_minutes: SESSION_DURATION_MINUTES,
+      });
+      setState('idle');
+      onDone();
+    } catch {
+      setState('failed');
+    }
+  };
   return (
-    <main className="centered" id="main" data-screen="second-factor">
-      <section className="card wide" aria-labelledby="page-heading">
-        <p className="product-name">{STRINGS.productName}</p>
-        <h1 id="page-heading">{STRINGS.secondFactor.heading}</h1>
-        <p>{STRINGS.secondFactor.body}</p>
-        <PasskeyRegistration config={config} callbacks={callbacks} />
-        {stillRequired && !checking ? (
-          <p role="alert" className="error">
-            {STRINGS.secondFactor.stillRequired}
-          </p>
-        ) : null}
-        <div className="button-row">
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={onContinue}
-            aria-disabled={checking ? true : undefined}
-          >
-            {checking ? STRINGS.secondFactor.checking : STRINGS.secondFactor.continue}
-          </button>
-          <button type="button" className="button button-secondary" onClick={onSignOut}>
-            {STRINGS.secondFactor.signOut}
-          </button>
-        </div>
-      </section>
-    </main>
+    <>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void confirm()}
+          aria-disabled={state === 'working' ? true : undefined}
+        >
+          {state === 'working' ? STRINGS.confirmFactor.working : STRINGS.confirmFactor.usePasskey}
+        </button>
+      </div>
+      {state === 'failed' ? (
+        <p role="alert" className="error">
+          {STRINGS.confirmFactor.failed}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_TOKEN_PLACEHOLDER } from '../../infra/static-web';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
+import { findOperatorsProject } from '../operators';
 import { CONSOLE_MISSING_BUILD_PAGE, registerConsole } from './console-routes';
 
 const NAVIGATION = {
@@ -129,10 +130,12 @@ describe.each(testDatabaseKinds())('the console at /console on %s', (kind) => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
-  it('is served by the app itself from config.consoleDistDir', async () => {
+  it('is served by the app itself from config.consoleDistDir, with the operators project’s token', async () => {
     const page = await wired.app.inject({ method: 'GET', url: '/console/overview', headers: NAVIGATION });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('name="gatehouse-public-token" content=""');
+    const operators = await findOperatorsProject(wired.ctx);
+    expect(operators?.publicTokenTest).toMatch(/^public-token-test-/);
+    expect(page.body).toContain(`name="gatehouse-public-token" content="${operators?.publicTokenTest}"`);
     const asset = await wired.app.inject({ method: 'GET', url: '/console/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
   });

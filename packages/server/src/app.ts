@@ -432,10 +432,12 @@ async function assemble(
   await registerScriptTag(app, ctx);
   // Issue 22 finding 10: /favicon.svg and /favicon.ico, with or without a web build.
   await registerFavicon(app);
-  // Issue 26 item 1: the operator console at /console. Its pages carry the operators project's public token, which
-  // issue 26 item 2 provides; until then they carry none and the console says it is not set up.
-  await registerConsole(app, ctx, { distDir: config.consoleDistDir, // Issue 26 item 2: the console signs operators in through the operators project's widget.
-    operatorsPublicToken: async () => (await findOperatorsProject(ctx))?.publicTokenTest ?? null });
+  // Issue 26 item 1: the operator console at /console. Its pages carry the operators project's public token (issue 26
+  // item 2: operators sign in through that project's widget).
+  await registerConsole(app, ctx, {
+    distDir: config.consoleDistDir,
+    operatorsPublicToken: async () => (await findOperatorsProject(ctx))?.publicTokenTest ?? null,
+  });
   pageNotFound = await registerStaticWeb(app, ctx, { appProjectId: options.appProjectId ?? null });
 
   // Not made ready here: callers (tests) may still add routes or hooks before the first inject/listen.

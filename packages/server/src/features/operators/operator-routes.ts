@@ -8,8 +8,8 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../infra/context';
 import { ADMIN_ERROR_RESPONSES, AdminError, adminCallerOf, adminEventRequest } from '../admin/admin-request';
 import { OPERATOR_ROLES } from '../admin/admin-scopes';
-import { listAdminProjects } from '../projects/project-admin';
 import { assertValidEmail } from '../magic-links/email-address';
+import { listAdminProjects } from '../projects/project-admin';
 import { recentSignInUntil } from './operator-auth';
 import {
   changeOperatorRole,

@@ -91,7 +91,9 @@ describe.each(testDatabaseKinds())('operator sessions on the admin API on %s', (
     expect(me.json().scopes).toEqual(ADMIN_SCOPES);
     // The console's project picker: the test project, never the operators project.
     expect(me.json().projects).toContainEqual({ id: t.project.id, name: t.project.name });
-    expect(me.json().projects.map((project: { id: string }) => project.id)).not.toContain('project-operators');
+    expect(me.json().projects.map((project: { id: string }) => project.id)).not.toContain(
+      'project-operators',
+    );
     const refused = await operatorCall(t, operator, { method: 'GET', path: '/projects' });
     expect(errorTypeOf(refused)).toEqual({ status: 403, error_type: 'operator_second_factor_required' });
 

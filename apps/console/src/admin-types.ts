@@ -1,6 +1,8 @@
 // Issue 26 item 1: the shapes the console reads from the admin API (/admin/v1), written out from the route schemas
 // in packages/server/src/features/admin (users-schemas.ts, events-routes.ts, stats-routes.ts, projects-routes.ts)
-// and the operators' GET /me. The console depends on these only, never on the server's code.
+// and the operators' GET /me. The console depends on these only, never on the server's code; the wire User and
+// Session are @gatehouse/protocol's (types only: nothing of it reaches the bundle).
+import type { Session, User } from '@gatehouse/protocol';
 
 export type OperatorRole = 'owner' | 'admin' | 'support' | 'viewer' | 'auditor';
 
@@ -70,49 +72,11 @@ export interface UserSummary {
   blocked_reason: string | null;
 }
 
-export interface WireUser {
-  user_id: string;
-  created_at: string;
-  status: string;
-  name: Name;
-  username: string | null;
-  emails: Email[];
-  phone_numbers: Phone[];
-  providers: Array<{
-    oauth_user_registration_id: string;
-    provider_subject: string;
-    provider_type: string;
-    profile_picture_url: string;
-    locale: string;
-  }>;
-  webauthn_registrations: Array<{
-    webauthn_registration_id: string;
-    domain: string;
-    user_agent: string;
-    authenticator_type: string;
-    verified: boolean;
-    name: string;
-    created_at?: string;
-    last_used_at?: string | null;
-  }>;
-  crypto_wallets: Wallet[];
-  totps: Array<{ totp_id: string; verified: boolean }>;
-  biometric_registrations: Array<{ biometric_registration_id: string; verified: boolean }>;
-  password: { password_id: string; requires_reset: boolean } | null;
-  trusted_metadata: Record<string, unknown>;
-  untrusted_metadata: Record<string, unknown>;
-}
+/** The wire-format.md §4.1 User (@gatehouse/protocol) plus the username the admin API adds. */
+export type WireUser = User & { username: string | null };
 
-export interface WireSession {
-  session_id: string;
-  user_id: string;
-  started_at: string;
-  last_accessed_at: string;
-  expires_at: string;
-  attributes: { ip_address: string; user_agent: string };
-  authentication_factors: Array<Record<string, unknown>>;
-  custom_claims: Record<string, unknown> | null;
-}
+/** The wire-format.md §4.1 Session, as the admin API lists a user's sessions. */
+export type WireSession = Session;
 
 /** GET /projects/:id/users/:user_id. */
 export interface UserDetail {

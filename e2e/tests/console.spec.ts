@@ -8,19 +8,24 @@
 // page loads none of the console's JavaScript.
 import type { Browser, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
+import {
+  addOperator,
+  CONSOLE_OWNER,
+  consoleLoginLink,
+  signInNewOperator,
+  startConsoleServer,
+} from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { waitForMessage } from '../support/outbox';
-import { type RunningServer, startServer } from '../support/server';
+import type { RunningServer } from '../support/server';
 import { enableVirtualWebAuthn } from '../support/webauthn';
 
-const OWNER = 'console-owner@example.com';
+const OWNER = CONSOLE_OWNER;
 const VIEWER = 'console-viewer@example.com';
-/** The bootstrap admin API key, with which the viewer is made an operator (the console has no operators screen yet). */
-const ADMIN_KEY = `e2e-console-admin-key-${'k'.repeat(40)}`;
 let consoleServer: RunningServer;
 
 test.beforeAll(async () => {
-  consoleServer = await startServer({ env: { CONSOLE_OWNER_EMAIL: OWNER, ADMIN_API_KEY: ADMIN_KEY } });
+  consoleServer = await startConsoleServer();
 });
 
 test.afterAll(async () => {
@@ -67,21 +72,6 @@ async function userSessionCheck(page: Page): Promise<number> {
   return response.status();
 }
 
-/** The console's sign-in: a login link to the address, opened from the dev outbox. */
-async function consoleLoginLink(page: Page, email: string, after: number): Promise<void> {
-  await page.getByRole('textbox', { name: /email/i }).fill(email);
-  await page.getByRole('button', { name: /continue with email/i }).click();
-  const message = await waitForMessage({
-    to: email,
-    channel: 'email',
-    baseURL: consoleServer.url,
-    where: (each) => Date.parse(each.created_at) >= after,
-  });
-  const link = message.links.find((each) => each.includes('token='));
-  expect(link).toContain('/console/authenticate?');
-  await page.goto(link as string);
-}
-
 test('the owner signs in with a login link and a passkey, finds a user, revokes, blocks and unblocks, and reads the activity; light and dark', async ({
   browser,
   consoleErrors,
@@ -103,7 +93,7 @@ test('the owner signs in with a login link and a passkey, finds a user, revokes,
   await page.goto('/console');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await consoleLoginLink(page, OWNER, 0);
+  await consoleLoginLink(page, consoleServer, OWNER, 0);
 
   // First sign-in: the console asks for a passkey before anything else answers.
   await expect(page.getByRole('heading', { level: 1, name: 'Set up a passkey to continue' })).toBeVisible({
@@ -178,7 +168,7 @@ test('the owner signs in with a login link and a passkey, finds a user, revokes,
   const signedOutAt = Date.now();
   await page.getByRole('button', { name: 'Sign out' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
-  await consoleLoginLink(page, OWNER, signedOutAt);
+  await consoleLoginLink(page, consoleServer, OWNER, signedOutAt);
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm it is you' })).toBeVisible({
     timeout: 15_000,
   });
@@ -196,23 +186,11 @@ test('a viewer finds a user with their personal data masked, and is offered no a
   browser,
 }) => {
   test.setTimeout(90_000);
-  const made = await fetch(`${consoleServer.url}/admin/v1/operators`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: VIEWER, role: 'viewer' }),
-  });
-  expect(made.status, await made.text()).toBe(201);
+  await addOperator(consoleServer, VIEWER, 'viewer');
   const userEmail = `console-masked-${Date.now()}-${process.pid}@example.com`;
   const userPage = await signedInWebUser(browser, userEmail);
 
-  const context = await browser.newContext({ baseURL: consoleServer.url });
-  const page = await context.newPage();
-  const webauthn = await enableVirtualWebAuthn({ context, page });
-  await webauthn.addAuthenticator();
-  await page.goto('/console');
-  await consoleLoginLink(page, VIEWER, 0);
-  await page.getByRole('button', { name: 'Create a Passkey' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible({ timeout: 15_000 });
+  const { context, page } = await signInNewOperator(browser, consoleServer, VIEWER);
   await expect(page.getByText('Personal data masked')).toBeVisible();
 
   await page.getByRole('link', { name: 'Users', exact: true }).click();

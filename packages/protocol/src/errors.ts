@@ -203,6 +203,11 @@ export const BACKEND_ERROR_TYPES = {
   webhook_delivery_not_found: 404,
   /** Admin API (issue 25 item 3): no key, an unknown or revoked key (the same answer for each). */
   admin_unauthorized: 401,
+  /**
+   * Issue 26 item 1: /console or /admin/v1 asked from an address outside CONSOLE_ALLOWED_IPS (the console's IP
+   * allowlist).
+   */
+  console_address_not_allowed: 403,
   /** Admin API: the key lacks the route's scope. */
   insufficient_scope: 403,
   /** Admin API: a project id that names no project. */

@@ -15,7 +15,12 @@ import { ADMIN_ROUTE_MODULES, registerAdminApi } from './features/admin';
 import { refusalEventsHook } from './features/audit';
 import { registerBackendApiRoutes } from './features/backend-api';
 import { registerCaptchaRoutes } from './features/captcha';
-import { registerConsole } from './features/console';
+import {
+  type ConsoleExposure,
+  consoleOrigins,
+  registerConsole,
+  registerConsoleExposure,
+} from './features/console';
 import { registerCryptoWalletRoutes } from './features/crypto-wallets';
 import { registerDevRoutes } from './features/dev';
 import { registerEventRoutes } from './features/events';
@@ -154,6 +159,8 @@ export type GatehouseApp = FastifyInstance & {
   gatehouseRoutes: readonly RegisteredRoute[];
   /** Readiness and draining (infra/health.ts): server.ts drains through it on SIGTERM. */
   gatehouseHealth: Health;
+  /** Issue 26 item 1: server.ts starts the console's own listener through it (CONSOLE_PORT). */
+  gatehouseConsole: ConsoleExposure;
 };
 
 /** A feature that adds routes under /sdk/v1 (routes relative to the prefix; the auth hook already ran). */
@@ -376,7 +383,9 @@ async function assemble(
   }
   // Issue 26 item 2: the console's operators project, and its first owner from CONSOLE_OWNER_EMAIL (idempotent, and
   // serialised between instances starting together).
-  startup.operatorsProject = (await ensureOperatorsProject(ctx)).project;
+  startup.operatorsProject = (
+    await ensureOperatorsProject(ctx, { extraOrigins: consoleOrigins(config) })
+  ).project;
   if (config.consoleOwnerEmail !== null) await ensureConsoleOwner(ctx, config.consoleOwnerEmail);
   app.decorate('gatehouseStartup', startup);
 
@@ -411,6 +420,8 @@ async function assemble(
   await registerBackendApiRoutes(app, ctx);
   // Issue 14 items 3 and 4: users import and export, by the same Basic auth.
   await registerImportRoutes(app, ctx);
+  // Issue 26 item 1: where /console and /admin/v1 answer (a listener or host of their own, an IP allowlist).
+  app.decorate('gatehouseConsole', registerConsoleExposure(app, config.consoleExposure));
   // Issue 25 item 3: the admin API (bearer admin API keys; OpenAPI at /admin/v1/openapi.json).
   await registerAdminApi(app, ctx, { modules: ADMIN_ROUTE_MODULES, version: ADMIN_API_VERSION });
   // Issue 11: the OAuth start and callback are browser navigations under /v1/public (wire-format.md §1.3).

@@ -58,6 +58,15 @@ async function main(): Promise<void> {
 
   console.log(`Gatehouse listening on ${config.publicUrl}`);
   console.log(describeInterfaces(config.host));
+  // Issue 26 item 1: the console and the admin API on a listener of their own (CONSOLE_PORT).
+  const consoleListener = await app.gatehouseConsole.listen();
+  if (consoleListener !== null) {
+    const shown =
+      config.consoleExposure.publicUrl ?? `http://${consoleListener.host}:${consoleListener.port}`;
+    console.log(
+      `The console and the admin API answer only on ${consoleListener.host}:${consoleListener.port} (${shown}/console).`,
+    );
+  }
   const { devProject, createdProjects } = app.gatehouseStartup;
   if (devProject !== null) {
     console.log(`Development project ${devProject.id}: public token ${devProject.publicTokenTest}`);

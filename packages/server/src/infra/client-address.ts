@@ -57,6 +57,44 @@ function proxyEntryProblem(entry: string): string | null {
 }
 
 /**
+ * Issue 26 item 1 (CONSOLE_ALLOWED_IPS): a comma list of IPv4/IPv6 addresses and CIDRs, or the problem with it. A
+ * prefix of 0 (every address) is refused: leaving the list unset says that plainly.
+ */
+export function parseAddressList(raw: string): { value: string[] } | { problem: string } {
+  const allowed = 'allowed: a comma list of addresses and CIDRs such as 10.0.0.0/8,192.0.2.7,::1';
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const problem = (PROXY_RANGE_NAMES as readonly string[]).includes(entry)
+      ? 'a range name; write its CIDRs'
+      : proxyEntryProblem(entry);
+    if (problem !== null) {
+      return {
+        problem: `has "${entry}": ${problem.replace('any client could choose its own address', 'unset the list instead')}; ${allowed}`,
+      };
+    }
+  }
+  return { value: [...new Set(entries)] };
+}
+
+/** A matcher for a list parseAddressList accepted; an IPv4-mapped IPv6 address matches as its IPv4 address. */
+export function addressMatcher(entries: readonly string[]): (address: string) => boolean {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const slash = entry.indexOf('/');
+    const address = slash === -1 ? entry : entry.slice(0, slash);
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (slash === -1) list.addAddress(address, family);
+    else list.addSubnet(address, Number(entry.slice(slash + 1)), family);
+  }
+  return (raw) => {
+    const address = raw.startsWith('::ffff:') && isIP(raw.slice(7)) === 4 ? raw.slice(7) : raw;
+    const family = isIP(address);
+    if (family === 0) return false;
+    return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
+/**
  * Fastify's trustProxy option for the configured value (false: X-Forwarded-For is ignored). A hop count becomes a
  * function: Fastify 5.12 fails closed on a bare number (it cannot tell the proxy from a direct client), so the
  * count is proxy-addr's own rule, spelled out — hops 0..n-1 (the socket first) are proxies.

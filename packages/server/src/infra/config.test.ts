@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       metrics: { enabled: false, token: null, processMetrics: true },
       adminApiKey: null,
       consoleOwnerEmail: null,
+      consoleExposure: { listener: null, publicUrl: null, allowedIps: null },
       breachRangeApiUrl: null,
       devAllowedOrigins: [],
       logLevel: 'info',

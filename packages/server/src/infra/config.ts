@@ -1,6 +1,7 @@
 // Configuration from environment variables, validated once at start (issue 1 "Server core"): a wrong value stops
 // start-up with a message that names the key and what is allowed, instead of failing later on a request.
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_PRODUCTS, PRODUCTS, type Product } from '@gatehouse/protocol';
 import { type Static, Type } from 'typebox';
@@ -11,8 +12,8 @@ import {
   OAuthProvidersFileSchema,
 } from '../features/oauth/file-schema';
 import { checkWebhooks, type WebhookDeclaration, WebhooksFileSchema } from '../features/webhooks/file-schema';
-import { parseTrustedProxies, type TrustedProxies } from './client-address';
-import type { AppConfig, MetricsSettings, RuntimeEnvironment } from './context';
+import { parseAddressList, parseTrustedProxies, type TrustedProxies } from './client-address';
+import type { AppConfig, ConsoleExposureConfig, MetricsSettings, RuntimeEnvironment } from './context';
 import type { ProjectSettings } from './db/schema';
 import {
   DEV_ALLOWED_ORIGINS,
@@ -174,6 +175,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   const adminApiKey = secret('ADMIN_API_KEY', value('ADMIN_API_KEY'));
   // Issue 26 item 2: the console's first owner, ensured at every start (features/operators/console-owner.ts).
   const consoleOwnerEmail = emailAddress('CONSOLE_OWNER_EMAIL', value('CONSOLE_OWNER_EMAIL'));
+  const consoleExposure = consoleExposureSettings(value, production, port);
   // Issue 21 item 3: origins of apps under development that call the development project (infra/dev-origins.ts).
   const devAllowedOrigins = devOrigins(DEV_ALLOWED_ORIGINS, value(DEV_ALLOWED_ORIGINS), production);
   // Issue 10 item 1: an optional k-anonymity range API for breached passwords (only 5 hex characters of the SHA-1
@@ -211,6 +213,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     metrics,
     adminApiKey,
     consoleOwnerEmail,
+    consoleExposure,
     breachRangeApiUrl: breachRangeApiUrl === null ? null : breachRangeApiUrl.replace(/\/+$/, ''),
     devAllowedOrigins,
     logLevel,
@@ -230,6 +233,58 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     );
   }
   return config;
+}
+
+/**
+ * Issue 26 item 1: "an option serves /console and /admin/v1 on a separate listener or host with an IP allowlist".
+ * CONSOLE_PORT (with CONSOLE_BIND, loopback unless set) gives them a listener of their own; CONSOLE_PUBLIC_URL is the
+ * origin operators open (a host of its own on the main listener, or the public name of the separate one);
+ * CONSOLE_ALLOWED_IPS limits who may call them (the client address as TRUSTED_PROXIES reads it).
+ */
+function consoleExposureSettings(
+  value: (key: string) => string | null,
+  production: boolean,
+  mainPort: number,
+): ConsoleExposureConfig {
+  const portValue = value('CONSOLE_PORT');
+  const port =
+    portValue === null ? null : integer('CONSOLE_PORT', portValue, { min: 1, max: 65_535, fallback: 0 });
+  if (port !== null && port === mainPort) {
+    throw new ConfigError('CONSOLE_PORT', `is ${port}, the main PORT too; allowed: another port, or unset`);
+  }
+  const bind = value('CONSOLE_BIND');
+  if (bind !== null && port === null) {
+    throw new ConfigError(
+      'CONSOLE_BIND',
+      'is set without CONSOLE_PORT; allowed: set CONSOLE_PORT too, or unset',
+    );
+  }
+  if (bind !== null && isIP(bind) === 0 && bind !== 'localhost') {
+    throw new ConfigError('CONSOLE_BIND', `is "${bind}"; allowed: an IPv4 or IPv6 address such as 127.0.0.1`);
+  }
+  const publicValue = value('CONSOLE_PUBLIC_URL');
+  const publicUrl = publicValue === null ? null : httpOrigin('CONSOLE_PUBLIC_URL', publicValue);
+  if (production && publicUrl !== null && !publicUrl.startsWith('https://')) {
+    throw new ConfigError('CONSOLE_PUBLIC_URL', `is ${publicUrl}; production needs an https:// origin`);
+  }
+  if (production && port !== null && publicUrl === null) {
+    throw new ConfigError(
+      'CONSOLE_PUBLIC_URL',
+      'is not set while CONSOLE_PORT is; production needs the https:// origin operators open the console at',
+    );
+  }
+  const ipsValue = value('CONSOLE_ALLOWED_IPS');
+  let allowedIps: string[] | null = null;
+  if (ipsValue !== null) {
+    const parsed = parseAddressList(ipsValue);
+    if ('problem' in parsed) throw new ConfigError('CONSOLE_ALLOWED_IPS', parsed.problem);
+    allowedIps = parsed.value;
+  }
+  return {
+    listener: port === null ? null : { host: bind ?? '127.0.0.1', port },
+    publicUrl,
+    allowedIps,
+  };
 }
 
 /** An e-mail address (one `@`, a dotted domain, no spaces), lower-cased; null when unset. */

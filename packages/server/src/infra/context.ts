@@ -19,6 +19,13 @@ export type ProjectRecord = typeof projects.$inferSelect;
 export type RuntimeEnvironment = 'development' | 'test' | 'production';
 
 /** Parsed and validated configuration (infra/config.ts builds it from the environment). */
+/** Issue 26 item 1: how /console and /admin/v1 are exposed (AppConfig.consoleExposure). */
+export interface ConsoleExposureConfig {
+  listener: { host: string; port: number } | null;
+  publicUrl: string | null;
+  allowedIps: readonly string[] | null;
+}
+
 export interface AppConfig {
   env: RuntimeEnvironment;
   port: number;
@@ -99,6 +106,12 @@ export interface AppConfig {
    * operators project holds the console's owner role; null: none is ensured.
    */
   consoleOwnerEmail: string | null;
+  /**
+   * Issue 26 item 1, where the console and the admin API are exposed (features/console/console-exposure.ts):
+   * CONSOLE_PORT / CONSOLE_BIND (a listener of their own; null: the main one), CONSOLE_PUBLIC_URL (the origin operators
+   * open; null: PUBLIC_URL, or the listener's loopback addresses), CONSOLE_ALLOWED_IPS (addresses and CIDRs; null: any).
+   */
+  consoleExposure: ConsoleExposureConfig;
   /**
    * BREACH_RANGE_API_URL (issue 10 item 1, features/passwords/breached.ts): a k-anonymity range API (the Pwned
    * Passwords protocol: GET <url>/<5 hex>) asked before the offline list, without a trailing slash; null: the

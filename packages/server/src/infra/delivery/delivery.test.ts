@@ -38,6 +38,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     trustedProxies: null,
     metrics: { enabled: false, token: null, processMetrics: false },
     adminApiKey: null,
+    consoleExposure: { listener: null, publicUrl: null, allowedIps: null },
     consoleOwnerEmail: null,
     breachRangeApiUrl: null,
     devAllowedOrigins: [],

@@ -60,6 +60,12 @@ const BENCHMARKS: Benchmark[] = [
     run: async () => (await import('./million-users')).run(),
   },
   {
+    name: 'console-users-list',
+    description:
+      "the console's users list (GET /admin/v1/…/users): pages, filters and search at 1M users (PostgreSQL; issue 26)",
+    run: async () => (await import('./console-users-list')).run(),
+  },
+  {
     name: 'widget-size',
     description: 'mountLogin bundled for the browser, gzip',
     run: async () => (await import('./widget-size')).run(),

@@ -10,6 +10,7 @@ import { testDatabaseKinds } from '../../test-support/database';
 import { fakeClock, recordingDelivery } from '../magic-links/test-helpers';
 import { codeIn } from '../otps/test-helpers';
 import { createProject } from '../projects/project-service';
+import { listUsersForAdmin } from '../users/admin-user-search';
 import { rowsOf } from '../users/user-sql';
 
 describe.each(testDatabaseKinds())('admin API users on %s', (kind) => {
@@ -163,8 +164,35 @@ describe.each(testDatabaseKinds())('admin API users on %s', (kind) => {
     expect(await ids(`?q=${encodeURIComponent('(415) 555-0123')}`)).toEqual([b]);
     expect(await ids('?q=thegreat')).toEqual([c]);
     expect(await ids('?q=0xabcdef0123')).toEqual([d]);
-    expect(await ids(`?q=${b!.slice(-12).toUpperCase()}`)).toEqual([b]);
+    expect(await ids(`?q=${b!.toUpperCase()}`)).toEqual([b]); // the id whole, any case
+    expect(await ids(`?q=${b!.slice(-12)}`)).toEqual([]); // not a part of it
     expect(await ids('?q=nobody')).toEqual([]);
+    // LIKE's own characters are taken literally.
+    expect(await ids('?q=%25')).toEqual([]);
+    expect(await ids('?q=_')).toEqual([]);
+    // Issue 26 item 4: the same users whether the matches are read first (the usual way) or each user is tested as
+    // the page walks (more matches than CANDIDATE_CAP).
+    for (const q of [
+      'LOVELACE',
+      'ada lov',
+      'example.com',
+      '(415) 555-0123',
+      'thegreat',
+      '0xabcdef0123',
+      b!.toUpperCase(),
+      'nobody',
+      '%',
+    ]) {
+      const [walked, read] = await Promise.all(
+        [{ candidateCap: 0 }, {}].map((way) =>
+          listUsersForAdmin(t.ctx, { projectId: t.project.id, filters: { q }, ...way }),
+        ),
+      );
+      expect(
+        walked!.items.map((item) => item.user.user_id),
+        q,
+      ).toEqual(read!.items.map((item) => item.user.user_id));
+    }
     // A row of the list: identifiers and the block, no factors or metadata.
     const summary = (await search('?q=dee')).items[0];
     expect(summary).toMatchObject({

@@ -78,7 +78,7 @@ export async function registerAdminUserRoutes(root: FastifyInstance, ctx: AppCon
         tags: USER_TAGS,
         summary: 'Search the project’s users, newest first',
         description:
-          '`q` matches any part of an e-mail address, phone number, username, wallet address, user id or name, whatever its case.',
+          '`q` matches any part of an e-mail address, phone number, username, wallet address or name, or a user id whole, whatever its case.',
         params: ProjectParams,
         querystring: ListQuery,
         response: { 200: Page(UserSummary), ...ADMIN_ERROR_RESPONSES },

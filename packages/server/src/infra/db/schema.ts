@@ -148,7 +148,10 @@ export const users = pgTable(
     blockedReason: text('blocked_reason'),
   },
   (t) => [
-    index('users_project_idx').on(t.projectId),
+    // Issue 26 item 4: the console's users list, newest first by keyset (created_at, id), at a million users walks
+    // this index (backwards: ORDER BY created_at DESC, id DESC) instead of sorting the project's users; it answers
+    // project_id alone as users_project_idx did.
+    index('users_project_created_idx').on(t.projectId, t.createdAt, t.id),
     uniqueIndex('users_project_username_uq')
       .on(t.projectId, sql`lower(${t.username})`)
       .where(sql`${t.username} IS NOT NULL`),

@@ -1,6 +1,8 @@
 // Issue 26: what every console E2E spec does first — an operator of a server started with CONSOLE_OWNER_EMAIL and
 // ADMIN_API_KEY signs in to /console by login link (from the dev outbox) and sets up a passkey on a virtual
 // authenticator, landing on the Overview. Other operators are made through the admin API with the bootstrap key.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { waitForMessage } from './outbox';
@@ -83,4 +85,22 @@ export async function signInNewOperator(
   await page.getByRole('button', { name: 'Create a Passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible({ timeout: 15_000 });
   return { context, page };
+}
+
+/** Issue 26 item 5: the README's screenshots of the console, written by the E2E run. */
+export const CONSOLE_SCREENSHOTS_DIR = join(import.meta.dirname, '..', '..', 'docs', 'console');
+const MAX_SCREENSHOT_BYTES = 200 * 1024;
+
+/**
+ * Writes docs/console/<name>.png: the page as it is (light theme expected), at 1280×800, fonts loaded, no caret, no
+ * animation; at most 200 KB.
+ */
+export async function consoleScreenshot(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => document.fonts.ready);
+  const path = join(CONSOLE_SCREENSHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  expect(statSync(path).size).toBeLessThanOrEqual(MAX_SCREENSHOT_BYTES);
+  if (viewport !== null) await page.setViewportSize(viewport);
 }

@@ -6,12 +6,15 @@
 // the console asks for the passkey the owner holds (never a new one). Every screen without a CSP violation or console
 // error, axe-clean in light and dark. A viewer sees users with their personal data masked and no action. The sign-in
 // page loads none of the console's JavaScript.
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe';
 import {
   addOperator,
+  adminCall,
   CONSOLE_OWNER,
   consoleLoginLink,
+  consoleScreenshot as screenshot,
   signInNewOperator,
   startConsoleServer,
 } from '../support/console';
@@ -93,6 +96,7 @@ test('the owner signs in with a login link and a passkey, finds a user, revokes,
   await page.goto('/console');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeVisible();
   await expectNoAxeViolations(page);
+  await screenshot(page, 'sign-in');
   await consoleLoginLink(page, consoleServer, OWNER, 0);
 
   // First sign-in: the console asks for a passkey before anything else answers.
@@ -109,6 +113,7 @@ test('the owner signs in with a login link and a passkey, finds a user, revokes,
   // The web user's login-link sign-in is in the overview's chart.
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expectNoAxeViolations(page);
+  await screenshot(page, 'overview');
 
   // Find the user by e-mail address.
   await page.getByRole('link', { name: 'Users', exact: true }).click();
@@ -154,6 +159,36 @@ test('the owner signs in with a login link and a passkey, finds a user, revokes,
   await expect(page.getByRole('dialog')).toContainText('E2E: suspicious sign-ins');
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
+
+  // The export: every matching event as CSV, the revocation and the block among them.
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^events-.*\.csv$/);
+  const csvText = readFileSync((await csv.path()) as string, 'utf8');
+  expect(csvText.split('\n')[0]).toContain('type');
+  expect(csvText).toContain('session.revoked');
+  expect(csvText).toContain('user.blocked');
+
+  // The live tail: an admin API call made elsewhere (an event of the project) shows up without a reload.
+  await page.getByRole('button', { name: 'Live tail', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Live tail on' })).toHaveAttribute('aria-pressed', 'true');
+  const { project_id: projectId } = (await (await page.request.get('/dev/project')).json()) as {
+    project_id: string;
+  };
+  expect((await adminCall(consoleServer, 'GET', `/projects/${projectId}/users?limit=1`)).status).toBe(200);
+  await expect(page.locator('tr.row-fresh', { hasText: 'admin_api_key:bootstrap' })).toHaveCount(1, {
+    timeout: 15_000,
+  });
+  await expect(page.getByText(/^\d+ new events? since the live tail started\.$/)).toBeVisible();
+  // The tail's own polls (the operator's GET of the events) are in the log but never marked as news.
+  const fresh = page.locator('tr.row-fresh');
+  const polls = await page.locator('tr', { hasText: 'admin_api.called' }).count();
+  expect(polls).toBeGreaterThan(await fresh.count());
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Live tail on' }).click();
+  await screenshot(page, 'activity');
 
   // Dark: the same screens stay axe-clean (contrast included).
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -76,7 +76,29 @@ export function createAdminApi(options: AdminApiOptions) {
   const base = `${(options.baseUrl ?? '').replace(/\/+$/, '')}${ADMIN_API_PREFIX}`;
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const text = await (await send(method, path, body)).text();
+    try {
+      return (text === '' ? null : JSON.parse(text)) as T;
+    } catch {
+      return null as T;
+    }
+  }
+
+  /** A file the API answers (an export): its body as a Blob and the file name it suggests. */
+  async function download(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+    const response = await send('GET', path, undefined, '*/*');
+    const disposition = response.headers.get('content-disposition') ?? '';
+    return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  }
+
+  /** The answer when it is 2xx; else (or with no answer at all) an AdminApiError with the wire-format fields. */
+  async function send(
+    method: string,
+    path: string,
+    body: unknown,
+    accept = 'application/json',
+  ): Promise<Response> {
+    const headers: Record<string, string> = { accept };
     const token = options.sessionToken();
     if (token !== null) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -95,14 +117,14 @@ export function createAdminApi(options: AdminApiOptions) {
         message: cause instanceof Error ? cause.message : String(cause),
       });
     }
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = text === '' ? null : JSON.parse(text);
-    } catch {
-      json = null;
-    }
     if (!response.ok) {
+      const text = await response.text();
+      let json: unknown = null;
+      try {
+        json = text === '' ? null : JSON.parse(text);
+      } catch {
+        json = null;
+      }
       const fields = (json ?? {}) as Record<string, unknown>;
       throw new AdminApiError({
         status: response.status,
@@ -111,7 +133,7 @@ export function createAdminApi(options: AdminApiOptions) {
         requestId: typeof fields.request_id === 'string' ? fields.request_id : null,
       });
     }
-    return json as T;
+    return response;
   }
 
   const project = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
@@ -145,6 +167,12 @@ export function createAdminApi(options: AdminApiOptions) {
       call<Page<EventRecord>>('GET', `${project(projectId)}/events${queryString({ ...query })}`),
     event: (projectId: string, eventId: string) =>
       call<{ event: EventRecord }>('GET', `${project(projectId)}/events/${encodeURIComponent(eventId)}`),
+    /** Every event matching the filters as a CSV or NDJSON file (the range's `from`/`to`, no cursor). */
+    exportEvents: (
+      projectId: string,
+      query: Omit<EventListQuery, 'cursor' | 'limit'>,
+      format: 'csv' | 'ndjson',
+    ) => download(`${project(projectId)}/events/export${queryString({ ...query, format })}`),
     stats: (projectId: string, query: { from?: string; to?: string; interval?: 'day' | 'hour' }) =>
       call<Stats>('GET', `${project(projectId)}/stats${queryString({ ...query })}`),
   };

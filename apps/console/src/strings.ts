@@ -251,6 +251,20 @@ export const STRINGS = {
     },
     view: 'View',
     viewLabel: (type: string, time: string) => `View the event ${type} at ${time}`,
+    tools: {
+      liveOff: 'Live tail',
+      liveOn: 'Live tail on',
+      liveWaiting: (seconds: number) => `Live: the newest events are checked every ${seconds} seconds.`,
+      liveArrived: (count: number) =>
+        count === 1
+          ? '1 new event since the live tail started.'
+          : `${count} new events since the live tail started.`,
+      liveFirstPageOnly: 'The live tail follows the newest page: go back to the first page to turn it on.',
+      new: 'New',
+      exportCsv: 'Export CSV',
+      exportNdjson: 'Export NDJSON',
+      exporting: 'Preparing the export…',
+    },
   },
 
   overview: {

@@ -1,6 +1,6 @@
 // Issue 26 item 3 (Activity and audit log): the event stream with a query bar (event-query.ts maps
 // `type:sign_in.* user:… ip:… actor:…` to the events route's filters), a time range, cursor pagination and the
-// event detail (event-dialog.tsx), all in the URL.
+// event detail (event-dialog.tsx), all in the URL; a live tail and the CSV/NDJSON exports (activity-tools.tsx).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -14,6 +14,7 @@ import { formatDateTime } from '../format';
 import { DEFAULT_ACTIVITY_RANGE } from '../search-params';
 import { STRINGS } from '../strings';
 import { useDocumentTitle } from '../use-document-title';
+import { ActivityTools, LIVE_TAIL_MS, useFreshEvents } from './activity-tools';
 import { EventDialog } from './event-dialog';
 
 const route = getRouteApi('/signed-in/activity');
@@ -37,13 +38,17 @@ function ActivityList() {
   const parsed = parseEventQuery(search.query ?? '');
   const filters = parsed.ok ? parsed.filters : null;
   const cursor = search.cursors?.at(-1);
+  const [live, setLive] = useState(false);
+  const tailing = live && cursor === undefined;
   const events = useQuery({
     queryKey: ['events', projectId, filters, range, cursor],
     queryFn: () =>
       api.events(projectId, { ...filters, from: rangeStart(range, now()), cursor, limit: PAGE_SIZE }),
     enabled: filters !== null,
     placeholderData: keepPreviousData,
+    refetchInterval: tailing ? LIVE_TAIL_MS : false,
   });
+  const fresh = useFreshEvents(tailing, events.data?.items);
 
   return (
     <Page title={STRINGS.activity.heading} busy={events.isFetching}>
@@ -60,6 +65,16 @@ function ActivityList() {
           })
         }
       />
+      {filters === null ? null : (
+        <ActivityTools
+          projectId={projectId}
+          live={live}
+          canTail={cursor === undefined}
+          onLiveChange={setLive}
+          freshCount={fresh.size}
+          exportQuery={{ ...filters, from: rangeStart(range, now()) }}
+        />
+      )}
       {filters === null ? null : events.isPending ? (
         <LoadingState />
       ) : events.isError ? (
@@ -70,6 +85,7 @@ function ActivityList() {
         <>
           <EventsTable
             events={events.data.items}
+            fresh={fresh}
             onView={(eventId) => void navigate({ search: (previous) => ({ ...previous, event: eventId }) })}
           />
           <Pagination
@@ -164,7 +180,15 @@ function QueryBar({
   );
 }
 
-function EventsTable({ events, onView }: { events: EventRecord[]; onView(eventId: string): void }) {
+function EventsTable({
+  events,
+  fresh,
+  onView,
+}: {
+  events: EventRecord[];
+  fresh: ReadonlySet<string>;
+  onView(eventId: string): void;
+}) {
   const { can } = useOperator();
   const columns = STRINGS.activity.columns;
   return (
@@ -184,7 +208,7 @@ function EventsTable({ events, onView }: { events: EventRecord[]; onView(eventId
           {events.map((event) => {
             const time = formatDateTime(event.occurred_at);
             return (
-              <tr key={event.id}>
+              <tr key={event.id} className={fresh.has(event.id) ? 'row-fresh' : undefined}>
                 <th scope="row">
                   <button
                     type="button"
@@ -194,8 +218,11 @@ function EventsTable({ events, onView }: { events: EventRecord[]; onView(eventId
                   >
                     <time dateTime={event.occurred_at}>{time}</time>
                   </button>
+                  {fresh.has(event.id) ? (
+                    <span className="badge badge-success">{STRINGS.activity.tools.new}</span>
+                  ) : null}
                 </th>
-                <td className="mono">{event.type}</td>
+                <td className="mono nowrap">{event.type}</td>
                 <td className="mono">
                   {event.actor.id === null ? event.actor.type : `${event.actor.type}:${event.actor.id}`}
                 </td>
@@ -210,7 +237,7 @@ function EventsTable({ events, onView }: { events: EventRecord[]; onView(eventId
                     event.subject_user_id
                   )}
                 </td>
-                <td className="mono">{event.ip_address ?? '—'}</td>
+                <td className="mono nowrap">{event.ip_address ?? '—'}</td>
               </tr>
             );
           })}

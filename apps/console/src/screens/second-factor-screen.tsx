@@ -8,7 +8,7 @@
 // Either way /me is asked again, on its own after the ceremony, or by Continue.
 import { type Callbacks, PasskeyRegistration } from '@gatehouse/react';
 import { useMemo, useState } from 'react';
-import { SESSION_DURATION_MINUTES } from '../console-client';
+import { confirmWithPasskey } from '../components/passkey-confirmation';
 import { useServices } from '../console-context';
 import { STRINGS } from '../strings';
 import { useTheme } from '../theme';
@@ -80,12 +80,7 @@ function ConfirmWithPasskey({ onDone }: { onDone(): void }) {
     if (state === 'working') return;
     setState('working');
     try {
-      await client.webauthn.authenticate({
-        is_passkey: true,
-        conditional_mediation: false,
-        signal: new AbortController().signal,
-        session_duration_minutes: SESSION_DURATION_MINUTES,
-      });
+      await confirmWithPasskey(client);
       setState('idle');
       onDone();
     } catch {

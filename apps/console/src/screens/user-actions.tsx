@@ -17,6 +17,8 @@ interface Action {
   /** The status line after success. */
   done(result: unknown): string;
   deletes?: boolean;
+  /** After success, however it was run (the first time, or again once the operator confirmed it is them). */
+  after?: () => void;
 }
 
 /** Runs one admin call at a time for a user, then refreshes what it changed and says how it went. */
@@ -32,6 +34,7 @@ function useUserAction(projectId: string, userId: string) {
       if (action.deletes) queryClient.removeQueries({ queryKey: ['user', projectId, userId] });
       else await queryClient.invalidateQueries({ queryKey: ['user', projectId, userId] });
       await queryClient.invalidateQueries({ queryKey: ['users', projectId] });
+      action.after?.();
     },
   });
   return {
@@ -40,16 +43,28 @@ function useUserAction(projectId: string, userId: string) {
     busy: mutation.isPending,
     message,
     error: mutation.error,
+    /** The last action again (after the operator confirmed it is them: components/action-error.tsx). */
+    retry: () => {
+      if (mutation.variables !== undefined) mutation.mutate(mutation.variables);
+    },
   };
 }
 
-function Feedback({ message, error }: { message: string | null; error: unknown }) {
+function Feedback({
+  message,
+  error,
+  onRetry,
+}: {
+  message: string | null;
+  error: unknown;
+  onRetry?: () => void;
+}) {
   return (
     <>
       <p role="status" className="status-line" data-testid="action-status">
         {message ?? ''}
       </p>
-      {error === null ? null : <ActionError error={error} />}
+      {error === null ? null : <ActionError error={error} onRetry={onRetry} />}
     </>
   );
 }
@@ -189,8 +204,8 @@ export function UserActions({ projectId, detail }: { projectId: string; detail: 
                   run: () => api.deleteUser(projectId, id),
                   done: () => STRINGS.user.done.deleted,
                   deletes: true,
+                  after: () => void navigate({ to: '/users' }),
                 })
-                .then(() => navigate({ to: '/users' }))
                 .catch(() => undefined);
               return true;
             }}
@@ -199,7 +214,7 @@ export function UserActions({ projectId, detail }: { projectId: string; detail: 
           </ConfirmButton>
         ) : null}
       </div>
-      <Feedback message={action.message} error={action.error} />
+      <Feedback message={action.message} error={action.error} onRetry={action.retry} />
     </section>
   );
 }
@@ -273,7 +288,7 @@ export function SessionsSection({ projectId, detail }: { projectId: string; deta
           </table>
         </div>
       )}
-      <Feedback message={action.message} error={action.error} />
+      <Feedback message={action.message} error={action.error} onRetry={action.retry} />
     </section>
   );
 }

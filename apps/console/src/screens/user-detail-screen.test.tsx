@@ -293,6 +293,39 @@ describe('the user detail screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: STRINGS.signIn.heading })).toBeTruthy();
   });
 
+  it('a dangerous action confirmed with the passkey in place is done at once, without signing out', async () => {
+    const admin = standIn();
+    let recent = false;
+    admin.on('DELETE', '/projects/:project/users/:user', () =>
+      recent ? json(200, { user_id: 'user-test-ada' }) : apiError(403, 'reauthentication_required'),
+    );
+    const { client } = renderConsole('/users/user-test-ada', { admin });
+    const passkeyCalls: unknown[] = [];
+    let accept = false;
+    client.webauthn.authenticate = (async (options: unknown) => {
+      passkeyCalls.push(options);
+      if (!accept) throw new Error('NotAllowedError');
+      recent = true;
+      return {};
+    }) as typeof client.webauthn.authenticate;
+    await userEvent.click(await screen.findByRole('button', { name: STRINGS.user.delete }));
+    await confirmIn(STRINGS.user.delete);
+    const usePasskey = await screen.findByRole('button', { name: STRINGS.reauthenticate.usePasskey });
+    // The passkey refused (cancelled): it says so, nothing is repeated.
+    await userEvent.click(usePasskey);
+    expect(await screen.findByText(STRINGS.reauthenticate.failed)).toBeTruthy();
+    await expectAccessible();
+    accept = true;
+    await userEvent.click(screen.getByRole('button', { name: STRINGS.reauthenticate.usePasskey }));
+    expect(await screen.findByRole('heading', { level: 1, name: STRINGS.users.heading })).toBeTruthy();
+    expect(passkeyCalls).toHaveLength(2);
+    expect(passkeyCalls[1]).toMatchObject({ is_passkey: true, conditional_mediation: false });
+    expect(
+      admin.calls.filter((call) => call.method === 'DELETE' && call.path === `/admin/v1${USER_PATH}`),
+    ).toHaveLength(2);
+    expect(client.revokeCalls).toHaveLength(0);
+  });
+
   it('an action the role turns out not to hold says so', async () => {
     const admin = standIn();
     admin.on('POST', '/projects/:project/users/:user/login-link', apiError(403, 'insufficient_scope'));

@@ -52,6 +52,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('admin user list query plans on 
       ),
       adminUserPageQuery(projectId, { q: 'ada@example', blocked: true }, { limit: 10, cursor: null }),
       adminUserPageQuery(projectId, { q: 'ada@example' }, { limit: 50, cursor }, ['user-a', 'user-b']),
+      adminUserPageQuery(projectId, { blocked: true }, { limit: 50, cursor: null }),
       adminUserCandidatesQuery(projectId, '+1 415 555'),
       adminUserCandidatesQuery(projectId, 'ada@example'),
     ];
@@ -80,6 +81,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('admin user list query plans on 
     // The plain list is read in the index's order: no sort of the project's users.
     expect(nodes(plans[0]!).map((node) => node['Node Type'])).not.toContain('Sort');
     expect(nodes(plans[0]!).map((node) => node['Index Name'])).toContain('users_project_created_idx');
+    // The blocked users (a handful among millions) from their own partial index.
+    expect(nodes(plans.at(-3)!).map((node) => node['Index Name'])).toContain('users_project_blocked_idx');
     // The matches of a text can come from trigram indexes (migration 0024): at this table size the planner may
     // still prefer the project's btree indexes; bench/console-users-list.ts prints the plan's indexes at 1M users.
     const { rows } = await t.handle.pool!.query<{ indexname: string }>(

@@ -52,7 +52,7 @@ function ProjectSettings() {
     queryKey: ['project', projectId],
     queryFn: async () => (await api.project(projectId)).project,
   });
-  // Outside the editor, which a published change re-keys: "Published" must outlive the draft it was said of.
+  // Outside the editor, which another project re-keys.
   const [message, setMessage] = useState<string | null>(null);
   return (
     <Page title={S.heading} busy={project.isFetching}>
@@ -62,7 +62,7 @@ function ProjectSettings() {
         <ErrorState error={project.error} onRetry={() => void project.refetch()} />
       ) : (
         <SettingsEditor
-          key={`${project.data.id}:${project.data.updated_at}`}
+          key={project.data.id}
           project={project.data}
           message={message}
           onMessage={setMessage}
@@ -81,7 +81,7 @@ const SECTIONS: ReadonlyArray<{ section: SettingsSection; heading: string }> = [
   { section: 'other', heading: S.sections.other },
 ];
 
-/** Keyed by the project's id and updated_at: a published change (or another project) starts a fresh draft. */
+/** Keyed by the project's id: another project starts a fresh draft, and so does a publish (onSuccess). */
 function SettingsEditor({
   project,
   message,
@@ -97,6 +97,8 @@ function SettingsEditor({
   const ids = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(project));
   const [reviewing, setReviewing] = useState(false);
+  // Bumped when the draft starts afresh (publish, cancel): editors that keep their own text start again too.
+  const [generation, setGeneration] = useState(0);
   const reviewHeading = useRef<HTMLHeadingElement>(null);
   const editable = can('projects:write') && !project.from_project_file;
   const diff = diffOf(project, draft);
@@ -106,9 +108,12 @@ function SettingsEditor({
   const publish = useMutation({
     mutationFn: () => api.updateProject(project.id, changesOf(diff)),
     onSuccess: (answer) => {
-      // The new project re-keys this editor: a fresh draft from what was published.
-      setMessage(S.published);
+      // A fresh draft from what was published; the checker keeps its URL, to check it again.
       queryClient.setQueryData(['project', project.id], answer.project);
+      setDraft(draftOf(answer.project));
+      setGeneration((value) => value + 1);
+      setReviewing(false);
+      setMessage(S.published);
     },
   });
 
@@ -173,6 +178,7 @@ function SettingsEditor({
               aria-label={S.discardLabel}
               onClick={() => {
                 setDraft(draftOf(project));
+                setGeneration((value) => value + 1);
                 setMessage(S.discarded);
               }}
             >
@@ -267,7 +273,7 @@ function SettingsEditor({
             ) : null}
             {SETTING_FIELDS.filter((field) => field.section === section).map((field) => (
               <SettingEditor
-                key={field.key}
+                key={`${field.key}:${generation}`}
                 field={field}
                 value={draft.settings[field.key]}
                 project={project}

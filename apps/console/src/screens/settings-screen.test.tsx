@@ -155,7 +155,14 @@ describe('the settings screen', () => {
     // OAuth: the callback URL with its copy button.
     const providers = screen.getByTestId('oauth-providers');
     expect(providers.textContent).toContain('http://localhost:3000/v1/public/oauth/github/callback');
-    expect(within(providers).getByRole('button', { name: S.copyLabel('github') })).toBeTruthy();
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    await userEvent.click(within(providers).getByRole('button', { name: S.copyLabel('github') }));
+    expect(copied).toEqual(['http://localhost:3000/v1/public/oauth/github/callback']);
+    expect(await within(section(S.sections.oauth)).findByText(S.copied('github'))).toBeTruthy();
     await expectAccessible();
   });
 

@@ -12,6 +12,7 @@ import { ErrorState, LoadingState, Page } from '../components/states';
 import { useOperator, useServices } from '../console-context';
 import { STRINGS } from '../strings';
 import { useDocumentTitle } from '../use-document-title';
+import { AllowlistEditor } from './settings-allowlist';
 import { RedirectUrlChecker } from './settings-checker';
 import {
   changesOf,
@@ -25,14 +26,7 @@ import {
   SETTING_FIELDS,
   type SettingsSection,
 } from './settings-draft';
-import {
-  AllowlistEditor,
-  OAuthProviders,
-  ProductsEditor,
-  SettingEditor,
-  SourceBadge,
-  shownValue,
-} from './settings-fields';
+import { OAuthProviders, ProductsEditor, SettingEditor, SourceBadge, shownValue } from './settings-fields';
 
 const S = STRINGS.settings;
 

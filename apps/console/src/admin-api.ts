@@ -1,7 +1,18 @@
 // Issue 26 item 1: the console calls only the admin API. Every call carries the operator's session as
 // `Authorization: Bearer <session_token>` (the SDK's opaque token) and comes back as parsed JSON or an
 // AdminApiError with the wire-format.md §3.2 fields, which the screens switch on (error_type).
-import type { EventRecord, Me, Page, ProjectSummary, Stats, UserDetail, UserSummary } from './admin-types';
+import type {
+  EventRecord,
+  Me,
+  Page,
+  ProjectChanges,
+  ProjectDetail,
+  ProjectSummary,
+  RedirectUrlCheck,
+  Stats,
+  UserDetail,
+  UserSummary,
+} from './admin-types';
 
 export const ADMIN_API_PREFIX = '/admin/v1';
 
@@ -175,6 +186,12 @@ export function createAdminApi(options: AdminApiOptions) {
     ) => download(`${project(projectId)}/events/export${queryString({ ...query, format })}`),
     stats: (projectId: string, query: { from?: string; to?: string; interval?: 'day' | 'hour' }) =>
       call<Stats>('GET', `${project(projectId)}/stats${queryString({ ...query })}`),
+    // Issue 26 item 3 (Projects and settings).
+    project: (projectId: string) => call<{ project: ProjectDetail }>('GET', project(projectId)),
+    updateProject: (projectId: string, changes: ProjectChanges) =>
+      call<{ project: ProjectDetail }>('PATCH', project(projectId), changes),
+    checkRedirectUrl: (projectId: string, body: { url: string; allowed_redirect_urls?: string[] }) =>
+      call<RedirectUrlCheck>('POST', `${project(projectId)}/redirect-url-check`, body),
   };
 }
 

@@ -118,3 +118,62 @@ export interface Stats {
   active_users: { counts: number[] };
   rate_limit_hits: Array<{ rule: string; total: number; counts: number[] }>;
 }
+
+// Issue 26 item 3 (Projects and settings): GET/PATCH /projects/:id and the redirect URL checker
+// (packages/server/src/features/admin/settings-routes.ts, projects-routes.ts).
+
+/** Where a setting comes from: the project file and the environment are applied at every start (read-only here). */
+export type SettingSource = 'project_file' | 'environment' | 'console' | 'default';
+
+export interface AllowlistEntry {
+  value: string;
+  source: SettingSource;
+  /** False: added by the server as it reads the development project (not stored, not editable). */
+  stored: boolean;
+}
+
+export interface ProjectDetail {
+  id: string;
+  name: string;
+  is_development: boolean;
+  from_project_file: boolean;
+  public_token_test: string;
+  public_token_live: string;
+  allowed_origins: string[];
+  allowed_redirect_urls: string[];
+  enabled_products: string[];
+  settings: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  setting_sources: Record<string, SettingSource>;
+  allowlist: { allowed_origins: AllowlistEntry[]; allowed_redirect_urls: AllowlistEntry[] };
+  oauth_providers: Array<{
+    provider: string;
+    client_id: string;
+    callback_url: string;
+    one_tap: boolean;
+    scopes: string[] | null;
+    source: SettingSource;
+  }>;
+  setting_defaults: Record<string, unknown>;
+  server_limits: {
+    session_duration_minutes: { default: number; minimum: number; maximum: number; source: SettingSource };
+    sms_daily_limit: { value: number; source: SettingSource };
+  };
+}
+
+/** PATCH /projects/:id: only the members that change. */
+export interface ProjectChanges {
+  allowed_origins?: string[];
+  allowed_redirect_urls?: string[];
+  enabled_products?: string[];
+  settings?: Record<string, unknown>;
+}
+
+export interface RedirectUrlCheck {
+  allowed: boolean;
+  url: string | null;
+  rule: 'exact' | 'development_origin' | null;
+  matched_entry: string | null;
+  reason: string;
+}

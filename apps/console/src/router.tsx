@@ -59,6 +59,12 @@ const activityRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/activity-screen'), 'ActivityScreen'),
 });
 
+const settingsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'settings',
+  component: lazyRouteComponent(() => import('./screens/settings-screen'), 'SettingsScreen'),
+});
+
 const authenticateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'authenticate',
@@ -66,7 +72,7 @@ const authenticateRoute = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  consoleRoute.addChildren([overviewRoute, usersRoute, userDetailRoute, activityRoute]),
+  consoleRoute.addChildren([overviewRoute, usersRoute, userDetailRoute, activityRoute, settingsRoute]),
   authenticateRoute,
 ]);
 

@@ -17,6 +17,7 @@ import './screens/activity-screen';
 import './screens/overview-screen';
 import './screens/user-detail-screen';
 import './screens/users-screen';
+import './screens/settings-screen';
 import { type AdminStandIn, type Answer, createAdminStandIn, json, OWNER, PROJECT_ID } from './test-admin';
 
 export type { AdminStandIn, Answer, RecordedCall } from './test-admin';

@@ -7,6 +7,7 @@ import { registerAdminDataRoutes } from './data-routes';
 import { registerEventRoutes } from './events-routes';
 import { registerAdminKeyRoutes } from './keys-routes';
 import { registerAdminProjectRoutes } from './projects-routes';
+import { registerAdminSettingsRoutes } from './settings-routes';
 import { registerStatsRoutes } from './stats-routes';
 import { registerAdminUserRoutes } from './users-routes';
 import { registerAdminWebhookRoutes } from './webhooks-routes';
@@ -20,4 +21,5 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRouteModule[] = [
   { name: 'events', register: registerEventRoutes },
   { name: 'stats', register: registerStatsRoutes },
   { name: 'operators', register: registerOperatorRoutes },
+  { name: 'project settings', register: registerAdminSettingsRoutes },
 ];

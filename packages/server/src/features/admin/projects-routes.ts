@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../infra/context';
 import { recordEvent } from '../audit';
-import { adminProjectView, listAdminProjects, updateAdminProject } from '../projects/project-admin';
+import { adminProjectDetail, listAdminProjects, updateAdminProject } from '../projects/project-admin';
 import {
   ADMIN_ERROR_RESPONSES,
   adminCallerOf,
@@ -14,6 +14,7 @@ import {
   adminProject,
   ProjectParams,
 } from './admin-request';
+import { ProjectSourcesProperties } from './settings-routes';
 
 const TAGS = ['Projects'];
 const Project = Type.Object({
@@ -30,6 +31,8 @@ const Project = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 });
+// Issue 26 item 3: one project also says where each setting comes from (settings-routes.ts).
+const ProjectDetail = Type.Object({ ...Project.properties, ...ProjectSourcesProperties });
 const ProjectChanges = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -70,12 +73,12 @@ export async function registerAdminProjectRoutes(root: FastifyInstance, ctx: App
         tags: TAGS,
         summary: 'One project with its settings',
         params: ProjectParams,
-        response: { 200: Type.Object({ project: Project }), ...ADMIN_ERROR_RESPONSES },
+        response: { 200: Type.Object({ project: ProjectDetail }), ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
       const row = await adminProject(ctx, request, request.params.project_id);
-      return { project: adminProjectView(ctx, row) };
+      return { project: await adminProjectDetail(ctx, row) };
     },
   );
 
@@ -88,12 +91,12 @@ export async function registerAdminProjectRoutes(root: FastifyInstance, ctx: App
         summary: "Change a project's name, origins, redirect URLs, products or settings",
         params: ProjectParams,
         body: ProjectChanges,
-        response: { 200: Type.Object({ project: Project }), ...ADMIN_ERROR_RESPONSES },
+        response: { 200: Type.Object({ project: ProjectDetail }), ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
       const row = await adminProject(ctx, request, request.params.project_id);
-      const { before, after, fields } = await updateAdminProject(ctx, row, request.body);
+      const { before, after, fields, row: updated } = await updateAdminProject(ctx, row, request.body);
       if (fields.length > 0) {
         await recordEvent(
           ctx.db,
@@ -114,7 +117,7 @@ export async function registerAdminProjectRoutes(root: FastifyInstance, ctx: App
           ctx.clock.now(),
         );
       }
-      return { project: after };
+      return { project: await adminProjectDetail(ctx, updated) };
     },
   );
 }

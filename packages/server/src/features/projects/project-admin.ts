@@ -9,6 +9,7 @@ import type { AppContext, ProjectRecord } from '../../infra/context';
 import { type ProjectSettings, projects } from '../../infra/db/schema';
 import { ApiError } from '../../infra/errors';
 import { OPERATORS_PROJECT_ID } from './project-service';
+import { assertSourcesAllowChanges, type ProjectSourcesView, projectSources } from './project-sources';
 
 /** A project as the admin API shows it: public tokens yes, the secret's hash and encrypted settings never. */
 export interface AdminProjectView {
@@ -89,6 +90,16 @@ export function adminProjectView(ctx: Pick<AppContext, 'config'>, row: ProjectRe
   return toView(row, !row.isDevelopment && fileProjectNames(ctx).has(row.name));
 }
 
+/** Issue 26 item 3: one project with where each setting comes from (project-sources.ts), for the console. */
+export type AdminProjectDetail = AdminProjectView & ProjectSourcesView;
+
+export async function adminProjectDetail(
+  ctx: Pick<AppContext, 'db' | 'config' | 'projects' | 'limits'>,
+  row: ProjectRecord,
+): Promise<AdminProjectDetail> {
+  return { ...adminProjectView(ctx, row), ...(await projectSources(ctx, row)) };
+}
+
 function invalid(message: string): ApiError {
   return new ApiError('invalid_admin_request', message);
 }
@@ -101,13 +112,14 @@ export async function updateAdminProject(
   ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'projects'>,
   row: ProjectRecord,
   changes: ProjectChanges,
-): Promise<{ before: AdminProjectView; after: AdminProjectView; fields: string[] }> {
+): Promise<{ before: AdminProjectView; after: AdminProjectView; fields: string[]; row: ProjectRecord }> {
   const before = adminProjectView(ctx, row);
   if (before.from_project_file) {
     throw invalid(
       `Project "${row.name}" is declared in the project file; change it there (it is applied at every start).`,
     );
   }
+  assertSourcesAllowChanges(ctx, row, changes);
   const settingsPatch = changes.settings ?? {};
   for (const key of Object.keys(settingsPatch)) {
     if (key.startsWith('password_migration_secret')) {
@@ -167,5 +179,5 @@ export async function updateAdminProject(
   const fields = (
     ['name', 'allowed_origins', 'allowed_redirect_urls', 'enabled_products', 'settings'] as const
   ).filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
-  return { before, after, fields: [...fields] };
+  return { before, after, fields: [...fields], row: updated! };
 }

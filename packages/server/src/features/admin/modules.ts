@@ -6,6 +6,7 @@ import type { AdminRouteModule } from './admin-plugin';
 import { registerAdminDataRoutes } from './data-routes';
 import { registerEventRoutes } from './events-routes';
 import { registerAdminKeyRoutes } from './keys-routes';
+import { registerAdminMessageRoutes } from './messages-routes';
 import { registerAdminProjectRoutes } from './projects-routes';
 import { registerStatsRoutes } from './stats-routes';
 import { registerAdminUserRoutes } from './users-routes';
@@ -20,4 +21,5 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRouteModule[] = [
   { name: 'events', register: registerEventRoutes },
   { name: 'stats', register: registerStatsRoutes },
   { name: 'operators', register: registerOperatorRoutes },
+  { name: 'messages: resend', register: registerAdminMessageRoutes },
 ];

@@ -1,7 +1,19 @@
 // Issue 26 item 1: the console calls only the admin API. Every call carries the operator's session as
 // `Authorization: Bearer <session_token>` (the SDK's opaque token) and comes back as parsed JSON or an
 // AdminApiError with the wire-format.md §3.2 fields, which the screens switch on (error_type).
-import type { EventRecord, Me, Page, ProjectSummary, Stats, UserDetail, UserSummary } from './admin-types';
+import type {
+  EventRecord,
+  Me,
+  OutboxMessage,
+  Page,
+  ProjectSummary,
+  Stats,
+  UserDetail,
+  UserSummary,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+  WebhookEndpoint,
+} from './admin-types';
 
 export const ADMIN_API_PREFIX = '/admin/v1';
 
@@ -147,7 +159,78 @@ export function createAdminApi(options: AdminApiOptions) {
       call<{ event: EventRecord }>('GET', `${project(projectId)}/events/${encodeURIComponent(eventId)}`),
     stats: (projectId: string, query: { from?: string; to?: string; interval?: 'day' | 'hour' }) =>
       call<Stats>('GET', `${project(projectId)}/stats${queryString({ ...query })}`),
+    ...messageCalls(call, project),
+    ...webhookCalls(call, project),
   };
 }
 
 export type AdminApi = ReturnType<typeof createAdminApi>;
+
+type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+
+export interface MessageListQuery {
+  to?: string;
+  channel?: OutboxMessage['channel'];
+  limit?: number;
+}
+
+/** Issue 26 item 3 (Messages): the outbox list and the resend (a fresh login link, messages-routes.ts). */
+function messageCalls(call: Call, project: (projectId: string) => string) {
+  const message = (projectId: string, messageId: string) =>
+    `${project(projectId)}/messages/${encodeURIComponent(messageId)}`;
+  return {
+    messages: (projectId: string, query: MessageListQuery) =>
+      call<{ items: OutboxMessage[] }>('GET', `${project(projectId)}/messages${queryString({ ...query })}`),
+    resendMessage: (projectId: string, messageId: string) =>
+      call<{ message_id: string; user_id: string; email: string }>(
+        'POST',
+        `${message(projectId, messageId)}/resend`,
+        {},
+      ),
+  };
+}
+
+export interface DeliveryListQuery {
+  endpoint_id?: string;
+  status?: WebhookDeliveryStatus;
+  cursor?: string;
+  limit?: number;
+}
+
+/** Issue 26 item 3 (Webhooks): endpoints, their secret, test, replay, and the delivery log. */
+function webhookCalls(call: Call, project: (projectId: string) => string) {
+  const endpoint = (projectId: string, endpointId: string) =>
+    `${project(projectId)}/webhooks/${encodeURIComponent(endpointId)}`;
+  return {
+    webhooks: (projectId: string) =>
+      call<{ items: WebhookEndpoint[] }>('GET', `${project(projectId)}/webhooks`),
+    createWebhook: (projectId: string, body: { url: string; events: string[] }) =>
+      call<{ endpoint: WebhookEndpoint; secret: string }>('POST', `${project(projectId)}/webhooks`, body),
+    updateWebhook: (projectId: string, endpointId: string, body: { url?: string; events?: string[] }) =>
+      call<{ endpoint: WebhookEndpoint }>('PATCH', endpoint(projectId, endpointId), body),
+    deleteWebhook: (projectId: string, endpointId: string) =>
+      call<{ endpoint: WebhookEndpoint }>('DELETE', endpoint(projectId, endpointId)),
+    enableWebhook: (projectId: string, endpointId: string) =>
+      call<{ endpoint: WebhookEndpoint }>('POST', `${endpoint(projectId, endpointId)}/enable`, {}),
+    rotateWebhookSecret: (projectId: string, endpointId: string) =>
+      call<{ secret: string }>('POST', `${endpoint(projectId, endpointId)}/secret`, { rotate: true }),
+    testWebhook: (projectId: string, endpointId: string) =>
+      call<{ delivery: WebhookDelivery }>('POST', `${endpoint(projectId, endpointId)}/test`, {}),
+    replayWebhook: (
+      projectId: string,
+      endpointId: string,
+      body: { from: string; to: string; statuses?: WebhookDeliveryStatus[] },
+    ) => call<{ queued: number }>('POST', `${endpoint(projectId, endpointId)}/replay`, body),
+    webhookDeliveries: (projectId: string, query: DeliveryListQuery) =>
+      call<Page<WebhookDelivery>>(
+        'GET',
+        `${project(projectId)}/webhook-deliveries${queryString({ ...query })}`,
+      ),
+    retryDelivery: (projectId: string, deliveryId: string) =>
+      call<{ delivery: WebhookDelivery }>(
+        'POST',
+        `${project(projectId)}/webhook-deliveries/${encodeURIComponent(deliveryId)}/replay`,
+        {},
+      ),
+  };
+}

@@ -32,7 +32,10 @@ export type Scope =
   | 'users:support'
   | 'events:read'
   | 'stats:read'
-  | 'projects:read';
+  | 'projects:read'
+  | 'messages:read'
+  | 'webhooks:read'
+  | 'webhooks:write';
 
 export interface OperatorState {
   me: Me;

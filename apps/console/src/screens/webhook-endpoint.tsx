@@ -2,7 +2,8 @@
 // event filters, send a test event, rotate the secret (a dangerous action: the server asks for a recent sign-in and
 // ActionError offers it), enable a disabled endpoint, replay a time range, delete — each that changes delivery
 // behind a dialog that says what follows. A project-file endpoint changes in the file only (the API refuses), so
-// its edit and delete are not offered. The delivery log follows (webhook-deliveries.tsx).
+// its edit and delete are not offered. The delivery log (webhook-deliveries.tsx) comes right after the actions, the
+// forms (filters, replay) below it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { WebhookDeliveryStatus, WebhookEndpoint } from '../admin-types';
@@ -132,38 +133,6 @@ export function EndpointPanel({
         <dd className="mono small">{endpoint.id}</dd>
       </dl>
       {fromFile ? <p className="muted">{STRINGS.webhooks.fileNotice}</p> : null}
-      {write && !fromFile ? (
-        <form className="filters" onSubmit={saveFilters} noValidate>
-          <div className="field field-grow">
-            <label htmlFor={`${ids}-events`}>{STRINGS.webhooks.events}</label>
-            <input
-              id={`${ids}-events`}
-              type="text"
-              value={filters}
-              aria-invalid={filtersInvalid ? true : undefined}
-              aria-describedby={`${ids}-events-hint${filtersInvalid ? ` ${ids}-events-error` : ''}`}
-              onChange={(event) => setFilters(event.target.value)}
-            />
-            <p id={`${ids}-events-hint`} className="hint">
-              {STRINGS.webhooks.eventsHint}
-            </p>
-            {filtersInvalid ? (
-              <p id={`${ids}-events-error`} className="error">
-                {STRINGS.webhooks.eventsRequired}
-              </p>
-            ) : null}
-          </div>
-          <div className="button-row">
-            <button
-              type="submit"
-              className="button button-secondary"
-              aria-disabled={action.busy || undefined}
-            >
-              {STRINGS.webhooks.editFilters}
-            </button>
-          </div>
-        </form>
-      ) : null}
       {write ? (
         <div className="button-row wrap">
           <button
@@ -238,6 +207,39 @@ export function EndpointPanel({
       </p>
       {action.error === null ? null : <ActionError error={action.error} />}
       {secret === null ? null : <SecretNotice secret={secret} onDone={() => setSecret(null)} />}
+      <DeliveryLog projectId={projectId} endpointId={id} cursors={cursors} onCursors={onCursors} />
+      {write && !fromFile ? (
+        <form className="filters" onSubmit={saveFilters} noValidate>
+          <div className="field field-grow">
+            <label htmlFor={`${ids}-events`}>{STRINGS.webhooks.events}</label>
+            <input
+              id={`${ids}-events`}
+              type="text"
+              value={filters}
+              aria-invalid={filtersInvalid ? true : undefined}
+              aria-describedby={`${ids}-events-hint${filtersInvalid ? ` ${ids}-events-error` : ''}`}
+              onChange={(event) => setFilters(event.target.value)}
+            />
+            <p id={`${ids}-events-hint`} className="hint">
+              {STRINGS.webhooks.eventsHint}
+            </p>
+            {filtersInvalid ? (
+              <p id={`${ids}-events-error`} className="error">
+                {STRINGS.webhooks.eventsRequired}
+              </p>
+            ) : null}
+          </div>
+          <div className="button-row">
+            <button
+              type="submit"
+              className="button button-secondary"
+              aria-disabled={action.busy || undefined}
+            >
+              {STRINGS.webhooks.editFilters}
+            </button>
+          </div>
+        </form>
+      ) : null}
       {write ? (
         <fieldset className="filters">
           <legend>{STRINGS.webhooks.replay}</legend>
@@ -309,7 +311,6 @@ export function EndpointPanel({
           </div>
         </fieldset>
       ) : null}
-      <DeliveryLog projectId={projectId} endpointId={id} cursors={cursors} onCursors={onCursors} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // Issue 26 item 3 (Webhooks): "endpoints, event filters, secret rotation, delivery log, retry, replay, test". The
 // list of the project's endpoints and, for a role that can write, a form that adds one (its signing secret shown
-// once, as the API answers it once); the endpoint chosen (`?endpoint=` in the URL) opens below with its settings,
-// actions and delivery log (webhook-endpoint.tsx, webhook-deliveries.tsx).
+// once, as the API answers it once); the endpoint chosen (`?endpoint=` in the URL) opens below the list with its
+// settings, actions and delivery log (webhook-endpoint.tsx, webhook-deliveries.tsx), before the form.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
@@ -53,7 +53,6 @@ function Webhooks() {
           <EndpointsTable endpoints={endpoints.data.items} chosen={search.endpoint} onOpen={open} />
         )}
       </section>
-      {can('webhooks:write') ? <CreateEndpoint projectId={projectId} onCreated={open} /> : null}
       {search.endpoint === undefined || endpoints.data === undefined ? null : chosen === undefined ? (
         <p role="alert" className="notice notice-error">
           {STRINGS.webhooks.notFound}
@@ -72,6 +71,7 @@ function Webhooks() {
           onDeleted={() => open(undefined)}
         />
       )}
+      {can('webhooks:write') ? <CreateEndpoint projectId={projectId} onCreated={open} /> : null}
     </Page>
   );
 }

@@ -4,6 +4,7 @@
 import type {
   EventRecord,
   Me,
+  OutboxMessage,
   Page,
   ProjectChanges,
   ProjectDetail,
@@ -12,6 +13,9 @@ import type {
   Stats,
   UserDetail,
   UserSummary,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+  WebhookEndpoint,
 } from './admin-types';
 
 export const ADMIN_API_PREFIX = '/admin/v1';
@@ -192,7 +196,78 @@ export function createAdminApi(options: AdminApiOptions) {
       call<{ project: ProjectDetail }>('PATCH', project(projectId), changes),
     checkRedirectUrl: (projectId: string, body: { url: string; allowed_redirect_urls?: string[] }) =>
       call<RedirectUrlCheck>('POST', `${project(projectId)}/redirect-url-check`, body),
+    ...messageCalls(call, project),
+    ...webhookCalls(call, project),
   };
 }
 
 export type AdminApi = ReturnType<typeof createAdminApi>;
+
+type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+
+export interface MessageListQuery {
+  to?: string;
+  channel?: OutboxMessage['channel'];
+  limit?: number;
+}
+
+/** Issue 26 item 3 (Messages): the outbox list and the resend (a fresh login link, messages-routes.ts). */
+function messageCalls(call: Call, project: (projectId: string) => string) {
+  const message = (projectId: string, messageId: string) =>
+    `${project(projectId)}/messages/${encodeURIComponent(messageId)}`;
+  return {
+    messages: (projectId: string, query: MessageListQuery) =>
+      call<{ items: OutboxMessage[] }>('GET', `${project(projectId)}/messages${queryString({ ...query })}`),
+    resendMessage: (projectId: string, messageId: string) =>
+      call<{ message_id: string; user_id: string; email: string }>(
+        'POST',
+        `${message(projectId, messageId)}/resend`,
+        {},
+      ),
+  };
+}
+
+export interface DeliveryListQuery {
+  endpoint_id?: string;
+  status?: WebhookDeliveryStatus;
+  cursor?: string;
+  limit?: number;
+}
+
+/** Issue 26 item 3 (Webhooks): endpoints, their secret, test, replay, and the delivery log. */
+function webhookCalls(call: Call, project: (projectId: string) => string) {
+  const endpoint = (projectId: string, endpointId: string) =>
+    `${project(projectId)}/webhooks/${encodeURIComponent(endpointId)}`;
+  return {
+    webhooks: (projectId: string) =>
+      call<{ items: WebhookEndpoint[] }>('GET', `${project(projectId)}/webhooks`),
+    createWebhook: (projectId: string, body: { url: string; events: string[] }) =>
+      call<{ endpoint: WebhookEndpoint; secret: string }>('POST', `${project(projectId)}/webhooks`, body),
+    updateWebhook: (projectId: string, endpointId: string, body: { url?: string; events?: string[] }) =>
+      call<{ endpoint: WebhookEndpoint }>('PATCH', endpoint(projectId, endpointId), body),
+    deleteWebhook: (projectId: string, endpointId: string) =>
+      call<{ endpoint: WebhookEndpoint }>('DELETE', endpoint(projectId, endpointId)),
+    enableWebhook: (projectId: string, endpointId: string) =>
+      call<{ endpoint: WebhookEndpoint }>('POST', `${endpoint(projectId, endpointId)}/enable`, {}),
+    rotateWebhookSecret: (projectId: string, endpointId: string) =>
+      call<{ secret: string }>('POST', `${endpoint(projectId, endpointId)}/secret`, { rotate: true }),
+    testWebhook: (projectId: string, endpointId: string) =>
+      call<{ delivery: WebhookDelivery }>('POST', `${endpoint(projectId, endpointId)}/test`, {}),
+    replayWebhook: (
+      projectId: string,
+      endpointId: string,
+      body: { from: string; to: string; statuses?: WebhookDeliveryStatus[] },
+    ) => call<{ queued: number }>('POST', `${endpoint(projectId, endpointId)}/replay`, body),
+    webhookDeliveries: (projectId: string, query: DeliveryListQuery) =>
+      call<Page<WebhookDelivery>>(
+        'GET',
+        `${project(projectId)}/webhook-deliveries${queryString({ ...query })}`,
+      ),
+    retryDelivery: (projectId: string, deliveryId: string) =>
+      call<{ delivery: WebhookDelivery }>(
+        'POST',
+        `${project(projectId)}/webhook-deliveries/${encodeURIComponent(deliveryId)}/replay`,
+        {},
+      ),
+  };
+}

@@ -177,3 +177,48 @@ export interface RedirectUrlCheck {
   matched_entry: string | null;
   reason: string;
 }
+
+/** One message of GET /projects/:id/messages (the dev outbox; features/admin/data-routes.ts). */
+export interface OutboxMessage {
+  id: string;
+  channel: 'email' | 'sms' | 'whatsapp';
+  to: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  links: string[];
+  codes: string[];
+  created_at: string;
+}
+
+/** A webhook endpoint (features/admin/webhooks-routes.ts); its secret is never in it. */
+export interface WebhookEndpoint {
+  id: string;
+  project_id: string;
+  url: string;
+  events: string[];
+  source: 'file' | 'api';
+  disabled_at: string | null;
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'failed' | 'succeeded' | 'dead';
+
+/** One row of the delivery log (GET /projects/:id/webhook-deliveries). */
+export interface WebhookDelivery {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_status_code: number | null;
+  last_latency_ms: number | null;
+  last_response_excerpt: string | null;
+  last_error: string | null;
+  created_at: string;
+}

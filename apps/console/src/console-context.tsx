@@ -33,7 +33,10 @@ export type Scope =
   | 'events:read'
   | 'stats:read'
   | 'projects:read'
-  | 'projects:write';
+  | 'projects:write'
+  | 'messages:read'
+  | 'webhooks:read'
+  | 'webhooks:write';
 
 export interface OperatorState {
   me: Me;

@@ -12,6 +12,7 @@ import {
 } from '@tanstack/react-router';
 import { AuthGate } from './auth-gate';
 import { CONSOLE_BASE_PATH } from './console-client';
+import { validateMessagesSearch, validateWebhooksSearch } from './messages-search';
 import { AuthenticateScreen } from './screens/authenticate-screen';
 import { NotFoundScreen } from './screens/not-found-screen';
 import { validateActivitySearch, validateOverviewSearch, validateUsersSearch } from './search-params';
@@ -65,6 +66,20 @@ const settingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/settings-screen'), 'SettingsScreen'),
 });
 
+const messagesRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'messages',
+  validateSearch: validateMessagesSearch,
+  component: lazyRouteComponent(() => import('./screens/messages-screen'), 'MessagesScreen'),
+});
+
+const webhooksRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'webhooks',
+  validateSearch: validateWebhooksSearch,
+  component: lazyRouteComponent(() => import('./screens/webhooks-screen'), 'WebhooksScreen'),
+});
+
 const authenticateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'authenticate',
@@ -72,7 +87,15 @@ const authenticateRoute = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  consoleRoute.addChildren([overviewRoute, usersRoute, userDetailRoute, activityRoute, settingsRoute]),
+  consoleRoute.addChildren([
+    overviewRoute,
+    usersRoute,
+    userDetailRoute,
+    activityRoute,
+    messagesRoute,
+    webhooksRoute,
+    settingsRoute,
+  ]),
   authenticateRoute,
 ]);
 

@@ -8,10 +8,16 @@ import { type Scope, useOperator } from './console-context';
 import { STRINGS } from './strings';
 import { ThemeToggle } from './theme';
 
-const NAV: ReadonlyArray<{ to: '/' | '/users' | '/activity' | '/settings'; label: string; scope: Scope }> = [
+const NAV: ReadonlyArray<{
+  to: '/' | '/users' | '/activity' | '/messages' | '/webhooks' | '/settings';
+  label: string;
+  scope: Scope;
+}> = [
   { to: '/', label: STRINGS.shell.overview, scope: 'stats:read' },
   { to: '/users', label: STRINGS.shell.users, scope: 'users:read' },
   { to: '/activity', label: STRINGS.shell.activity, scope: 'events:read' },
+  { to: '/messages', label: STRINGS.messages.title, scope: 'messages:read' },
+  { to: '/webhooks', label: STRINGS.webhooks.title, scope: 'webhooks:read' },
   { to: '/settings', label: STRINGS.shell.settings, scope: 'projects:read' },
 ];
 

@@ -14,10 +14,12 @@ import { createConsoleRouter } from './router';
 // The router loads each screen lazily; loaded here, before any test's clock runs, so a cold first import (recharts
 // is large) never eats into a test's wait on a loaded machine.
 import './screens/activity-screen';
+import './screens/messages-screen';
 import './screens/overview-screen';
 import './screens/user-detail-screen';
 import './screens/users-screen';
 import './screens/settings-screen';
+import './screens/webhooks-screen';
 import { type AdminStandIn, type Answer, createAdminStandIn, json, OWNER, PROJECT_ID } from './test-admin';
 
 export type { AdminStandIn, Answer, RecordedCall } from './test-admin';

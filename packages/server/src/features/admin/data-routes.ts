@@ -63,6 +63,7 @@ export async function registerAdminDataRoutes(root: FastifyInstance, ctx: AppCon
         params: ProjectParams,
         querystring: Type.Object({
           to: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
+          channel: Type.Optional(Type.Enum(['email', 'sms', 'whatsapp'] as const)),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
         }),
         response: { 200: Type.Object({ items: Type.Array(Message) }), ...ADMIN_ERROR_RESPONSES },
@@ -74,6 +75,7 @@ export async function registerAdminDataRoutes(root: FastifyInstance, ctx: AppCon
         projectId: project.id,
         to: request.query.to ?? null,
         limit: request.query.limit ?? 100,
+        ...(request.query.channel === undefined ? {} : { channel: request.query.channel }),
       });
       return { items };
     },

@@ -6,6 +6,7 @@ import type { AdminRouteModule } from './admin-plugin';
 import { registerAdminDataRoutes } from './data-routes';
 import { registerEventRoutes } from './events-routes';
 import { registerAdminKeyRoutes } from './keys-routes';
+import { registerAdminMessageRoutes } from './messages-routes';
 import { registerAdminProjectRoutes } from './projects-routes';
 import { registerAdminSettingsRoutes } from './settings-routes';
 import { registerStatsRoutes } from './stats-routes';
@@ -22,4 +23,5 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRouteModule[] = [
   { name: 'stats', register: registerStatsRoutes },
   { name: 'operators', register: registerOperatorRoutes },
   { name: 'project settings', register: registerAdminSettingsRoutes },
+  { name: 'messages: resend', register: registerAdminMessageRoutes },
 ];

@@ -33,7 +33,7 @@ const RedirectUrl = Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })
  * The sign-in features' services take the context of an SDK request; an admin call acts for the project it names,
  * with no session, in live mode (ids it makes are live ones).
  */
-function adminRequestContext(request: FastifyRequest, project: ProjectRecord): RequestContext {
+export function adminRequestContext(request: FastifyRequest, project: ProjectRecord): RequestContext {
   return {
     ...adminEventRequest(request),
     project,

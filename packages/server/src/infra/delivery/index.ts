@@ -11,7 +11,7 @@ import { createSmsSender, DeliveryError } from './sms';
 
 export { extractCodes, extractLinks } from './extract';
 export type { OutboxMessage } from './outbox-store';
-export { listOutbox, storeInOutbox } from './outbox-store';
+export { findOutboxMessage, listOutbox, storeInOutbox } from './outbox-store';
 export { createSmsSender, DeliveryError } from './sms';
 
 export interface CreateDeliveryOptions {

@@ -35,14 +35,18 @@ export async function storeInOutbox(db: Database, message: OutgoingMessage, now:
   return id;
 }
 
-/** Newest first; `to` matches case-insensitively (e-mail addresses), phone numbers compare as written. */
+/**
+ * Newest first; `to` matches case-insensitively (e-mail addresses), phone numbers compare as written; `channel`
+ * keeps one channel (the console's filter).
+ */
 export async function listOutbox(
   db: Database,
-  options: { to: string | null; limit: number; projectId?: string },
+  options: { to: string | null; limit: number; projectId?: string; channel?: OutboxMessage['channel'] },
 ): Promise<OutboxMessage[]> {
   const filters = [
     options.to === null ? undefined : sql`lower(${outboxMessages.to}) = lower(${options.to})`,
     options.projectId === undefined ? undefined : eq(outboxMessages.projectId, options.projectId),
+    options.channel === undefined ? undefined : eq(outboxMessages.channel, options.channel),
   ];
   const rows = await db
     .select()
@@ -50,7 +54,24 @@ export async function listOutbox(
     .where(and(...filters))
     .orderBy(desc(outboxMessages.seq))
     .limit(options.limit);
-  return rows.map((row) => ({
+  return rows.map(toOutboxMessage);
+}
+
+/** One message of a project's outbox, or null (another project's message is as absent as a missing one). */
+export async function findOutboxMessage(
+  db: Database,
+  options: { projectId: string; id: string },
+): Promise<OutboxMessage | null> {
+  const [row] = await db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.id, options.id), eq(outboxMessages.projectId, options.projectId)))
+    .limit(1);
+  return row === undefined ? null : toOutboxMessage(row);
+}
+
+function toOutboxMessage(row: typeof outboxMessages.$inferSelect): OutboxMessage {
+  return {
     id: row.id,
     channel: row.channel,
     to: row.to,
@@ -60,5 +81,5 @@ export async function listOutbox(
     links: row.links,
     codes: row.codes,
     created_at: row.createdAt.toISOString(),
-  }));
+  };
 }

@@ -117,6 +117,33 @@ export function resolveScreenStyles(styles: StyleConfig | null | undefined): Scr
   };
 }
 
+/**
+ * Issue 26 "Branding": the project's theme (bootstrap `theme`, set in the console or the project file) under the
+ * integrator's `styles`, key by key: what the page's code sets wins, and a project theme restyles every page that
+ * sets nothing. Both are wire-format.md §7.3 shapes, two levels deep at most (buttons.primary.textColor).
+ */
+export function layerStyles(
+  projectTheme: StyleConfig | null | undefined,
+  styles: StyleConfig | null | undefined,
+): StyleConfig | null | undefined {
+  if (projectTheme === null || projectTheme === undefined) return styles;
+  if (styles === null || styles === undefined) return projectTheme;
+  const p = projectTheme;
+  const s = styles;
+  return {
+    ...p,
+    ...s,
+    container: { ...p.container, ...s.container },
+    colors: { ...p.colors, ...s.colors },
+    buttons: {
+      primary: { ...p.buttons?.primary, ...s.buttons?.primary },
+      secondary: { ...p.buttons?.secondary, ...s.buttons?.secondary },
+    },
+    inputs: { ...p.inputs, ...s.inputs },
+    logo: { ...p.logo, ...s.logo },
+  };
+}
+
 function length(value: CssLength): string {
   return typeof value === 'number' ? `${value}px` : value;
 }

@@ -22,6 +22,7 @@ import {
 } from './dev-origins';
 import { SERVER_PACKAGE_ROOT } from './package-root';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSettings } from './rate-limits';
+import { ThemeSchema } from './theme-schema';
 
 /** A configuration or project-file problem; the message names the key and the allowed values. */
 export class ConfigError extends Error {
@@ -676,6 +677,10 @@ const ProjectSettingsSchema = Type.Object(
         maximum: 10_080,
         description: 'allowed: a whole number of minutes 5..10080',
       }),
+    ),
+    // Issue 26 "Branding": the widget's theme, sent by bootstrap (infra/theme-schema.ts).
+    theme: Type.Optional(
+      Type.Union([Type.Null(), ThemeSchema], { description: 'allowed: null or a theme object' }),
     ),
   },
   { additionalProperties: false, description: 'allowed: an object of settings' },

@@ -117,4 +117,17 @@ export interface Stats {
   sign_ups: { total: number; counts: number[] };
   active_users: { counts: number[] };
   rate_limit_hits: Array<{ rule: string; total: number; counts: number[] }>;
+  /** Issue 26: who holds which factor now (features/admin/adoption.ts). */
+  adoption: { users: number; passkey_users: number; second_factor_users: number };
+}
+
+/** Issue 26 "Branding": GET /admin/v1/projects/:id (features/projects/project-admin.ts AdminProjectView). */
+export interface ProjectDetail {
+  id: string;
+  name: string;
+  is_development: boolean;
+  /** Declared in the project file: read-only through the API. */
+  from_project_file: boolean;
+  settings: Record<string, unknown>;
+  updated_at: string;
 }

@@ -1,7 +1,16 @@
 // Issue 26 item 1: the console calls only the admin API. Every call carries the operator's session as
 // `Authorization: Bearer <session_token>` (the SDK's opaque token) and comes back as parsed JSON or an
 // AdminApiError with the wire-format.md §3.2 fields, which the screens switch on (error_type).
-import type { EventRecord, Me, Page, ProjectSummary, Stats, UserDetail, UserSummary } from './admin-types';
+import type {
+  EventRecord,
+  Me,
+  Page,
+  ProjectDetail,
+  ProjectSummary,
+  Stats,
+  UserDetail,
+  UserSummary,
+} from './admin-types';
 
 export const ADMIN_API_PREFIX = '/admin/v1';
 
@@ -147,6 +156,10 @@ export function createAdminApi(options: AdminApiOptions) {
       call<{ event: EventRecord }>('GET', `${project(projectId)}/events/${encodeURIComponent(eventId)}`),
     stats: (projectId: string, query: { from?: string; to?: string; interval?: 'day' | 'hour' }) =>
       call<Stats>('GET', `${project(projectId)}/stats${queryString({ ...query })}`),
+    // Issue 26 "Branding": the project and its `theme` setting (null removes it).
+    readProject: (projectId: string) => call<{ project: ProjectDetail }>('GET', project(projectId)),
+    publishTheme: (projectId: string, theme: unknown) =>
+      call<{ project: ProjectDetail }>('PATCH', project(projectId), { settings: { theme } }),
   };
 }
 

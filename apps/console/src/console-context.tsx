@@ -32,7 +32,8 @@ export type Scope =
   | 'users:support'
   | 'events:read'
   | 'stats:read'
-  | 'projects:read';
+  | 'projects:read'
+  | 'projects:write';
 
 export interface OperatorState {
   me: Me;

@@ -59,6 +59,14 @@ const activityRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/activity-screen'), 'ActivityScreen'),
 });
 
+// Issue 26 "Branding": the preview renders the widget's reset-password and passkey screens too; only this chunk
+// carries what the sign-in screen does not.
+const brandingRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'branding',
+  component: lazyRouteComponent(() => import('./screens/branding-screen'), 'BrandingScreen'),
+});
+
 const authenticateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'authenticate',
@@ -66,7 +74,7 @@ const authenticateRoute = createRoute({
 });
 
 export const routeTree = rootRoute.addChildren([
-  consoleRoute.addChildren([overviewRoute, usersRoute, userDetailRoute, activityRoute]),
+  consoleRoute.addChildren([overviewRoute, usersRoute, userDetailRoute, activityRoute, brandingRoute]),
   authenticateRoute,
 ]);
 

@@ -38,7 +38,12 @@ describe('the console shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: STRINGS.overview.heading })).toBeTruthy();
     expect(screen.getByTestId('operator').textContent).toContain('owner@example.com');
     expect(screen.getByTestId('operator').textContent).toContain(STRINGS.shell.roles.owner);
-    expect(navLinks()).toEqual([STRINGS.shell.overview, STRINGS.shell.users, STRINGS.shell.activity]);
+    expect(navLinks()).toEqual([
+      STRINGS.shell.overview,
+      STRINGS.shell.users,
+      STRINGS.shell.activity,
+      STRINGS.branding.nav,
+    ]);
     expect(screen.getByRole('link', { name: STRINGS.shell.overview }).getAttribute('aria-current')).toBe(
       'page',
     );

@@ -8,10 +8,11 @@ import { type Scope, useOperator } from './console-context';
 import { STRINGS } from './strings';
 import { ThemeToggle } from './theme';
 
-const NAV: ReadonlyArray<{ to: '/' | '/users' | '/activity'; label: string; scope: Scope }> = [
+const NAV: ReadonlyArray<{ to: '/' | '/users' | '/activity' | '/branding'; label: string; scope: Scope }> = [
   { to: '/', label: STRINGS.shell.overview, scope: 'stats:read' },
   { to: '/users', label: STRINGS.shell.users, scope: 'users:read' },
   { to: '/activity', label: STRINGS.shell.activity, scope: 'events:read' },
+  { to: '/branding', label: STRINGS.branding.nav, scope: 'projects:read' },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {

@@ -14,6 +14,7 @@ import { createConsoleRouter } from './router';
 // The router loads each screen lazily; loaded here, before any test's clock runs, so a cold first import (recharts
 // is large) never eats into a test's wait on a loaded machine.
 import './screens/activity-screen';
+import './screens/branding-screen';
 import './screens/overview-screen';
 import './screens/user-detail-screen';
 import './screens/users-screen';

@@ -323,7 +323,6 @@ export const STRINGS = {
     picker: (label: string) => `${label}: colour picker`,
     defaultHint: (value: string) => `Default: ${value === '' ? 'none' : value}`,
     hints: {
-      color: 'A colour such as #19303D, rgb(25 48 61) or a colour name.',
       length: 'A length in px, rem, em or %, such as 8px.',
       font: 'A font-family list; Arial, Helvetica, sans-serif follow it.',
       url: 'An https:// image, at most 50 px high and 100 px wide on the widget.',

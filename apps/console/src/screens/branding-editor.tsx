@@ -138,7 +138,8 @@ function ThemeInput({
         {reset}
       </div>
       <p className="hint" id={`${id}-hint`}>
-        {STRINGS.branding.defaultHint(String(fallback))} · {STRINGS.branding.hints[field.kind]}
+        {STRINGS.branding.defaultHint(String(fallback))}
+        {field.kind === 'color' ? null : ` · ${STRINGS.branding.hints[field.kind]}`}
       </p>
       {invalid ? (
         <p className="field-error" id={`${id}-error`}>

@@ -27,10 +27,6 @@ function validCaptcha(settings: unknown): settings is CaptchaSettings {
   );
 }
 
-function isPlainObject(value: unknown): value is NonNullable<BootstrapData['theme']> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Maps the raw `data` of the bootstrap response. Throws when `password_config` is absent or `captcha_settings`
  * is malformed (wire-format.md §4.11 "hard requirements"); the caller then falls back to DEFAULT_BOOTSTRAP.
@@ -69,7 +65,7 @@ export function parseBootstrap(raw: unknown): BootstrapData {
     // Issue 13 item 1: a Gatehouse extra field; a server without it (or the Stytch cloud) means false.
     secondFactorRequired: data.require_second_factor === true,
     // Issue 26 "Branding": another extra; anything but an object (an older server, the Stytch cloud) means none.
-    theme: isPlainObject(data.theme) ? data.theme : null,
+    theme: typeof data.theme === 'object' && !Array.isArray(data.theme) ? data.theme : null,
   };
 }
 

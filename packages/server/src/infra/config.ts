@@ -679,9 +679,9 @@ const ProjectSettingsSchema = Type.Object(
       }),
     ),
     // Issue 26 "Branding": the widget's theme, sent by bootstrap (infra/theme-schema.ts).
-    theme: Type.Optional(
-      Type.Union([Type.Null(), ThemeSchema], { description: 'allowed: null or a theme object' }),
-    ),
+    // Not a union with null, so a mistake is named at its own key (settings.theme.colors.primary); the admin API's
+    // null removes the key before this check.
+    theme: Type.Optional(ThemeSchema),
   },
   { additionalProperties: false, description: 'allowed: an object of settings' },
 );

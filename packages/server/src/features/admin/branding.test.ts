@@ -43,11 +43,14 @@ const BAD_THEMES: unknown[] = [
 ];
 
 describe('the theme setting in the project file', () => {
-  it('accepts every key of wire-format.md §7.3 and null; refuses anything else, naming the path', () => {
+  it('accepts every key of wire-format.md §7.3; refuses anything else, naming the path', () => {
     const [declared] = parseProjectFile([{ name: 'Shop', settings: { theme: THEME } }]);
     expect(declared?.settings.theme).toEqual(THEME);
-    expect(parseProjectFile([{ name: 'Shop', settings: { theme: null } }])[0]?.settings.theme).toBeNull();
-    for (const theme of BAD_THEMES) {
+    // A mistake is named at its own key, with what is allowed there.
+    expect(() =>
+      parseProjectFile([{ name: 'Shop', settings: { theme: { colors: { primary: 'red; x' } } } }]),
+    ).toThrow(/settings\.theme\.colors\.primary .*allowed: a CSS colour/);
+    for (const theme of [...BAD_THEMES, null]) {
       expect(() => parseProjectFile([{ name: 'Shop', settings: { theme } }]), JSON.stringify(theme)).toThrow(
         ConfigError,
       );

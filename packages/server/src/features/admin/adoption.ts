@@ -9,7 +9,7 @@
 // follows the project's registrations, not its users; totps has no project index, so the second-factor count scans
 // totps — a table of enrolments only (unconfirmed ones expire and are purged), a fraction of the users. Walking
 // users and probing totps_user_idx per user instead would cost a probe per user (a million at issue 26's scale).
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
 import { rowsOf } from '../users/user-sql';
 
@@ -22,6 +22,15 @@ export interface FactorAdoption {
   second_factor_users: number;
 }
 
+/** The one statement (adoption-query-plans.test.ts EXPLAINs it on PostgreSQL). */
+export function adoptionQuery(projectId: string): SQL {
+  return sql`SELECT
+      (SELECT count(*) FROM users WHERE project_id = ${projectId}) AS users,
+      (SELECT count(DISTINCT user_id) FROM webauthn_registrations
+        WHERE project_id = ${projectId} AND verified) AS passkey_users,
+      (SELECT count(DISTINCT user_id) FROM totps WHERE project_id = ${projectId} AND verified) AS second_factor_users`;
+}
+
 export async function factorAdoption(
   ctx: Pick<AppContext, 'db'>,
   projectId: string,
@@ -30,13 +39,7 @@ export async function factorAdoption(
     users: number | string;
     passkey_users: number | string;
     second_factor_users: number | string;
-  }>(
-    await ctx.db.execute(sql`SELECT
-        (SELECT count(*) FROM users WHERE project_id = ${projectId}) AS users,
-        (SELECT count(DISTINCT user_id) FROM webauthn_registrations
-          WHERE project_id = ${projectId} AND verified) AS passkey_users,
-        (SELECT count(DISTINCT user_id) FROM totps WHERE project_id = ${projectId} AND verified) AS second_factor_users`),
-  );
+  }>(await ctx.db.execute(adoptionQuery(projectId)));
   return {
     users: Number(row?.users ?? 0),
     passkey_users: Number(row?.passkey_users ?? 0),

@@ -198,6 +198,9 @@ export function createAdminApi(options: AdminApiOptions) {
       call<RedirectUrlCheck>('POST', `${project(projectId)}/redirect-url-check`, body),
     ...messageCalls(call, project),
     ...webhookCalls(call, project),
+    // Issue 26 "Branding": the project's `theme` setting (null removes it).
+    publishTheme: (projectId: string, theme: unknown) =>
+      call<{ project: ProjectDetail }>('PATCH', project(projectId), { settings: { theme } }),
   };
 }
 

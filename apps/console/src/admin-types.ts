@@ -117,6 +117,8 @@ export interface Stats {
   sign_ups: { total: number; counts: number[] };
   active_users: { counts: number[] };
   rate_limit_hits: Array<{ rule: string; total: number; counts: number[] }>;
+  /** Issue 26: who holds which factor now (features/admin/adoption.ts). */
+  adoption: { users: number; passkey_users: number; second_factor_users: number };
 }
 
 // Issue 26 item 3 (Projects and settings): GET/PATCH /projects/:id and the redirect URL checker

@@ -80,6 +80,14 @@ const webhooksRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/webhooks-screen'), 'WebhooksScreen'),
 });
 
+// Issue 26 "Branding": the preview renders the widget's reset-password and passkey screens too; only this chunk
+// carries what the sign-in screen does not.
+const brandingRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'branding',
+  component: lazyRouteComponent(() => import('./screens/branding-screen'), 'BrandingScreen'),
+});
+
 const authenticateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'authenticate',
@@ -95,6 +103,7 @@ export const routeTree = rootRoute.addChildren([
     messagesRoute,
     webhooksRoute,
     settingsRoute,
+    brandingRoute,
   ]),
   authenticateRoute,
 ]);

@@ -245,6 +245,7 @@ export function statsOf(overrides: Partial<Stats> = {}): Stats {
     sign_ups: { total: 2, counts: [1, 0, 1] },
     active_users: { counts: [1, 3, 4] },
     rate_limit_hits: [],
+    adoption: { users: 40, passkey_users: 10, second_factor_users: 4 },
     ...overrides,
   };
 }

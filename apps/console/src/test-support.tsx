@@ -15,6 +15,7 @@ import { createConsoleRouter } from './router';
 // is large) never eats into a test's wait on a loaded machine.
 import './screens/activity-screen';
 import './screens/messages-screen';
+import './screens/branding-screen';
 import './screens/overview-screen';
 import './screens/user-detail-screen';
 import './screens/users-screen';

@@ -16,6 +16,29 @@ export interface RbacPolicy {
   resources: { resource_id: string; description: string; actions: string[] }[];
 }
 
+/**
+ * Issue 26 "Branding": a project's theme, the keys of the widget's `styles` (wire-format.md §7.3 StyleConfig, SPEC §2
+ * "Theme"), all optional. The server validates it like the project file does (infra/theme-schema.ts).
+ */
+export interface ProjectTheme {
+  container?: { backgroundColor?: string; borderColor?: string; borderRadius?: string; width?: string };
+  colors?: { primary?: string; secondary?: string; success?: string; error?: string };
+  buttons?: {
+    primary?: { backgroundColor?: string; textColor?: string; borderColor?: string; borderRadius?: string };
+    secondary?: { backgroundColor?: string; textColor?: string; borderColor?: string; borderRadius?: string };
+  };
+  inputs?: {
+    backgroundColor?: string;
+    textColor?: string;
+    placeholderColor?: string;
+    borderColor?: string;
+    borderRadius?: string;
+  };
+  fontFamily?: string;
+  hideHeaderText?: boolean;
+  logo?: { logoImageUrl?: string };
+}
+
 export interface BootstrapResponse {
   request_id: string;
   status_code: number;
@@ -39,6 +62,11 @@ export interface BootstrapResponse {
    * app must step their session up with a TOTP or recovery code before the app treats them as signed in.
    */
   require_second_factor: boolean;
+  /**
+   * Gatehouse extra (issue 26 "Branding"; the Stytch SDK ignores unknown fields): the project's theme, which the
+   * widget applies under the integrator's own `styles`; null when the project set none.
+   */
+  theme: ProjectTheme | null;
 }
 
 /** The SDK's camelCase view of bootstrap (wire-format.md §4.11 "SDK field"). */
@@ -59,6 +87,8 @@ export interface BootstrapData {
   rbacPolicy: RbacPolicy | null;
   /** `require_second_factor` (Gatehouse extra, issue 13 item 1); false when absent. */
   secondFactorRequired: boolean;
+  /** `theme` (Gatehouse extra, issue 26 "Branding"); null when absent or not an object. */
+  theme: ProjectTheme | null;
 }
 
 /** Used when the bootstrap fetch fails or its answer cannot be mapped (SPEC §7). */
@@ -78,4 +108,5 @@ export const DEFAULT_BOOTSTRAP: BootstrapData = {
   dfpProtectedAuthMode: 'OBSERVATION',
   rbacPolicy: null,
   secondFactorRequired: false,
+  theme: null,
 };

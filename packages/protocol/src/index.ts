@@ -3,6 +3,7 @@ export type {
   BootstrapResponse,
   CaptchaSettings,
   PasswordConfigWire,
+  ProjectTheme,
   RbacPolicy,
 } from './bootstrap';
 export { DEFAULT_BOOTSTRAP } from './bootstrap';

@@ -117,6 +117,28 @@ export function resolveScreenStyles(styles: StyleConfig | null | undefined): Scr
   };
 }
 
+/**
+ * Issue 26 "Branding": the project's theme (bootstrap `theme`, set in the console or the project file) under the
+ * integrator's `styles`, key by key: what the page's code sets wins, and a project theme restyles every page that
+ * sets nothing. Both are wire-format.md §7.3 shapes, two levels deep at most (buttons.primary.textColor).
+ */
+export function layerStyles(
+  projectTheme: StyleConfig | null | undefined,
+  styles: StyleConfig | null | undefined,
+): StyleConfig | null | undefined {
+  return layer(projectTheme, styles) as StyleConfig | null | undefined;
+}
+
+/** `over` on `under`, objects merged key by key at every depth (one small function: bench widget-size). */
+function layer(under: unknown, over: unknown): unknown {
+  if (under == null) return over;
+  if (over == null) return under;
+  if (typeof under !== 'object' || typeof over !== 'object') return over;
+  const merged: Record<string, unknown> = { ...under };
+  for (const [key, value] of Object.entries(over)) merged[key] = layer(merged[key], value);
+  return merged;
+}
+
 function length(value: CssLength): string {
   return typeof value === 'number' ? `${value}px` : value;
 }

@@ -20,7 +20,7 @@ import type { WidgetClient } from './client-contract';
 import { type ConfigurationErrorKind, type LoginConfig, resolveProducts } from './config';
 import { useBootstrap } from './provider';
 import { resolveStrings, type Strings } from './strings';
-import { resolveColorScheme, resolveScreenStyles, type StyleConfig, themeStyle } from './theme';
+import { layerStyles, resolveColorScheme, resolveScreenStyles, type StyleConfig, themeStyle } from './theme';
 import { showToast, ToastRegion } from './toasts/toast-region';
 import { type ToastKind, WidgetContext, type WidgetContextValue } from './widget-context';
 import { STYLE_ELEMENT_ATTRIBUTE, WIDGET_CSS } from './widget-css';
@@ -122,7 +122,11 @@ function WidgetFrame(props: WidgetRootProps) {
 
   const stringOverrides = useMemo(() => [config?.strings, strings], [config?.strings, strings]);
   const resolvedStrings = useMemo(() => resolveStrings(...stringOverrides), [stringOverrides]);
-  const resolvedStyles = useMemo(() => resolveScreenStyles(styles), [styles]);
+  // Issue 26 "Branding": the project's theme from bootstrap, under the page's own `styles`. Painted from the cached
+  // bootstrap first (issue 23 "paint before the network"), so a returning visitor sees the theme at once.
+  const projectTheme = bootstrap.theme;
+  const layeredStyles = useMemo(() => layerStyles(projectTheme, styles), [projectTheme, styles]);
+  const resolvedStyles = useMemo(() => resolveScreenStyles(layeredStyles), [layeredStyles]);
 
   const emitEvent = useCallback((type: WidgetEventType, data: unknown) => {
     try {
@@ -210,7 +214,7 @@ function WidgetFrame(props: WidgetRootProps) {
         data-state={state.screen}
         data-gatehouse-widget={mode}
         data-color-scheme={resolveColorScheme(config?.colorScheme)}
-        style={themeStyle(styles)}
+        style={themeStyle(layeredStyles)}
       >
         <div className="gh-screen" key={screenOf(state.screen)}>
           {renderScreen(state)}

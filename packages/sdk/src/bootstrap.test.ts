@@ -22,6 +22,7 @@ describe('parseBootstrap (wire-format.md §4.11)', () => {
         dfp_protected_auth_mode: 'DECISIONING',
         rbac_policy: { roles: [], resources: [] },
         require_second_factor: true,
+        theme: { colors: { primary: '#0A6E3C' } },
       }),
     ).toEqual({
       displayWatermark: true,
@@ -39,7 +40,16 @@ describe('parseBootstrap (wire-format.md §4.11)', () => {
       dfpProtectedAuthMode: 'DECISIONING',
       rbacPolicy: { roles: [], resources: [] },
       secondFactorRequired: true,
+      theme: { colors: { primary: '#0A6E3C' } },
     });
+  });
+
+  it('reads theme (a Gatehouse extra, issue 26) as null unless it is an object', () => {
+    const { theme, ...withoutIt } = BOOTSTRAP_WIRE;
+    expect(parseBootstrap(withoutIt).theme).toBeNull();
+    for (const value of ['#0A6E3C', ['#0A6E3C'], 7, null]) {
+      expect(parseBootstrap({ ...BOOTSTRAP_WIRE, theme: value }).theme).toBeNull();
+    }
   });
 
   it('reads require_second_factor (a Gatehouse extra) as false unless it is exactly true', () => {

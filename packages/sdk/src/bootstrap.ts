@@ -64,6 +64,8 @@ export function parseBootstrap(raw: unknown): BootstrapData {
     rbacPolicy: data.rbac_policy ?? null,
     // Issue 13 item 1: a Gatehouse extra field; a server without it (or the Stytch cloud) means false.
     secondFactorRequired: data.require_second_factor === true,
+    // Issue 26 "Branding": another extra; anything but an object (an older server, the Stytch cloud) means none.
+    theme: typeof data.theme === 'object' && !Array.isArray(data.theme) ? data.theme : null,
   };
 }
 

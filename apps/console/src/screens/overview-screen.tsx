@@ -10,6 +10,7 @@ import { useServices } from '../console-context';
 import { OVERVIEW_RANGES, type OverviewRange } from '../search-params';
 import { STRINGS } from '../strings';
 import { useDocumentTitle } from '../use-document-title';
+import { AdoptionPanel } from './overview-adoption';
 import { type MethodSeries, SignInChart, signInsByMethod } from './overview-chart';
 
 const route = getRouteApi('/signed-in/');
@@ -115,6 +116,7 @@ function OverviewBody({ stats }: { stats: Stats }) {
           </>
         )}
       </section>
+      <AdoptionPanel adoption={stats.adoption} />
       <section className="panel" aria-labelledby="failures-heading">
         <h2 id="failures-heading">{STRINGS.overview.failuresHeading}</h2>
         {failures.length === 0 ? (

@@ -88,6 +88,7 @@ export const BOOTSTRAP_WIRE: BootstrapResponse = {
   dfp_protected_auth_mode: 'OBSERVATION',
   rbac_policy: null,
   require_second_factor: false,
+  theme: null,
 };
 
 export function createFakeFetch(routes: Record<string, RouteHandler> = {}) {

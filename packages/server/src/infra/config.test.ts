@@ -538,8 +538,8 @@ describe('project file', () => {
     ],
     [
       'an unknown setting',
-      withProject({ settings: { theme: 'dark' } }),
-      'PROJECT_FILE projects[0].settings.theme',
+      withProject({ settings: { colour_scheme: 'dark' } }),
+      'PROJECT_FILE projects[0].settings.colour_scheme',
       'allowed keys: disable_sdk_watermark',
     ],
     [

@@ -22,6 +22,7 @@ import {
 } from './dev-origins';
 import { SERVER_PACKAGE_ROOT } from './package-root';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitSettings } from './rate-limits';
+import { ThemeSchema } from './theme-schema';
 
 /** A configuration or project-file problem; the message names the key and the allowed values. */
 export class ConfigError extends Error {
@@ -677,6 +678,10 @@ const ProjectSettingsSchema = Type.Object(
         description: 'allowed: a whole number of minutes 5..10080',
       }),
     ),
+    // Issue 26 "Branding": the widget's theme, sent by bootstrap (infra/theme-schema.ts).
+    // Not a union with null, so a mistake is named at its own key (settings.theme.colors.primary); the admin API's
+    // null removes the key before this check.
+    theme: Type.Optional(ThemeSchema),
   },
   { additionalProperties: false, description: 'allowed: an object of settings' },
 );

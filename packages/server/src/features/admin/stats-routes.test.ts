@@ -2,11 +2,13 @@
 // per day, rate-limit hits" — counted from events written at chosen times, in UTC day and hour buckets with every
 // empty bucket a zero, only the project's own events and only those in [from, to); a bounded range; 400/403.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { totps, users, webauthnRegistrations } from '../../infra/db/schema';
 import { adminCall, TEST_ADMIN_KEY } from '../../test-support/admin';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { type EventPayloads, type ProjectStats, recordEvent } from '../audit';
 import { createProject } from '../projects/project-service';
+import type { FactorAdoption } from './adoption';
 
 const DAY = Date.parse('2030-03-01T00:00:00.000Z');
 const HOUR_MS = 3_600_000;
@@ -167,5 +169,68 @@ describe.each(testDatabaseKinds())('admin API stats on %s', (kind) => {
       key: null,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('counts passkey and second-factor adoption now: confirmed factors only, each user once, own project only', async () => {
+    const other = await createProject(t.ctx, {
+      name: 'Other',
+      allowedOrigins: [],
+      allowedRedirectUrls: [],
+      enabledProducts: [],
+    });
+    const user = (id: string, projectId = t.project.id) => ({ id, projectId });
+    await t.ctx.db
+      .insert(users)
+      .values([
+        user('user-ada'),
+        user('user-grace'),
+        user('user-alan'),
+        user('user-linus'),
+        user('user-zed', other.project.id),
+      ]);
+    const passkey = (id: string, userId: string, verified = true, projectId = t.project.id) => ({
+      id,
+      userId,
+      projectId,
+      credentialId: `credential-${id}`,
+      publicKey: new Uint8Array([1]),
+      domain: 'localhost',
+      verified,
+    });
+    await t.ctx.db.insert(webauthnRegistrations).values([
+      // ada holds two passkeys (counted once); alan's only one was never confirmed; zed is another project's.
+      passkey('webauthn-1', 'user-ada'),
+      passkey('webauthn-2', 'user-ada'),
+      passkey('webauthn-3', 'user-grace'),
+      passkey('webauthn-4', 'user-alan', false),
+      passkey('webauthn-5', 'user-zed', true, other.project.id),
+    ]);
+    const totp = (id: string, userId: string, verified: boolean, projectId = t.project.id) => ({
+      id,
+      userId,
+      projectId,
+      secretCiphertext: new Uint8Array([1]),
+      verified,
+    });
+    await t.ctx.db.insert(totps).values([
+      totp('totp-1', 'user-ada', true),
+      // An enrolment never confirmed with a code is not a second factor.
+      totp('totp-2', 'user-linus', false),
+      totp('totp-3', 'user-zed', true, other.project.id),
+    ]);
+    // Adoption is what users hold now: a range with no events at all still shows it.
+    const result = (await read('?from=2029-01-01T00:00:00Z&to=2029-01-08T00:00:00Z')) as ProjectStats & {
+      adoption: FactorAdoption;
+    };
+    expect(result.adoption).toEqual({ users: 4, passkey_users: 2, second_factor_users: 1 });
+
+    const empty = await createProject(t.ctx, {
+      name: 'Empty',
+      allowedOrigins: [],
+      allowedRedirectUrls: [],
+      enabledProducts: [],
+    });
+    const none = await adminCall(t.app, { method: 'GET', path: `/projects/${empty.project.id}/stats` });
+    expect(none.json()).toMatchObject({ adoption: { users: 0, passkey_users: 0, second_factor_users: 0 } });
   });
 });

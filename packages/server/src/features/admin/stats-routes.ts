@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../infra/context';
 import { projectStats } from '../audit';
 import { ADMIN_ERROR_RESPONSES, adminProject, ProjectParams } from './admin-request';
+import { factorAdoption } from './adoption';
 
 const Counts = Type.Array(Type.Integer({ minimum: 0 }), {
   description: 'One count per bucket, zeros included.',
@@ -34,6 +35,21 @@ const Stats = Type.Object({
   rate_limit_hits: Type.Array(Type.Object({ rule: Type.String(), total: Type.Integer(), counts: Counts }), {
     description: 'rate_limit.hit by rule.',
   }),
+  // Issue 26 "passkey and second-factor adoption" (adoption.ts).
+  adoption: Type.Object(
+    {
+      users: Type.Integer({ minimum: 0, description: 'Every user of the project.' }),
+      passkey_users: Type.Integer({
+        minimum: 0,
+        description: 'Users holding at least one confirmed passkey (WebAuthn registration).',
+      }),
+      second_factor_users: Type.Integer({
+        minimum: 0,
+        description: "Users holding a confirmed authenticator app (TOTP), the product's second factor.",
+      }),
+    },
+    { description: 'Who holds which factor now, whatever the range.' },
+  ),
 });
 
 const StatsQuery = Type.Object(
@@ -59,7 +75,8 @@ export async function registerStatsRoutes(root: FastifyInstance, ctx: AppContext
       config: { adminScope: 'stats:read' },
       schema: {
         tags: ['Stats'],
-        summary: "Time series of the project's sign-ins, sign-ups, active users and rate-limit hits",
+        summary:
+          "Time series of the project's sign-ins, sign-ups, active users and rate-limit hits; passkey and second-factor adoption",
         params: ProjectParams,
         querystring: StatsQuery,
         response: { 200: Stats, ...ADMIN_ERROR_RESPONSES },
@@ -68,12 +85,16 @@ export async function registerStatsRoutes(root: FastifyInstance, ctx: AppContext
     async (request) => {
       const project = await adminProject(ctx, request, request.params.project_id);
       const { from, to, interval } = request.query;
-      return projectStats(ctx, {
-        projectId: project.id,
-        interval: interval ?? 'day',
-        ...(from === undefined ? {} : { from: new Date(from) }),
-        ...(to === undefined ? {} : { to: new Date(to) }),
-      });
+      const [series, adoption] = await Promise.all([
+        projectStats(ctx, {
+          projectId: project.id,
+          interval: interval ?? 'day',
+          ...(from === undefined ? {} : { from: new Date(from) }),
+          ...(to === undefined ? {} : { to: new Date(to) }),
+        }),
+        factorAdoption(ctx, project.id),
+      ]);
+      return { ...series, adoption };
     },
   );
 }

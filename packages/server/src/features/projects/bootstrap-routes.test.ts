@@ -6,6 +6,7 @@ import { basicAuth, createTestApp, sdkRequest, type TestApp } from '../../test-s
 import { testDatabaseKinds } from '../../test-support/database';
 
 const BOOTSTRAP_KEYS = [
+  'theme',
   'request_id',
   'status_code',
   'disable_sdk_watermark',
@@ -65,6 +66,8 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
       rbac_policy: null,
       // Issue 13 item 1: a Gatehouse extra, off unless the project file turns it on.
       require_second_factor: false,
+      // Issue 26 "Branding": a Gatehouse extra, null until the project sets a theme.
+      theme: null,
     });
   });
 
@@ -109,6 +112,7 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
           password_config: { luds_complexity: 3, luds_minimum_count: 10 },
           rbac_policy: { roles: [], resources: [] },
           require_second_factor: true,
+          theme: { colors: { primary: '#0A6E3C' }, container: { width: '360px' } },
         },
       })
       .where(eq(projects.id, t.project.id));
@@ -129,6 +133,7 @@ describe.each(testDatabaseKinds())('GET /sdk/v1/projects/bootstrap/{public_token
       password_config: { luds_complexity: 3, luds_minimum_count: 10 },
       rbac_policy: { roles: [], resources: [] },
       require_second_factor: true,
+      theme: { colors: { primary: '#0A6E3C' }, container: { width: '360px' } },
     });
   });
 

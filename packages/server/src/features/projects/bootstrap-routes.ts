@@ -42,6 +42,8 @@ export function bootstrapFields(
     // Issue 13 item 1, wire-format.md §4.11: an extra field (the Stytch SDK ignores unknown ones); our SDK maps it
     // to `secondFactorRequired`.
     require_second_factor: settings.require_second_factor === true,
+    // Issue 26 "Branding": another extra field; the widget paints it under the integrator's own `styles`.
+    theme: settings.theme ?? null,
   };
 }
 

@@ -2,6 +2,7 @@
 // SPEC §3 "Session and user": users carry e-mails, phone numbers, OAuth links, passkeys, wallets, TOTPs,
 // biometric registrations, a password, name, status and metadata. Later sign-in methods add their own tables
 // (login-link tokens, passcodes, challenges) in their own migrations without reshaping these.
+import type { ProjectTheme } from '@gatehouse/protocol';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -86,6 +87,11 @@ export interface ProjectSettings {
    * Absent: 60. SPEC §9's 30-minute default is unchanged.
    */
   max_link_expiration_minutes?: number;
+  /**
+   * Issue 26 "Branding": the widget's theme (wire-format.md §7.3 keys, infra/theme-schema.ts), set in the project
+   * file or the console's Branding screen. Absent or null: the widget's defaults. Bootstrap field `theme`.
+   */
+  theme?: ProjectTheme | null;
   /**
    * Development project only: the revision of the secure defaults it was brought up to (ensureDevProject; issue 20
    * item 6, revision 1: pkce_required_for_oauth), so a dev project created before a revision gets it once. Absent: 0.

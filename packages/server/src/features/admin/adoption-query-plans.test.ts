@@ -1,0 +1,53 @@
+// Issue 26 "passkey and second-factor adoption", in the manner of users-query-plans.test.ts: the adoption statement
+// EXPLAINed with `enable_seqscan = off` on PostgreSQL. The users count is an index-only scan of
+// users_project_created_idx and the passkey holders are read through webauthn_registrations_credential_uq (project_id
+// leads both); totps, which has no project index, is the one table scanned — by design (adoption.ts: it holds
+// enrolments only, and a probe per user would cost more at a million users). PostgreSQL only.
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/app';
+import { adoptionQuery } from './adoption';
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodes)];
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('adoption query plan on PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind: 'postgres' });
+  });
+  afterAll(() => t?.close());
+
+  it('counts users and passkey holders through the project indexes; only totps is scanned', async () => {
+    const query = new PgDialect().sqlToQuery(adoptionQuery(t.project.id));
+    const client = await t.handle.pool!.connect();
+    let plan: PlanNode;
+    try {
+      await client.query('SET enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+        `EXPLAIN (FORMAT JSON) ${query.sql}`,
+        query.params,
+      );
+      plan = rows[0]!['QUERY PLAN'][0]!.Plan;
+    } finally {
+      await client.query('RESET enable_seqscan');
+      client.release();
+    }
+    const all = nodes(plan);
+    const seqScanned = all
+      .filter((node) => node['Node Type'] === 'Seq Scan')
+      .map((node) => node['Relation Name']);
+    expect(seqScanned).toEqual(['totps']);
+    const indexes = all.map((node) => node['Index Name']).filter(Boolean);
+    expect(indexes).toContain('users_project_created_idx');
+    expect(indexes).toContain('webauthn_registrations_credential_uq');
+  });
+});

@@ -108,7 +108,8 @@ describe('the branding screen', () => {
     });
     expect(screen.getByTestId('draft-state').textContent).toBe(STRINGS.branding.upToDate);
     await expectAccessible();
-  });
+    // Typing into many fields and rendering the real widget three times: 16 s once on a machine at load 15.
+  }, 40_000);
 
   it('the colour picker writes the text, a reset returns a key to its default, Reset all empties the draft', async () => {
     const admin = standIn();

@@ -90,6 +90,7 @@ describe('the first sign-in: a passkey or an authenticator app', () => {
     renderConsole('/', { admin, client });
     const setUp = await chooseApp();
     expect(client.totpCalls).toEqual([{ method: 'create', options: { expiration_minutes: 10 } }]);
+    expect(document.activeElement).toBe(within(setUp).getByRole('heading', { level: 2, name: S.heading }));
     const qr = within(setUp).getByRole('img', { name: S.qrAlt }) as HTMLImageElement;
     expect(qr.getAttribute('src')).toBe(TOTP_ENROLMENT.qr_code);
     expect(within(setUp).getByTestId('totp-secret').textContent).toBe(TOTP_ENROLMENT.secret);

@@ -7,7 +7,7 @@
 // (client.totps.authenticate) joins the session as the operator's first second factor, so GET /me then says
 // `in_session` and the console opens (server: features/operators/operator-auth.ts).
 import { CODE_LENGTH, CodeInput } from '@gatehouse/react/reauthentication';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { serverMessageOf, totpFailureMessage } from '../components/authenticator-code';
 import { saveFile } from '../components/save-file';
 import { SESSION_DURATION_MINUTES, type TotpEnrolment } from '../console-client';
@@ -83,7 +83,12 @@ export function TotpSetUp({
   const [state, setState] = useState<'idle' | 'working' | 'confirmed'>('idle');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const codesText = enrolment.recovery_codes.join('\n');
+  // The button that opened the set-up is gone: keyboard and screen-reader users continue from its heading.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
 
   const copy = async (text: string, done: string) => {
     try {
@@ -132,7 +137,9 @@ export function TotpSetUp({
   const errorId = `${ids}-error`;
   return (
     <section className="totp-set-up" aria-labelledby="totp-set-up-heading" data-state={state}>
-      <h2 id="totp-set-up-heading">{S.heading}</h2>
+      <h2 id="totp-set-up-heading" ref={headingRef} tabIndex={-1}>
+        {S.heading}
+      </h2>
       <p className="step-title">{S.scanStep}</p>
       <img className="totp-qr" src={enrolment.qr_code} alt={S.qrAlt} width={200} height={200} />
       <p className="totp-secret">

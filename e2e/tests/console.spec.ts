@@ -100,7 +100,9 @@ test('the owner signs in with a login link and a passkey, finds a user, revokes,
   await consoleLoginLink(page, consoleServer, OWNER, 0);
 
   // First sign-in: the console asks for a second factor (a passkey here) before anything else answers.
-  await expect(page.getByRole('heading', { level: 1, name: 'Set up a second factor to continue' })).toBeVisible({
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Set up a second factor to continue' }),
+  ).toBeVisible({
     timeout: 15_000,
   });
   await expectNoAxeViolations(page);

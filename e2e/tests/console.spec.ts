@@ -99,8 +99,10 @@ test('the owner signs in with a login link and a passkey, finds a user, revokes,
   await screenshot(page, 'sign-in');
   await consoleLoginLink(page, consoleServer, OWNER, 0);
 
-  // First sign-in: the console asks for a passkey before anything else answers.
-  await expect(page.getByRole('heading', { level: 1, name: 'Set up a passkey to continue' })).toBeVisible({
+  // First sign-in: the console asks for a second factor (a passkey here) before anything else answers.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Set up a second factor to continue' }),
+  ).toBeVisible({
     timeout: 15_000,
   });
   await expectNoAxeViolations(page);

@@ -6,6 +6,9 @@ import type { Session, User } from '@gatehouse/protocol';
 
 export type OperatorRole = 'owner' | 'admin' | 'support' | 'viewer' | 'auditor';
 
+/** A second factor an operator may hold: a passkey, or an authenticator app (whose recovery codes also answer). */
+export type SecondFactorKind = 'webauthn' | 'totp';
+
 /** GET /admin/v1/me: who the operator is and what they may do. */
 export interface Me {
   actor: { type: string; id: string | null };
@@ -16,8 +19,8 @@ export interface Me {
   /** A viewer: personal data in every answer is masked by the server. */
   masked: boolean;
   email: string | null;
-  /** Null for an admin API key. */
-  second_factor: { enrolled: boolean; in_session: boolean } | null;
+  /** Null for an admin API key. `kinds`: what the operator holds, so the console offers only what can answer. */
+  second_factor: { enrolled: boolean; in_session: boolean; kinds: SecondFactorKind[] } | null;
   /** Until when dangerous actions go through without signing in again (ISO time), or null. */
   recent_sign_in_until: string | null;
   /** Optional: the projects the operator may open, for roles without projects:read. */

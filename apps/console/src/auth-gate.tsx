@@ -1,6 +1,7 @@
 // Issue 26 item 2: who may see the console. No session: the sign-in screen (the widget). A session: GET /admin/v1/me
-// says who the operator is — 403 operator_second_factor_required sends them to set up a passkey first, 401 (the
-// session ended, or this is no operator) signs them out — and then the projects the screens act on.
+// says who the operator is — 403 operator_second_factor_required sends them to set up a passkey or an authenticator
+// app first (or to confirm with the one they hold), 401 (the session ended, or this is no operator) signs them out —
+// and then the projects the screens act on.
 import { useSession } from '@gatehouse/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -72,6 +73,7 @@ function OperatorGate({ sessionId, children }: { sessionId: string; children: Re
     return (
       <SecondFactorScreen
         enrolled={factor?.enrolled === true}
+        kinds={factor?.kinds}
         checking={me.isFetching}
         onContinue={() => {
           setContinued((count) => count + 1);

@@ -25,6 +25,20 @@ export interface ConsoleClient extends WidgetClient {
     /** forceClear: forget the local session even when the server cannot be told (an expired session). */
     revoke(options?: { forceClear?: boolean }): Promise<unknown>;
   };
+  /** The authenticator app as the operator's second factor (issue 26 item 2): set up, a code, a recovery code. */
+  totps: WidgetClient['totps'] & {
+    /** POST /totps (wire-format.md §4.8): a new, unconfirmed app; its first code (authenticate) confirms it. */
+    create(options: { expiration_minutes: number }): Promise<TotpEnrolment>;
+    recover(options: { recovery_code: string; session_duration_minutes: number }): Promise<unknown>;
+  };
+}
+
+/** What POST /totps answers that the set-up shows: the QR code (an SVG data URL), the key, the recovery codes. */
+export interface TotpEnrolment {
+  totp_id: string;
+  secret: string;
+  qr_code: string;
+  recovery_codes: string[];
 }
 
 /** The public token the server injected into index.html, or null when the page was not served by it. */

@@ -18,7 +18,7 @@ import {
 } from './test-support';
 
 /** GET /me of an operator whose session has shown no second factor (what the server answers before one). */
-const NO_FACTOR_YET = { ...OWNER, second_factor: { enrolled: false, in_session: false } };
+const NO_FACTOR_YET = { ...OWNER, second_factor: { enrolled: false, in_session: false, kinds: [] } };
 
 describe('signing in to the console', () => {
   afterEach(resetDocument);
@@ -103,7 +103,10 @@ describe('signing in to the console', () => {
     admin.on(
       'GET',
       '/me',
-      json(200, { ...NO_FACTOR_YET, second_factor: { enrolled: true, in_session: false } }),
+      json(200, {
+        ...NO_FACTOR_YET,
+        second_factor: { enrolled: true, in_session: false, kinds: ['webauthn'] },
+      }),
     );
     admin.on('GET', '/projects', json(200, { items: [{ id: 'p', name: 'P' }] }));
     admin.on('GET', '/projects/:project/stats', json(200, statsOf()));
@@ -132,7 +135,7 @@ describe('signing in to the console', () => {
     };
     renderConsole('/', {
       client,
-      me: { ...NO_FACTOR_YET, second_factor: { enrolled: true, in_session: false } },
+      me: { ...NO_FACTOR_YET, second_factor: { enrolled: true, in_session: false, kinds: ['webauthn'] } },
     });
     await userEvent.click(await screen.findByRole('button', { name: STRINGS.confirmFactor.usePasskey }));
     expect(await screen.findByText(STRINGS.confirmFactor.failed)).toBeTruthy();

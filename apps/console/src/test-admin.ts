@@ -106,7 +106,7 @@ export function meOf(role: string, scopes: string[], extra: Partial<Me> = {}): M
     scopes,
     masked: role === 'viewer',
     email: 'owner@example.com',
-    second_factor: { enrolled: true, in_session: true },
+    second_factor: { enrolled: true, in_session: true, kinds: ['webauthn'] },
     recent_sign_in_until: null,
     ...extra,
   };

@@ -81,7 +81,17 @@ export interface FakeConsoleClient extends ConsoleClient {
   /** What magicLinks.authenticate does (default: signs in). */
   authenticateImpl(token: string): Promise<unknown>;
   registerCalls: unknown[];
+  /** client.totps (issue 26 item 2): the calls made, and what each answers (replace to refuse or delay). */
+  totpCalls: Array<{ method: 'create' | 'authenticate' | 'recover'; options: unknown }>;
 }
+
+/** What the fake POST /totps answers: an SVG data URL, a key, ten recovery codes. */
+export const TOTP_ENROLMENT = {
+  totp_id: 'totp-test-operator-1',
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qr_code: 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=',
+  recovery_codes: Array.from({ length: 10 }, (_, index) => `rc${index}-abcd-efgh`),
+};
 
 /** The SDK client as the console uses it; parts the console never reaches are stubs. */
 export function createFakeClient(options: { signedIn?: boolean } = {}): FakeConsoleClient {
@@ -95,6 +105,7 @@ export function createFakeClient(options: { signedIn?: boolean } = {}): FakeCons
     loginOrCreateCalls: [] as Array<{ email: string; options: unknown }>,
     authenticateCalls: [] as string[],
     registerCalls: [] as unknown[],
+    totpCalls: [] as Array<{ method: 'create' | 'authenticate' | 'recover'; options: unknown }>,
     setSignedIn(signedIn: boolean) {
       session = signedIn ? OPERATOR_SESSION : null;
       user = signedIn ? OPERATOR_USER : null;
@@ -154,6 +165,20 @@ export function createFakeClient(options: { signedIn?: boolean } = {}): FakeCons
       authenticate: () => new Promise(() => {}),
       browserSupportsAutofill: async () => false,
       update: async () => ({}),
+    },
+    totps: {
+      async create(createOptions: unknown) {
+        fake.totpCalls.push({ method: 'create', options: createOptions });
+        return { ...TOTP_ENROLMENT, user_id: OPERATOR_USER.user_id, status_code: 200 };
+      },
+      async authenticate(authenticateOptions: unknown) {
+        fake.totpCalls.push({ method: 'authenticate', options: authenticateOptions });
+        return { status_code: 200 };
+      },
+      async recover(recoverOptions: unknown) {
+        fake.totpCalls.push({ method: 'recover', options: recoverOptions });
+        return { status_code: 200 };
+      },
     },
     telemetry: { logEvent: () => undefined },
   };

@@ -1,22 +1,29 @@
 // Issue 26 item 2: "they … must hold a passkey or TOTP (set up at first sign-in)". The admin API answers only
 // GET /me until the operator's session has shown a second factor (me.second_factor.in_session):
-// - an operator without one adds a passkey here with the widget's <PasskeyRegistration> (a first passkey counts for
-//   the session that registered it);
-// - an operator who holds one and signed in by login link confirms with it (webauthn.authenticate with the session:
-//   the secondary ceremony adds the factor to the session). Registering another would not count: a mailbox alone
-//   must never open the console (features/operators/operator-auth.ts).
+// - an operator without one chooses: add a passkey here with the widget's <PasskeyRegistration>, or set up an
+//   authenticator app (second-factor-totp.tsx); a first credential counts for the session that made it;
+// - an operator who holds one and signed in by login link confirms with what they hold (me.second_factor.kinds):
+//   their passkey (webauthn.authenticate with the session: the secondary ceremony adds the factor to the session),
+//   a code from their app or one of its recovery codes (components/authenticator-code.tsx). Adding another would not
+//   count: a mailbox alone must never open the console (features/operators/operator-auth.ts).
 // Either way /me is asked again, on its own after the ceremony, or by Continue.
 import { type Callbacks, PasskeyRegistration } from '@gatehouse/react';
 import { useMemo, useState } from 'react';
+import type { SecondFactorKind } from '../admin-types';
+import { AuthenticatorCodeForm } from '../components/authenticator-code';
 import { confirmWithPasskey } from '../components/passkey-confirmation';
+import type { TotpEnrolment } from '../console-client';
 import { useServices } from '../console-context';
 import { STRINGS } from '../strings';
 import { useTheme } from '../theme';
 import { useDocumentTitle } from '../use-document-title';
+import { TotpChoice, TotpSetUp } from './second-factor-totp';
 
 export interface SecondFactorScreenProps {
   /** The operator holds a passkey or an authenticator app already: confirm with it, do not add one. */
   enrolled: boolean;
+  /** What the operator holds (GET /me second_factor.kinds); a passkey is assumed when the server names none. */
+  kinds?: readonly SecondFactorKind[];
   checking: boolean;
   /** The server still refused after a Continue. */
   stillRequired: boolean;
@@ -26,21 +33,56 @@ export interface SecondFactorScreenProps {
 
 export function SecondFactorScreen(props: SecondFactorScreenProps) {
   const text = props.enrolled ? STRINGS.confirmFactor : STRINGS.secondFactor;
+  const kinds = props.kinds === undefined || props.kinds.length === 0 ? ['webauthn'] : props.kinds;
+  const holdsPasskey = kinds.includes('webauthn');
+  const holdsApp = kinds.includes('totp');
+  // The first sign-in's choice: the app's set-up, once started, takes the passkey's place.
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   useDocumentTitle(text.title);
+  const body = !props.enrolled
+    ? STRINGS.secondFactor.body
+    : holdsPasskey && holdsApp
+      ? STRINGS.confirmFactor.bodyBoth
+      : holdsApp
+        ? STRINGS.confirmFactor.bodyApp
+        : STRINGS.confirmFactor.body;
   return (
     <main className="centered" id="main" data-screen="second-factor">
       <section className="card wide" aria-labelledby="page-heading">
         <p className="product-name">{STRINGS.productName}</p>
         <h1 id="page-heading">{text.heading}</h1>
-        <p>{text.body}</p>
-        {props.enrolled ? <ConfirmWithPasskey onDone={props.onContinue} /> : <AddPasskey {...props} />}
+        <p>{body}</p>
+        {props.enrolled ? (
+          <>
+            {holdsPasskey ? <ConfirmWithPasskey onDone={props.onContinue} /> : null}
+            {holdsPasskey && holdsApp ? <p className="factor-or">{STRINGS.totp.or}</p> : null}
+            {holdsApp ? (
+              <AuthenticatorCodeForm
+                label={STRINGS.totp.enterCode}
+                allowRecovery
+                onConfirmed={props.onContinue}
+              />
+            ) : null}
+          </>
+        ) : enrolment === null ? (
+          <>
+            <AddPasskey {...props} />
+            <TotpChoice onStarted={setEnrolment} />
+          </>
+        ) : (
+          <TotpSetUp
+            enrolment={enrolment}
+            onConfirmed={props.onContinue}
+            onCancel={() => setEnrolment(null)}
+          />
+        )}
         {props.stillRequired && !props.checking ? (
           <p role="alert" className="error">
             {text.stillRequired}
           </p>
         ) : null}
         <div className="button-row">
-          {props.enrolled ? null : (
+          {props.enrolled || enrolment !== null ? null : (
             <button
               type="button"
               className="button button-primary"

@@ -2,7 +2,12 @@
 // (`npm run console`, ./cli.ts) is exported by the package's index, as the import CLI is (it builds the app).
 
 export { CONSOLE_OWNER_ACTOR_ID, ensureConsoleOwner } from './console-owner';
-export type { HeldCredential, OperatorSession } from './operator-auth';
+export type {
+  HeldCredential,
+  OperatorSession,
+  SecondFactorKind,
+  SecondFactorState,
+} from './operator-auth';
 export {
   assertRecentOperatorSignIn,
   authenticateOperatorSession,

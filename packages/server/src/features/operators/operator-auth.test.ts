@@ -15,6 +15,7 @@ describe('the second factor of an operator’s session', () => {
     expect(secondFactorOf({ credentials: [], factors: [viaLink], sessionStartedMs: STARTED })).toEqual({
       enrolled: false,
       inSession: false,
+      kinds: [],
     });
   });
 
@@ -43,7 +44,7 @@ describe('the second factor of an operator’s session', () => {
         factors: [viaLink, viaPasskey('intruder')],
         sessionStartedMs: STARTED,
       }),
-    ).toEqual({ enrolled: true, inSession: false });
+    ).toEqual({ enrolled: true, inSession: false, kinds: ['webauthn'] });
   });
 
   it('a factor whose credential is gone does not count; an authenticator app and its recovery codes do', () => {
@@ -66,9 +67,26 @@ describe('the second factor of an operator’s session', () => {
         secondFactorOf({ credentials: app, factors: [factor], sessionStartedMs: STARTED }).inSession,
       ).toBe(true);
     }
+    expect(secondFactorOf({ credentials: app, factors: [], sessionStartedMs: STARTED }).kinds).toEqual([
+      'totp',
+    ]);
     // Recovery codes alone (their app gone) are no second factor held.
     expect(secondFactorOf({ credentials: [app[1]!], factors: [], sessionStartedMs: STARTED }).enrolled).toBe(
       false,
     );
+  });
+
+  it('names the kinds held, a passkey first, each once (the console offers only those)', () => {
+    const credentials: HeldCredential[] = [
+      { kind: 'totp', id: 'totp-1', created_ms: STARTED - 30 },
+      { kind: 'recovery_code', id: 'code-1', created_ms: STARTED - 30 },
+      passkey('one', STARTED - 20),
+      passkey('two', STARTED - 10),
+    ];
+    expect(secondFactorOf({ credentials, factors: [viaLink], sessionStartedMs: STARTED })).toEqual({
+      enrolled: true,
+      inSession: false,
+      kinds: ['webauthn', 'totp'],
+    });
   });
 });

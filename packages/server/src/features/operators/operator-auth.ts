@@ -43,7 +43,17 @@ export interface OperatorSession {
   sessionId: string;
   /** sessions.authenticated_at: the last sign-in with a credential the operator held. */
   authenticatedAt: Date;
-  secondFactor: { enrolled: boolean; inSession: boolean };
+  secondFactor: SecondFactorState;
+}
+
+/** A kind of second factor an operator may hold: a passkey or an authenticator app (its recovery codes are the app's). */
+export type SecondFactorKind = 'webauthn' | 'totp';
+
+export interface SecondFactorState {
+  enrolled: boolean;
+  inSession: boolean;
+  /** The kinds the operator holds (passkey first), so the console offers only what can answer. */
+  kinds: SecondFactorKind[];
 }
 
 /** A passkey, verified authenticator app or one of its recovery codes the operator holds. */
@@ -72,9 +82,12 @@ export function secondFactorOf(options: {
   credentials: readonly HeldCredential[];
   factors: readonly Partial<AuthenticationFactor>[];
   sessionStartedMs: number;
-}): { enrolled: boolean; inSession: boolean } {
+}): SecondFactorState {
   const held = options.credentials.filter((credential) => credential.kind !== 'recovery_code');
-  if (held.length === 0) return { enrolled: false, inSession: false };
+  if (held.length === 0) return { enrolled: false, inSession: false, kinds: [] };
+  const kinds = (['webauthn', 'totp'] as const).filter((kind) =>
+    held.some((credential) => credential.kind === kind),
+  );
   const firstEnrolment =
     Math.min(...held.map((credential) => credential.created_ms)) >= options.sessionStartedMs;
   const byKey = new Map(
@@ -85,7 +98,7 @@ export function secondFactorOf(options: {
     const credential = key === null ? undefined : byKey.get(key);
     return credential !== undefined && (firstEnrolment || credential.created_ms < options.sessionStartedMs);
   });
-  return { enrolled: true, inSession };
+  return { enrolled: true, inSession, kinds };
 }
 
 interface OperatorLookupRow {

@@ -51,6 +51,10 @@ const Me = Type.Object({
       in_session: Type.Boolean({
         description: 'This session has shown one: every route answers (else only this one).',
       }),
+      kinds: Type.Array(Type.Union([Type.Literal('webauthn'), Type.Literal('totp')]), {
+        description:
+          'What the operator holds: `webauthn` (a passkey), `totp` (an authenticator app, whose recovery codes also answer). Empty when not enrolled.',
+      }),
     }),
     Type.Null(),
   ]),
@@ -96,7 +100,11 @@ export async function registerOperatorRoutes(root: FastifyInstance, ctx: AppCont
         second_factor:
           operator === undefined
             ? null
-            : { enrolled: operator.secondFactor.enrolled, in_session: operator.secondFactor.inSession },
+            : {
+                enrolled: operator.secondFactor.enrolled,
+                in_session: operator.secondFactor.inSession,
+                kinds: operator.secondFactor.kinds,
+              },
         recent_sign_in_until: operator === undefined ? null : recentSignInUntil(operator).toISOString(),
         projects: (await listAdminProjects(ctx)).map((project) => ({ id: project.id, name: project.name })),
       };

@@ -85,7 +85,7 @@ describe.each(testDatabaseKinds())('operator sessions on the admin API on %s', (
       role: 'owner',
       masked: false,
       email: 'owner@example.com',
-      second_factor: { enrolled: false, in_session: false },
+      second_factor: { enrolled: false, in_session: false, kinds: [] },
       recent_sign_in_until: new Date(clock.now().getTime() + 5 * MINUTE).toISOString(),
     });
     expect(me.json().scopes).toEqual(ADMIN_SCOPES);
@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds())('operator sessions on the admin API on %s', (
     });
     operator.token = sessionToken;
     const after = await operatorCall(t, operator, { method: 'GET', path: '/me' });
-    expect(after.json().second_factor).toEqual({ enrolled: true, in_session: true });
+    expect(after.json().second_factor).toEqual({ enrolled: true, in_session: true, kinds: ['webauthn'] });
     const projects = await operatorCall(t, operator, { method: 'GET', path: '/projects' });
     expect(projects.statusCode).toBe(200);
     expect((projects.json().items as Array<{ id: string }>).map((project) => project.id)).toEqual([
@@ -194,7 +194,7 @@ describe.each(testDatabaseKinds())('operator sessions on the admin API on %s', (
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const operator = { token: confirmed.json().data.session_token as string };
     const me = await operatorCall(t, operator, { method: 'GET', path: '/me' });
-    expect(me.json().second_factor).toEqual({ enrolled: true, in_session: true });
+    expect(me.json().second_factor).toEqual({ enrolled: true, in_session: true, kinds: ['totp'] });
     const log = await operatorCall(t, operator, { method: 'GET', path: `/projects/${t.project.id}/events` });
     expect(log.statusCode).toBe(200);
   });
@@ -209,6 +209,7 @@ describe.each(testDatabaseKinds())('operator sessions on the admin API on %s', (
     expect((await operatorCall(t, intruder, { method: 'GET', path: '/me' })).json().second_factor).toEqual({
       enrolled: true,
       in_session: false,
+      kinds: ['webauthn'],
     });
     // … and registers a passkey of their own: the session shows it, but it did not exist when the session started.
     const { sessionToken } = await registered(ops, new SoftwareAuthenticator(), {
@@ -252,6 +253,61 @@ describe.each(testDatabaseKinds())('operator sessions on the admin API on %s', (
     const me = await operatorCall(t, owner, { method: 'GET', path: '/me' });
     expect(me.json().recent_sign_in_until).toBe(new Date(clock.now().getTime() + 5 * MINUTE).toISOString());
     expect((await operatorCall(t, owner, { method: 'DELETE', path: userPath(0) })).statusCode).toBe(200);
+  });
+
+  it('an operator holding an authenticator app: a later login link asks for a code; a code with that session shows the factor and makes the sign-in recent for dangerous actions', async () => {
+    const ops = await operatorsApp(t);
+    await putOperator(t.ctx, {
+      email: 'app@example.com',
+      role: 'admin',
+      by: SYSTEM_CHANGE,
+      ifExists: 'refuse',
+    });
+    const sdk = (url: string, body: unknown, sessionToken: string) =>
+      sdkRequest(t.app, { method: 'POST', url, publicToken: ops.publicToken, body, sessionToken });
+    const first = await signIn(t.ctx, ops.project, 'app@example.com');
+    const created = await sdk(ROUTES.totps.create, { expiration_minutes: 5 }, first.session_token);
+    const secret = created.json().data.secret as string;
+    const confirmed = await sdk(
+      ROUTES.totps.authenticate,
+      { totp_code: codeAt(secret, clock.now().getTime()), session_duration_minutes: 60 },
+      first.session_token,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    // A later sign-in by link: /me names the app, nothing else answers until a code.
+    clock.advance(MINUTE);
+    const byLink = await signIn(t.ctx, ops.project, 'app@example.com');
+    const operator = { token: byLink.session_token };
+    expect((await operatorCall(t, operator, { method: 'GET', path: '/me' })).json().second_factor).toEqual({
+      enrolled: true,
+      in_session: false,
+      kinds: ['totp'],
+    });
+    const code = (atMs: number) => ({ totp_code: codeAt(secret, atMs), session_duration_minutes: 60 });
+    const withCode = await sdk(ROUTES.totps.authenticate, code(clock.now().getTime()), operator.token);
+    expect(withCode.statusCode, withCode.body).toBe(200);
+    operator.token = withCode.json().data.session_token;
+    expect((await operatorCall(t, operator, { method: 'GET', path: '/me' })).json().second_factor).toEqual({
+      enrolled: true,
+      in_session: true,
+      kinds: ['totp'],
+    });
+
+    // Five minutes on, a dangerous action is refused; a fresh code with the same session makes it recent again.
+    const doomed = await signIn(t.ctx, t.project, 'doomed@example.com');
+    const userPath = `/projects/${t.project.id}/users/${doomed.user_id}`;
+    clock.advance(5 * MINUTE);
+    expect(errorTypeOf(await operatorCall(t, operator, { method: 'DELETE', path: userPath }))).toEqual({
+      status: 403,
+      error_type: 'reauthentication_required',
+    });
+    const again = await sdk(ROUTES.totps.authenticate, code(clock.now().getTime()), operator.token);
+    expect(again.statusCode, again.body).toBe(200);
+    operator.token = again.json().data.session_token;
+    const me = await operatorCall(t, operator, { method: 'GET', path: '/me' });
+    expect(me.json().recent_sign_in_until).toBe(new Date(clock.now().getTime() + 5 * MINUTE).toISOString());
+    expect((await operatorCall(t, operator, { method: 'DELETE', path: userPath })).statusCode).toBe(200);
   });
 
   it('the routes that ask for a recent sign-in are exactly the dangerous ones', () => {

@@ -80,6 +80,25 @@ const webhooksRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/webhooks-screen'), 'WebhooksScreen'),
 });
 
+// Issue 26 (Import and export, Operators and API keys).
+const importRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'import',
+  component: lazyRouteComponent(() => import('./screens/import-screen'), 'ImportScreen'),
+});
+
+const operatorsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'operators',
+  component: lazyRouteComponent(() => import('./screens/operators-screen'), 'OperatorsScreen'),
+});
+
+const apiKeysRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'api-keys',
+  component: lazyRouteComponent(() => import('./screens/api-keys-screen'), 'ApiKeysScreen'),
+});
+
 const authenticateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'authenticate',
@@ -95,6 +114,9 @@ export const routeTree = rootRoute.addChildren([
     messagesRoute,
     webhooksRoute,
     settingsRoute,
+    importRoute,
+    operatorsRoute,
+    apiKeysRoute,
   ]),
   authenticateRoute,
 ]);

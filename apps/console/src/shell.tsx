@@ -9,7 +9,16 @@ import { STRINGS } from './strings';
 import { ThemeToggle } from './theme';
 
 const NAV: ReadonlyArray<{
-  to: '/' | '/users' | '/activity' | '/messages' | '/webhooks' | '/settings';
+  to:
+    | '/'
+    | '/users'
+    | '/activity'
+    | '/messages'
+    | '/webhooks'
+    | '/settings'
+    | '/import'
+    | '/operators'
+    | '/api-keys';
   label: string;
   scope: Scope;
 }> = [
@@ -19,6 +28,9 @@ const NAV: ReadonlyArray<{
   { to: '/messages', label: STRINGS.messages.title, scope: 'messages:read' },
   { to: '/webhooks', label: STRINGS.webhooks.title, scope: 'webhooks:read' },
   { to: '/settings', label: STRINGS.shell.settings, scope: 'projects:read' },
+  { to: '/import', label: STRINGS.importExport.title, scope: 'imports:write' },
+  { to: '/operators', label: STRINGS.operators.title, scope: 'operators:read' },
+  { to: '/api-keys', label: STRINGS.apiKeys.title, scope: 'keys:read' },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {

@@ -161,7 +161,9 @@ describe('the operators screen', () => {
     await expectAccessible();
     await userEvent.selectOptions(select, 'admin');
     await confirmIn(S.changeRole);
-    expect(await screen.findByText(S.roleChanged('sam@example.com', STRINGS.shell.roles.admin!))).toBeTruthy();
+    expect(
+      await screen.findByText(S.roleChanged('sam@example.com', STRINGS.shell.roles.admin!)),
+    ).toBeTruthy();
     expect(admin.callsTo('PATCH', '/operators/operator-sam')[0]!.body).toEqual({ role: 'admin' });
 
     // Cancel sends nothing.

@@ -50,6 +50,8 @@ function useOperatorChange() {
     onSuccess: async (text) => {
       setMessage(text);
       await queryClient.invalidateQueries({ queryKey: ['operators'] });
+      // The change may be the operator's own role: what the console shows them follows it.
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
     },
   });
   return {

@@ -264,7 +264,16 @@ function CreateKey() {
           }}
         />
       )}
-      {secret === null ? null : <KeyOnce secret={secret} onDone={() => setSecret(null)} />}
+      {secret === null ? null : (
+        <KeyOnce
+          secret={secret}
+          onDone={() => {
+            setSecret(null);
+            // The mutation keeps its answer (the key) until reset: forget it there too.
+            create.reset();
+          }}
+        />
+      )}
     </section>
   );
 }

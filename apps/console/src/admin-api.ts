@@ -2,14 +2,19 @@
 // `Authorization: Bearer <session_token>` (the SDK's opaque token) and comes back as parsed JSON or an
 // AdminApiError with the wire-format.md §3.2 fields, which the screens switch on (error_type).
 import type {
+  AdminApiKey,
   EventRecord,
+  ImportSource,
+  ImportSummary,
   Me,
+  Operator,
   OutboxMessage,
   Page,
   ProjectChanges,
   ProjectDetail,
   ProjectSummary,
   RedirectUrlCheck,
+  RoleDescription,
   Stats,
   UserDetail,
   UserSummary,
@@ -201,6 +206,7 @@ export function createAdminApi(options: AdminApiOptions) {
     // Issue 26 "Branding": the project's `theme` setting (null removes it).
     publishTheme: (projectId: string, theme: unknown) =>
       call<{ project: ProjectDetail }>('PATCH', project(projectId), { settings: { theme } }),
+    ...operatorCalls(call, download, project),
   };
 }
 
@@ -272,5 +278,38 @@ function webhookCalls(call: Call, project: (projectId: string) => string) {
         `${project(projectId)}/webhook-deliveries/${encodeURIComponent(deliveryId)}/replay`,
         {},
       ),
+  };
+}
+
+/** The users list's filters that the export takes too (GET …/users/export). */
+export interface UserExportQuery {
+  q?: string;
+  status?: 'active' | 'pending';
+  blocked?: boolean;
+}
+
+/** Issue 26 (Operators and API keys, Import and export): operators, admin API keys, import and export. */
+function operatorCalls(
+  call: Call,
+  download: (path: string) => Promise<{ blob: Blob; fileName: string | null }>,
+  project: (projectId: string) => string,
+) {
+  const operator = (operatorId: string) => `/operators/${encodeURIComponent(operatorId)}`;
+  return {
+    operators: () => call<{ items: Operator[]; roles: RoleDescription[] }>('GET', '/operators'),
+    addOperator: (body: { email: string; role: string }) =>
+      call<{ operator: Operator }>('POST', '/operators', body),
+    changeOperatorRole: (operatorId: string, role: string) =>
+      call<{ operator: Operator }>('PATCH', operator(operatorId), { role }),
+    removeOperator: (operatorId: string) => call<{ operator: Operator }>('DELETE', operator(operatorId)),
+    apiKeys: () => call<{ items: AdminApiKey[] }>('GET', '/api-keys'),
+    createApiKey: (body: { name: string; scopes: string[] }) =>
+      call<{ api_key: AdminApiKey; key: string }>('POST', '/api-keys', body),
+    revokeApiKey: (keyId: string) =>
+      call<{ api_key: AdminApiKey }>('DELETE', `/api-keys/${encodeURIComponent(keyId)}`),
+    importUsers: (projectId: string, body: { from: ImportSource; data: string; dry_run: boolean }) =>
+      call<ImportSummary>('POST', `${project(projectId)}/imports`, body),
+    exportUsers: (projectId: string, query: UserExportQuery) =>
+      download(`${project(projectId)}/users/export${queryString({ ...query })}`),
   };
 }

@@ -227,3 +227,46 @@ export interface WebhookDelivery {
   last_error: string | null;
   created_at: string;
 }
+
+// Issue 26 (Operators and API keys, Import and export): packages/server/src/features/operators/operator-routes.ts,
+// features/admin/keys-routes.ts and features/admin/data-routes.ts.
+
+export interface Operator {
+  operator_id: string;
+  user_id: string;
+  email: string | null;
+  role: OperatorRole;
+  created_at: string;
+  created_by: string;
+  second_factor_enrolled: boolean;
+  /** Their newest console sign-in (a passkey confirmation included), or null if never. */
+  last_sign_in_at: string | null;
+}
+
+/** What a role may do, as the server's ROLE_SCOPES says (GET /operators). */
+export interface RoleDescription {
+  role: OperatorRole;
+  scopes: string[];
+  masked: boolean;
+}
+
+export interface AdminApiKey {
+  id: string;
+  name: string;
+  /** The key's first characters, to tell keys apart (never the key). */
+  prefix: string;
+  scopes: string[];
+  created_by: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export type ImportSource = 'stytch' | 'clerk' | 'auth0' | 'gatehouse';
+
+export interface ImportSummary {
+  imported: number;
+  already_imported: number;
+  skipped: Array<{ row: number; external_id: string | null; reason: string; message: string }>;
+  dropped: Array<{ row: number; external_id: string; fields: Array<{ field: string; reason: string }> }>;
+}

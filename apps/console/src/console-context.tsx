@@ -36,7 +36,13 @@ export type Scope =
   | 'projects:write'
   | 'messages:read'
   | 'webhooks:read'
-  | 'webhooks:write';
+  | 'webhooks:write'
+  | 'operators:read'
+  | 'operators:write'
+  | 'keys:read'
+  | 'keys:write'
+  | 'imports:write'
+  | 'users:export';
 
 export interface OperatorState {
   me: Me;

@@ -88,6 +88,25 @@ const brandingRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/branding-screen'), 'BrandingScreen'),
 });
 
+// Issue 26 (Import and export, Operators and API keys).
+const importRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'import',
+  component: lazyRouteComponent(() => import('./screens/import-screen'), 'ImportScreen'),
+});
+
+const operatorsRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'operators',
+  component: lazyRouteComponent(() => import('./screens/operators-screen'), 'OperatorsScreen'),
+});
+
+const apiKeysRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'api-keys',
+  component: lazyRouteComponent(() => import('./screens/api-keys-screen'), 'ApiKeysScreen'),
+});
+
 const authenticateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'authenticate',
@@ -104,6 +123,9 @@ export const routeTree = rootRoute.addChildren([
     webhooksRoute,
     settingsRoute,
     brandingRoute,
+    importRoute,
+    operatorsRoute,
+    apiKeysRoute,
   ]),
   authenticateRoute,
 ]);

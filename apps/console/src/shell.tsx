@@ -9,7 +9,17 @@ import { STRINGS } from './strings';
 import { ThemeToggle } from './theme';
 
 const NAV: ReadonlyArray<{
-  to: '/' | '/users' | '/activity' | '/messages' | '/webhooks' | '/settings' | '/branding';
+  to:
+    | '/'
+    | '/users'
+    | '/activity'
+    | '/messages'
+    | '/webhooks'
+    | '/settings'
+    | '/branding'
+    | '/import'
+    | '/operators'
+    | '/api-keys';
   label: string;
   scope: Scope;
 }> = [
@@ -20,6 +30,9 @@ const NAV: ReadonlyArray<{
   { to: '/webhooks', label: STRINGS.webhooks.title, scope: 'webhooks:read' },
   { to: '/settings', label: STRINGS.shell.settings, scope: 'projects:read' },
   { to: '/branding', label: STRINGS.branding.nav, scope: 'projects:read' },
+  { to: '/import', label: STRINGS.importExport.title, scope: 'imports:write' },
+  { to: '/operators', label: STRINGS.operators.title, scope: 'operators:read' },
+  { to: '/api-keys', label: STRINGS.apiKeys.title, scope: 'keys:read' },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {

@@ -21,6 +21,9 @@ import './screens/user-detail-screen';
 import './screens/users-screen';
 import './screens/settings-screen';
 import './screens/webhooks-screen';
+import './screens/import-screen';
+import './screens/operators-screen';
+import './screens/api-keys-screen';
 import { type AdminStandIn, type Answer, createAdminStandIn, json, OWNER, PROJECT_ID } from './test-admin';
 
 export type { AdminStandIn, Answer, RecordedCall } from './test-admin';

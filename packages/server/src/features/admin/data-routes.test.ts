@@ -75,6 +75,58 @@ describe.each(testDatabaseKinds())('messages, import and export through the admi
     ]);
   });
 
+  it('exports only the users the list shows for the same filters (q, status, blocked), across pages', async () => {
+    const many = [
+      ...Array.from({ length: 7 }, (_, index) =>
+        portableUser({
+          external_id: `ann-${index}`,
+          emails: [{ email: `ann${index}@one.example`, verified: true }],
+        }),
+      ),
+      portableUser({ external_id: 'bob', emails: [{ email: 'bob@two.example', verified: true }] }),
+      portableUser({
+        external_id: 'cat',
+        emails: [{ email: 'cat@one.example', verified: true }],
+        blocked: true,
+      }),
+    ];
+    const imported = await adminCall(t.app, {
+      method: 'POST',
+      path: `${base()}/imports`,
+      body: { from: 'gatehouse', data: toJsonLines(many) },
+    });
+    expect(imported.json()).toMatchObject({ imported: 9, skipped: [] });
+    const exported = async (query: string) => {
+      const answer = await adminCall(t.app, { method: 'GET', path: `${base()}/users/export${query}` });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.body
+        .trim()
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => (JSON.parse(line) as { external_id: string }).external_id)
+        .sort();
+    };
+    expect(await exported('')).toHaveLength(9);
+    const ones = [...Array.from({ length: 7 }, (_, index) => `ann-${index}`), 'cat'].sort();
+    expect(await exported('?q=ONE.example')).toEqual(ones);
+    expect(await exported('?q=one.example&blocked=false')).toEqual(ones.filter((id) => id !== 'cat'));
+    expect(await exported('?blocked=true')).toEqual(['cat']);
+    expect(await exported('?q=nobody-matches')).toEqual([]);
+    // The same walk in pages of two (the route's pages are 500): every match once.
+    const { exportUsers } = await import('../import/export-users');
+    const walked: string[] = [];
+    for await (const user of exportUsers(t.ctx, {
+      projectId: t.project.id,
+      pageSize: 2,
+      filters: { q: 'one.example', blocked: false },
+    })) {
+      walked.push(user.external_id);
+    }
+    expect(walked.sort()).toEqual(ones.filter((id) => id !== 'cat'));
+    const bad = await adminCall(t.app, { method: 'GET', path: `${base()}/users/export?status=gone` });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('each needs its own scope: a users:read key may neither read messages, import nor export', async () => {
     const made = await adminCall(t.app, {
       method: 'POST',

@@ -12,6 +12,7 @@ import { listOutbox } from '../../infra/delivery';
 import { exportUsersAsJsonLines } from '../import/export-users';
 import { importExportFile } from '../import/run-import';
 import { IMPORT_BODY_LIMIT, ImportBody } from '../import/schema';
+import { MAX_ADMIN_QUERY_LENGTH } from '../users/admin-user-search';
 import {
   ADMIN_ERROR_RESPONSES,
   adminCallerOf,
@@ -41,6 +42,12 @@ const Dropped = Type.Object({
   row: Type.Integer(),
   external_id: Type.String(),
   fields: Type.Array(Type.Object({ field: Type.String(), reason: Type.String() })),
+});
+/** Issue 26 (Import and export, "export the filtered users"): the users list's filters (users-routes.ts). */
+const ExportQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: MAX_ADMIN_QUERY_LENGTH })),
+  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('pending')])),
+  blocked: Type.Optional(Type.Boolean()),
 });
 const ImportSummary = Type.Object({
   imported: Type.Integer(),
@@ -117,7 +124,10 @@ export async function registerAdminDataRoutes(root: FastifyInstance, ctx: AppCon
       schema: {
         tags: ['Import and export'],
         summary: 'Every user of the project as PortableUser JSON lines (password hashes included)',
+        description:
+          'With `q`, `status` or `blocked`, only the users the users list shows for the same filters (GET …/users).',
         params: ProjectParams,
+        querystring: ExportQuery,
         produces: ['application/jsonl'],
       },
     },
@@ -128,7 +138,14 @@ export async function registerAdminDataRoutes(root: FastifyInstance, ctx: AppCon
         .header('content-type', 'application/jsonl; charset=utf-8')
         .header('content-disposition', `attachment; filename="users-${project.id}.jsonl"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(exportUsersAsJsonLines(ctx, { projectId: project.id })));
+        .send(
+          Readable.from(
+            exportUsersAsJsonLines(ctx, {
+              projectId: project.id,
+              filters: { q: request.query.q, status: request.query.status, blocked: request.query.blocked },
+            }),
+          ),
+        );
     },
   );
 }

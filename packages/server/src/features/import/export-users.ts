@@ -7,7 +7,7 @@ import type { AppContext } from '../../infra/context';
 import { cryptoWalletsForExport } from '../crypto-wallets';
 import { oauthRegistrationsForExport } from '../oauth';
 import { totpSecretsForExport } from '../totps';
-import { usersPageForExport } from '../users';
+import { type AdminUserFilters, adminUserIdsAfter, usersPageForExport } from '../users';
 import { webauthnRegistrationsForExport } from '../webauthn';
 import type { PortableUser } from './portable-user';
 
@@ -16,6 +16,19 @@ export const DEFAULT_EXPORT_PAGE_SIZE = 500;
 export interface ExportUsersOptions {
   projectId: string;
   pageSize?: number;
+  /**
+   * Issue 26 (Import and export, "export the filtered users"): only the users the admin users list would show for
+   * these filters (its search text, status, blocked); all of them when absent or empty.
+   */
+  filters?: AdminUserFilters;
+}
+
+function filtering(filters: AdminUserFilters | undefined): filters is AdminUserFilters {
+  return (
+    filters !== undefined &&
+    ((filters.q?.trim() ?? '') !== '' ||
+      Object.entries(filters).some(([key, value]) => key !== 'q' && value !== undefined))
+  );
 }
 
 /** The project's users, one PortableUser at a time, read a page at a time. */
@@ -24,10 +37,21 @@ export async function* exportUsers(
   options: ExportUsersOptions,
 ): AsyncGenerator<PortableUser> {
   const limit = Math.max(1, options.pageSize ?? DEFAULT_EXPORT_PAGE_SIZE);
+  const filters = filtering(options.filters) ? options.filters : null;
   let afterId: string | null = null;
   for (;;) {
-    const page = await usersPageForExport(ctx.db, { projectId: options.projectId, afterId, limit });
-    if (page.length === 0) return;
+    // Filtered: the page's users are chosen first, in the same id order, so the walk stays keyset-paginated.
+    const chosen: string[] | undefined =
+      filters === null
+        ? undefined
+        : await adminUserIdsAfter(ctx, { projectId: options.projectId, filters, afterId, limit });
+    const page = await usersPageForExport(ctx.db, {
+      projectId: options.projectId,
+      afterId: chosen === undefined ? afterId : null,
+      limit,
+      ...(chosen === undefined ? {} : { ids: chosen }),
+    });
+    if (page.length === 0 && chosen === undefined) return;
     const ids = page.map((user) => user.id);
     const [totps, webauthn, oauth, wallets] = [
       await totpSecretsForExport(ctx, ctx.db, ids),
@@ -59,8 +83,9 @@ export async function* exportUsers(
         untrusted_metadata: user.untrustedMetadata,
       };
     }
-    if (page.length < limit) return;
-    afterId = page[page.length - 1]!.id;
+    const walked: string[] = chosen ?? page.map((user) => user.id);
+    if (walked.length < limit) return;
+    afterId = walked[walked.length - 1]!;
   }
 }
 

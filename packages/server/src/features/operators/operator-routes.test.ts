@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminCall, TEST_ADMIN_KEY } from '../../test-support/admin';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
+import { OPERATOR_ROLES, ROLE_SCOPES } from '../admin/admin-scopes';
 import { rowsOf } from '../users/user-sql';
 import { OPERATORS_PROJECT_ID } from './operators-project';
 import {
@@ -111,6 +112,36 @@ describe.each(testDatabaseKinds())('the operators routes on %s', (kind) => {
         WHERE type = 'admin_api.called' AND project_id = ${OPERATORS_PROJECT_ID} AND actor_id = ${owner.userId}`),
     );
     expect(called?.n).toBe(6);
+  });
+
+  it('lists when each operator last signed in (null before the first) and what each role may do, from ROLE_SCOPES', async () => {
+    const added = await call('POST', '/operators', { email: 'newcomer@example.com', role: 'support' });
+    const newcomer = (added.json() as { operator: OperatorJson & { last_sign_in_at: string | null } })
+      .operator;
+    expect(newcomer.last_sign_in_at).toBeNull();
+    const listed = async () =>
+      (await call('GET', '/operators')).json() as {
+        items: Array<OperatorJson & { last_sign_in_at: string | null }>;
+        roles: Array<{ role: string; scopes: string[]; masked: boolean }>;
+      };
+    const first = await listed();
+    const ownerRow = first.items.find((each) => each.operator_id === owner.operatorId);
+    expect(Date.parse(ownerRow?.last_sign_in_at ?? '')).not.toBeNaN();
+    expect(first.items.find((each) => each.operator_id === newcomer.operator_id)?.last_sign_in_at).toBeNull();
+
+    // Their first sign-in (a login link, then the passkey they add) is their last sign-in.
+    const before = Date.now();
+    await signInOperator(t, { email: 'newcomer@example.com', role: 'support' });
+    const after = await listed();
+    const signedIn = Date.parse(
+      after.items.find((each) => each.operator_id === newcomer.operator_id)?.last_sign_in_at ?? '',
+    );
+    expect(signedIn).toBeGreaterThanOrEqual(before - 1000);
+    expect(signedIn).toBeLessThanOrEqual(Date.now() + 1000);
+
+    expect(after.roles).toEqual(
+      OPERATOR_ROLES.map((role) => ({ role, scopes: [...ROLE_SCOPES[role]], masked: role === 'viewer' })),
+    );
   });
 
   it('refuses bad input with 400 and an unknown operator with 404, changing nothing', async () => {

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../infra/context';
 import { ADMIN_ERROR_RESPONSES, AdminError, adminCallerOf, adminEventRequest } from '../admin/admin-request';
-import { OPERATOR_ROLES } from '../admin/admin-scopes';
+import { OPERATOR_ROLES, ROLE_SCOPES, roleIsMasked } from '../admin/admin-scopes';
 import { assertValidEmail } from '../magic-links/email-address';
 import { listAdminProjects } from '../projects/project-admin';
 import { recentSignInUntil } from './operator-auth';
@@ -32,6 +32,9 @@ const Operator = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   created_by: Type.String(),
   second_factor_enrolled: Type.Boolean(),
+  last_sign_in_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'When they last signed in to the console (a passkey confirmation included); null if never.',
+  }),
 });
 
 const Me = Type.Object({
@@ -65,6 +68,13 @@ const Me = Type.Object({
     description:
       'The projects the caller may open (every one but the operators project): the console’s project picker, also for roles without projects:read (support, auditor).',
   }),
+});
+
+/** What each role may do, from ROLE_SCOPES: the console's roles table reads it here, so it cannot drift. */
+const RoleDescription = Type.Object({
+  role: Role,
+  scopes: Type.Array(Type.String()),
+  masked: Type.Boolean({ description: 'Personal data in this role’s answers is masked.' }),
 });
 
 const OperatorParams = Type.Object({ operator_id: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -117,13 +127,21 @@ export async function registerOperatorRoutes(root: FastifyInstance, ctx: AppCont
       config: { adminScope: 'operators:read' },
       schema: {
         tags: TAGS,
-        summary: 'The console’s operators and their roles',
-        response: { 200: Type.Object({ items: Type.Array(Operator) }), ...ADMIN_ERROR_RESPONSES },
+        summary: 'The console’s operators, and what each role may do (its scopes)',
+        response: {
+          200: Type.Object({ items: Type.Array(Operator), roles: Type.Array(RoleDescription) }),
+          ...ADMIN_ERROR_RESPONSES,
+        },
       },
     },
     async (request) => {
       request.adminProjectId = OPERATORS_PROJECT_ID;
-      return { items: await listOperators(ctx) };
+      const roles = OPERATOR_ROLES.map((role) => ({
+        role,
+        scopes: [...ROLE_SCOPES[role]],
+        masked: roleIsMasked(role),
+      }));
+      return { items: await listOperators(ctx), roles };
     },
   );
 

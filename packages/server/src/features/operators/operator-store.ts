@@ -27,6 +27,12 @@ export interface Operator {
   created_by: string;
   /** Whether they hold a passkey or a verified authenticator app (the console asks for one at first sign-in). */
   second_factor_enrolled: boolean;
+  /**
+   * Issue 26 (Operators screen): when they last signed in to the console (their newest `session.created` in the
+   * operators project, a passkey confirmation included), or null if never. Read from the event log: sessions are
+   * deleted when they end, events are not.
+   */
+  last_sign_in_at: string | null;
 }
 
 /** Who makes a change, and from where (recorded on its event). */
@@ -49,13 +55,17 @@ interface OperatorRow {
   created_by: string;
   email: string | null;
   enrolled: boolean;
+  last_sign_in_at: Date | string | null;
 }
 
 const OPERATOR_SELECT = sql`SELECT o.id, o.user_id, o.role, o.created_at, o.created_by,
     (SELECT e.email FROM user_emails e WHERE e.user_id = o.user_id AND e.claim_session_id IS NULL
       ORDER BY e.verified DESC, e.created_at, e.id LIMIT 1) AS email,
     (EXISTS (SELECT 1 FROM webauthn_registrations w WHERE w.user_id = o.user_id)
-      OR EXISTS (SELECT 1 FROM totps t WHERE t.user_id = o.user_id AND t.verified)) AS enrolled
+      OR EXISTS (SELECT 1 FROM totps t WHERE t.user_id = o.user_id AND t.verified)) AS enrolled,
+    (SELECT ev.occurred_at FROM events ev WHERE ev.project_id = ${OPERATORS_PROJECT_ID}
+      AND ev.subject_user_id = o.user_id AND ev.type = 'session.created'
+      ORDER BY ev.seq DESC LIMIT 1) AS last_sign_in_at
   FROM operators o`;
 
 function toOperator(row: OperatorRow): Operator {
@@ -67,6 +77,7 @@ function toOperator(row: OperatorRow): Operator {
     created_at: new Date(row.created_at).toISOString(),
     created_by: row.created_by,
     second_factor_enrolled: row.enrolled,
+    last_sign_in_at: row.last_sign_in_at === null ? null : new Date(row.last_sign_in_at).toISOString(),
   };
 }
 

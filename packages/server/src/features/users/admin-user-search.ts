@@ -186,6 +186,24 @@ export function adminUserPageQuery(
     ORDER BY u.created_at DESC, u.id DESC LIMIT ${page.limit + 1}`;
 }
 
+/**
+ * Issue 26 (Import and export, "export the filtered users"): the ids of the project's users matching the filters,
+ * in id order after `afterId` — the export's keyset walk (import/export-users.ts), so an export of a million users
+ * stays a sequence of bounded index ranges. The text is tested per user (the walk visits each user once anyway).
+ */
+export async function adminUserIdsAfter(
+  ctx: Pick<AppContext, 'db'>,
+  options: { projectId: string; filters: AdminUserFilters; afterId: string | null; limit: number },
+): Promise<string[]> {
+  const where = conditions(options.projectId, options.filters);
+  if (options.afterId !== null) where.push(sql`u.id > ${options.afterId}`);
+  const rows = rowsOf<{ id: string }>(
+    await ctx.db.execute(sql`SELECT u.id FROM users u WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY u.id LIMIT ${options.limit}`),
+  );
+  return rows.map((row) => row.id);
+}
+
 export function toAdminUserRow(row: Omit<Row, 'id' | 'created_at'>): AdminUserRow {
   return {
     user: parseJson<AdminUserRow['user']>(row.profile),

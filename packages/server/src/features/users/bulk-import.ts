@@ -207,8 +207,15 @@ export interface ExportedUserRecord {
  */
 export async function usersPageForExport(
   db: BulkExecutor,
-  options: { projectId: string; afterId: string | null; limit: number },
+  options: {
+    projectId: string;
+    afterId: string | null;
+    limit: number;
+    /** Only these users (a filtered export: admin-user-search.ts adminUserIdsAfter chose them). */
+    ids?: readonly string[];
+  },
 ): Promise<ExportedUserRecord[]> {
+  if (options.ids !== undefined && options.ids.length === 0) return [];
   const page = await db
     .select({
       id: users.id,
@@ -225,9 +232,11 @@ export async function usersPageForExport(
     })
     .from(users)
     .where(
-      options.afterId === null
-        ? eq(users.projectId, options.projectId)
-        : and(eq(users.projectId, options.projectId), gt(users.id, options.afterId)),
+      and(
+        eq(users.projectId, options.projectId),
+        options.afterId === null ? undefined : gt(users.id, options.afterId),
+        options.ids === undefined ? undefined : inArray(users.id, [...options.ids]),
+      ),
     )
     .orderBy(asc(users.id))
     .limit(options.limit);

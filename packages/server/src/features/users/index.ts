@@ -1,3 +1,5 @@
+export type { AdminUserFilters } from './admin-user-search';
+export { adminUserIdsAfter } from './admin-user-search';
 export type { BulkExecutor, ExportedUserRecord, ImportedUserRecord } from './bulk-import';
 export {
   deferUserProfiles,

@@ -10,7 +10,9 @@ import type {
   ProjectDetail,
   ProjectSummary,
   RedirectUrlCheck,
+  SecurityStats,
   Stats,
+  SystemHealth,
   UserDetail,
   UserSummary,
   WebhookDelivery,
@@ -198,6 +200,10 @@ export function createAdminApi(options: AdminApiOptions) {
       call<RedirectUrlCheck>('POST', `${project(projectId)}/redirect-url-check`, body),
     ...messageCalls(call, project),
     ...webhookCalls(call, project),
+    // Issue 26 item 3 (Security and System).
+    security: (projectId: string, query: { from?: string; to?: string }) =>
+      call<SecurityStats>('GET', `${project(projectId)}/security${queryString({ ...query })}`),
+    system: () => call<SystemHealth>('GET', '/system'),
   };
 }
 

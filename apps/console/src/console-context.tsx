@@ -36,7 +36,8 @@ export type Scope =
   | 'projects:write'
   | 'messages:read'
   | 'webhooks:read'
-  | 'webhooks:write';
+  | 'webhooks:write'
+  | 'system:read';
 
 export interface OperatorState {
   me: Me;

@@ -80,6 +80,20 @@ const webhooksRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/webhooks-screen'), 'WebhooksScreen'),
 });
 
+// Issue 26 item 3: Security (the same range control as the overview) and System.
+const securityRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'security',
+  validateSearch: validateOverviewSearch,
+  component: lazyRouteComponent(() => import('./screens/security-screen'), 'SecurityScreen'),
+});
+
+const systemRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'system',
+  component: lazyRouteComponent(() => import('./screens/system-screen'), 'SystemScreen'),
+});
+
 const authenticateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'authenticate',
@@ -95,6 +109,8 @@ export const routeTree = rootRoute.addChildren([
     messagesRoute,
     webhooksRoute,
     settingsRoute,
+    securityRoute,
+    systemRoute,
   ]),
   authenticateRoute,
 ]);

@@ -43,6 +43,7 @@ describe('the console shell', () => {
       STRINGS.shell.users,
       STRINGS.shell.activity,
       STRINGS.shell.settings,
+      STRINGS.security.title,
     ]);
     expect(screen.getByRole('link', { name: STRINGS.shell.overview }).getAttribute('aria-current')).toBe(
       'page',

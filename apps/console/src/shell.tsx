@@ -9,7 +9,7 @@ import { STRINGS } from './strings';
 import { ThemeToggle } from './theme';
 
 const NAV: ReadonlyArray<{
-  to: '/' | '/users' | '/activity' | '/messages' | '/webhooks' | '/settings';
+  to: '/' | '/users' | '/activity' | '/messages' | '/webhooks' | '/settings' | '/security' | '/system';
   label: string;
   scope: Scope;
 }> = [
@@ -19,6 +19,8 @@ const NAV: ReadonlyArray<{
   { to: '/messages', label: STRINGS.messages.title, scope: 'messages:read' },
   { to: '/webhooks', label: STRINGS.webhooks.title, scope: 'webhooks:read' },
   { to: '/settings', label: STRINGS.shell.settings, scope: 'projects:read' },
+  { to: '/security', label: STRINGS.security.title, scope: 'stats:read' },
+  { to: '/system', label: STRINGS.system.title, scope: 'system:read' },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {

@@ -20,6 +20,8 @@ import './screens/user-detail-screen';
 import './screens/users-screen';
 import './screens/settings-screen';
 import './screens/webhooks-screen';
+import './screens/security-screen';
+import './screens/system-screen';
 import { type AdminStandIn, type Answer, createAdminStandIn, json, OWNER, PROJECT_ID } from './test-admin';
 
 export type { AdminStandIn, Answer, RecordedCall } from './test-admin';

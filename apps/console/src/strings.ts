@@ -574,6 +574,7 @@ export const STRINGS = {
     rateLimitsEmpty: 'No call was refused by a rate limit in this range.',
     byRuleCaption: 'Rate-limit hits by rule',
     byRuleAndIpCaption: 'Rate-limit hits by rule and IP address, most first',
+    byRuleAndIpHeading: 'By IP address',
     rule: 'Rule',
     ip: 'IP address',
     total: 'Hits',

@@ -58,9 +58,10 @@ export function RateLimitSection({ stats }: { stats: SecurityStats }) {
               ))}
             </tbody>
           </table>
+          <h3>{S.byRuleAndIpHeading}</h3>
           <div className="table-scroll">
             <table className="table" data-testid="rate-limits-by-ip">
-              <caption>{S.byRuleAndIpCaption}</caption>
+              <caption className="visually-hidden">{S.byRuleAndIpCaption}</caption>
               <thead>
                 <tr>
                   <th scope="col">{S.rule}</th>

@@ -72,8 +72,9 @@ export function RateLimitSection({ stats }: { stats: SecurityStats }) {
                 </tr>
               </thead>
               <tbody>
-                {byRuleAndIp.map((entry) => (
-                  <tr key={`${entry.rule} ${entry.ip_address ?? ''}`}>
+                {byRuleAndIp.map((entry, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows in the server's order, and a viewer's masked addresses (203.0.*.*) may repeat.
+                  <tr key={`${index} ${entry.rule}`}>
                     <th scope="row" className="mono">
                       {entry.rule}
                     </th>
@@ -109,8 +110,9 @@ export function FailingIpsSection({ stats }: { stats: SecurityStats }) {
               </tr>
             </thead>
             <tbody>
-              {stats.failing_ips.map((entry) => (
-                <tr key={entry.ip_address}>
+              {stats.failing_ips.map((entry, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: read-only rows in the server's order, and a viewer's masked addresses (203.0.*.*) may repeat.
+                <tr key={`${index} ${entry.ip_address}`}>
                   <th scope="row" className="mono">
                     {entry.ip_address}
                   </th>

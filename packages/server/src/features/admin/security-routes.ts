@@ -1,7 +1,7 @@
 // Issue 26 item 3 (Security): GET /projects/:project_id/security — the abuse guard's work over a range, read from the
 // event log (features/audit/security-stats.ts), with what the server knows now besides: whether the project asks for
 // the captcha and the difficulty steps (infra/captcha.ts), and today's paid messages against the project's daily
-// ceiling (the `paidSendsPerProject` counter of infra/otps' guardSend) and country allowlist. Scope stats:read: the
+// ceiling (the `paidSendsPerProject` counter of features/otps' guardSend) and country allowlist. Scope stats:read: the
 // roles that read the overview read this (an auditor reads the logs only); a viewer's IP addresses are masked by
 // field name (admin-masking.ts).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

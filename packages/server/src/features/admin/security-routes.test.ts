@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
 import { type EventPayloads, type EventType, recordEvent } from '../audit';
 import { createProject } from '../projects/project-service';
+import { maskPersonalData } from './admin-masking';
 
 const DAY = Date.parse('2030-03-01T00:00:00.000Z');
 const HOUR_MS = 3_600_000;
@@ -228,6 +229,16 @@ describe.each(testDatabaseKinds())('admin API security on %s', (kind) => {
     ]) {
       expect((await call(query)).statusCode, query).toBe(400);
     }
+  });
+
+  it("a viewer's answer has the IP addresses masked (admin-masking.ts masks by field name)", async () => {
+    await record(1, 'rate_limit.hit', { rule: 'otpSendsPerIp' }, '203.0.113.7');
+    await record(2, 'sign_in.failed', { method: 'password', reason: 'wrong_password' }, '198.51.100.2');
+    const masked = maskPersonalData(await read(RANGE)) as Security;
+    expect(masked.rate_limits.by_rule_and_ip).toEqual([
+      { rule: 'otpSendsPerIp', ip_address: '203.0.*.*', total: 1 },
+    ]);
+    expect(masked.failing_ips.map((entry) => entry.ip_address)).toEqual(['198.51.*.*']);
   });
 
   it('needs stats:read: 403 with events:read only (an auditor reads the logs only), 401 without a key', async () => {

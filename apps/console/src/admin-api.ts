@@ -15,7 +15,9 @@ import type {
   ProjectSummary,
   RedirectUrlCheck,
   RoleDescription,
+  SecurityStats,
   Stats,
+  SystemHealth,
   UserDetail,
   UserSummary,
   WebhookDelivery,
@@ -207,6 +209,10 @@ export function createAdminApi(options: AdminApiOptions) {
     publishTheme: (projectId: string, theme: unknown) =>
       call<{ project: ProjectDetail }>('PATCH', project(projectId), { settings: { theme } }),
     ...operatorCalls(call, download, project),
+    // Issue 26 item 3 (Security and System).
+    security: (projectId: string, query: { from?: string; to?: string }) =>
+      call<SecurityStats>('GET', `${project(projectId)}/security${queryString({ ...query })}`),
+    system: () => call<SystemHealth>('GET', '/system'),
   };
 }
 

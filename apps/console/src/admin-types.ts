@@ -270,3 +270,104 @@ export interface ImportSummary {
   skipped: Array<{ row: number; external_id: string | null; reason: string; message: string }>;
   dropped: Array<{ row: number; external_id: string; fields: Array<{ field: string; reason: string }> }>;
 }
+
+// Issue 26 item 3 (Security): GET /projects/:id/security (packages/server/src/features/admin/security-routes.ts).
+export interface CaptchaActionCounts {
+  action: string;
+  issued: number;
+  solved: number;
+  failed: number;
+  required: number;
+}
+
+export interface SecurityStats {
+  from: string;
+  to: string;
+  rate_limits: {
+    total: number;
+    by_rule: Array<{ rule: string; total: number }>;
+    by_rule_and_ip: Array<{ rule: string; ip_address: string | null; total: number }>;
+  };
+  captcha: {
+    enabled: boolean;
+    issued: number;
+    solved: number;
+    failed: number;
+    required: number;
+    by_action: CaptchaActionCounts[];
+    latest_max_counter: number | null;
+    peak_max_counter: number | null;
+    difficulty_steps: Array<{ from_challenges: number; max_counter: number }>;
+  };
+  breached_passwords: { total: number };
+  failing_ips: Array<{
+    ip_address: string;
+    total: number;
+    reasons: Array<{ reason: string; total: number }>;
+  }>;
+  sms: {
+    total: number;
+    by_country: Array<{
+      country: string | null;
+      sms: number;
+      whatsapp: number;
+      total: number;
+      allowed: boolean;
+    }>;
+    daily_limit: number;
+    daily_limit_source: 'project' | 'server';
+    sent_today: number | null;
+    window_ends_at: string | null;
+    allowed_countries: string[] | null;
+  };
+}
+
+// Issue 26 item 3 (System): GET /system (packages/server/src/features/admin/system-routes.ts).
+export type CheckOutcome = 'ok' | 'failed' | 'not_configured';
+
+export interface ProviderHealth {
+  mode: 'provider' | 'dev_outbox' | 'none';
+  target: string | null;
+  reachable: boolean | null;
+  latency_ms: number | null;
+  error: string | null;
+}
+
+export interface SystemHealth {
+  status: 'ready' | 'degraded' | 'not_ready' | 'draining';
+  version: string;
+  environment: string;
+  node_version: string;
+  started_at: string;
+  database: {
+    kind: 'pglite' | 'postgres';
+    status: CheckOutcome;
+    migrations: {
+      applied: number;
+      known: number;
+      latest_applied: string | null;
+      latest: string;
+      up_to_date: boolean;
+    };
+  };
+  redis: { configured: boolean; status: CheckOutcome; rate_limit_store: 'memory' | 'postgres' | 'redis' };
+  email: ProviderHealth;
+  sms: ProviderHealth;
+  webhooks: {
+    queued: number;
+    failing: number;
+    dead: number;
+    oldest_due_at: string | null;
+    disabled_endpoints: number;
+  };
+  metrics:
+    | {
+        enabled: true;
+        messages_sent: Record<string, number>;
+        sign_ins: number;
+        failures: number;
+        rate_limited: number;
+        captcha_challenges: number;
+      }
+    | { enabled: false };
+}

@@ -42,7 +42,8 @@ export type Scope =
   | 'keys:read'
   | 'keys:write'
   | 'imports:write'
-  | 'users:export';
+  | 'users:export'
+  | 'system:read';
 
 export interface OperatorState {
   me: Me;

@@ -107,6 +107,20 @@ const apiKeysRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/api-keys-screen'), 'ApiKeysScreen'),
 });
 
+// Issue 26 item 3: Security (the same range control as the overview) and System.
+const securityRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'security',
+  validateSearch: validateOverviewSearch,
+  component: lazyRouteComponent(() => import('./screens/security-screen'), 'SecurityScreen'),
+});
+
+const systemRoute = createRoute({
+  getParentRoute: () => consoleRoute,
+  path: 'system',
+  component: lazyRouteComponent(() => import('./screens/system-screen'), 'SystemScreen'),
+});
+
 const authenticateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'authenticate',
@@ -126,6 +140,8 @@ export const routeTree = rootRoute.addChildren([
     importRoute,
     operatorsRoute,
     apiKeysRoute,
+    securityRoute,
+    systemRoute,
   ]),
   authenticateRoute,
 ]);

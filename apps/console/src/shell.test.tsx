@@ -44,6 +44,7 @@ describe('the console shell', () => {
       STRINGS.shell.activity,
       STRINGS.shell.settings,
       STRINGS.branding.nav,
+      STRINGS.security.title,
     ]);
     expect(screen.getByRole('link', { name: STRINGS.shell.overview }).getAttribute('aria-current')).toBe(
       'page',

@@ -19,7 +19,9 @@ const NAV: ReadonlyArray<{
     | '/branding'
     | '/import'
     | '/operators'
-    | '/api-keys';
+    | '/api-keys'
+    | '/security'
+    | '/system';
   label: string;
   scope: Scope;
 }> = [
@@ -33,6 +35,8 @@ const NAV: ReadonlyArray<{
   { to: '/import', label: STRINGS.importExport.title, scope: 'imports:write' },
   { to: '/operators', label: STRINGS.operators.title, scope: 'operators:read' },
   { to: '/api-keys', label: STRINGS.apiKeys.title, scope: 'keys:read' },
+  { to: '/security', label: STRINGS.security.title, scope: 'stats:read' },
+  { to: '/system', label: STRINGS.system.title, scope: 'system:read' },
 ];
 
 export function Shell({ children }: { children: ReactNode }) {

@@ -24,6 +24,8 @@ import './screens/webhooks-screen';
 import './screens/import-screen';
 import './screens/operators-screen';
 import './screens/api-keys-screen';
+import './screens/security-screen';
+import './screens/system-screen';
 import { type AdminStandIn, type Answer, createAdminStandIn, json, OWNER, PROJECT_ID } from './test-admin';
 
 export type { AdminStandIn, Answer, RecordedCall } from './test-admin';

@@ -12,7 +12,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { ADMIN_ROUTE_MODULES, registerAdminApi } from './features/admin';
-import { refusalEventsHook } from './features/audit';
+import { recordCaptchaSolved, refusalEventsHook } from './features/audit';
 import { registerBackendApiRoutes } from './features/backend-api';
 import { registerCaptchaRoutes } from './features/captcha';
 import {
@@ -101,8 +101,9 @@ import {
 import { type PageNotFound, registerStaticWeb } from './infra/static-web';
 import { refuseUndecodableInput } from './infra/undecodable-input';
 
-/** The admin API's version in its OpenAPI document (the server's package version). */
-const ADMIN_API_VERSION = '0.1.0';
+/** The server's package version: the admin API's in its OpenAPI document, and the System screen's. */
+const SERVER_VERSION = '0.1.0';
+const ADMIN_API_VERSION = SERVER_VERSION;
 
 export interface BuildAppOptions {
   /** Merged over the defaults of loadConfig({}) — server.ts passes the full config read from the environment. */
@@ -270,6 +271,13 @@ async function assemble(
     warn: (message) => app.log.warn(message),
   });
   app.addHook('onClose', () => passwords.close());
+  // Issue 23 item 7: readiness for balancers and supervisors (GET /health/ready, below); issue 26 item 3: the
+  // console's System screen reads the same checks through ctx.instance.
+  const health = createHealth({
+    db: handle.db,
+    latestMigrationMillis: latestMigrationMillis(MIGRATIONS_FOLDER),
+    redisReady: limiterStore.ping,
+  });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -320,10 +328,21 @@ async function assemble(
       log: app.log,
     }),
     passwords,
+    instance: {
+      databaseKind: handle.kind,
+      limiterStore: limiterStore.kind,
+      health,
+      version: SERVER_VERSION,
+      startedAt: (options.clock ?? systemClock).now(),
+      prometheus,
+    },
   };
 
   // Issue 9 item 3: the self-hosted proof-of-work captcha asked for past a soft threshold.
-  ctx.captcha = createCaptchaGate(ctx);
+  ctx.captcha = createCaptchaGate(ctx, {
+    // Issue 26 item 3: an accepted token is `captcha.solved` in the event log (features/audit).
+    onSolved: (request, action) => recordCaptchaSolved(ctx, request, action),
+  });
 
   app.decorate('gatehouse', ctx);
   const routes: RegisteredRoute[] = [];
@@ -428,11 +447,6 @@ async function assemble(
   await registerOAuthPublicRoutes(app, ctx);
   await registerMetricsRoutes(app, { settings: config.metrics, metrics: prometheus });
   // Issue 23 item 7: GET /health/live and /health/ready for balancers and supervisors.
-  const health = createHealth({
-    db: ctx.db,
-    latestMigrationMillis: latestMigrationMillis(MIGRATIONS_FOLDER),
-    redisReady: limiterStore.ping,
-  });
   app.decorate('gatehouseHealth', health);
   registerHealthRoutes(app, health);
   if (config.env !== 'production') {

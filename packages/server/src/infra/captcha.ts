@@ -83,10 +83,13 @@ export const CAPTCHA_SITE_KEY = SDK_API_PREFIX + ROUTES.captchaChallenge;
 export class CaptchaRequiredError extends Error {
   readonly statusCode = 429;
   readonly action: string;
-  constructor(action = '') {
+  /** Issue 26 item 3 (Security): why — no token yet (`missing`) or a token refused; null when not from the gate. */
+  readonly reason: CaptchaRefusal | null;
+  constructor(action = '', reason: CaptchaRefusal | null = null) {
     super(CAPTCHA_REQUIRED_TEXT);
     this.name = 'CaptchaRequiredError';
     this.action = action;
+    this.reason = reason;
   }
 }
 
@@ -165,12 +168,21 @@ export async function issueChallenge(
   request: Pick<RequestContext, 'project' | 'ip'>,
   action: string,
 ): Promise<CaptchaChallenge> {
+  return (await issueChallengeWithWork(ctx, request, action)).challenge;
+}
+
+/** issueChallenge, with the work it asks for (its step's maxCounter: the event log's `captcha.issued`). */
+export async function issueChallengeWithWork(
+  ctx: ChallengeContext,
+  request: Pick<RequestContext, 'project' | 'ip'>,
+  action: string,
+): Promise<{ challenge: CaptchaChallenge; maxCounter: number }> {
   const check = { limit: 'captchaChallengesPerIp', kind: 'ip', key: request.ip } as const;
   const earlier = (await ctx.limits.peek(check)).consumed;
   await ctx.limits.consume(check, 'Too many captcha challenges from this address. Try again later.');
   const maxCounter = maxCounterFor(earlier);
   const nowMs = ctx.clock.now().getTime();
-  return createChallenge({
+  const challenge = await createChallenge({
     algorithm: CAPTCHA_ALGORITHM,
     cost: 1,
     counter: randomInt(Math.floor(maxCounter / 2), maxCounter),
@@ -183,6 +195,7 @@ export async function issueChallenge(
     },
     ...challengeSecrets(ctx.secrets, request.project.id),
   });
+  return { challenge, maxCounter };
 }
 
 /** Why a token was refused (logged; never sent: the answer is always the same 'Captcha required'). */
@@ -218,8 +231,16 @@ function decodeToken(token: string): TokenPayload | null {
 
 type GateContext = Pick<AppContext, 'secrets' | 'limits' | 'clock' | 'metrics'>;
 
+export interface CaptchaGateOptions {
+  /**
+   * Issue 26 item 3 (Security, "captcha solved"): told of every accepted token, before the protected call goes on.
+   * app.ts records it in the event log (features/audit), which infra does not know about.
+   */
+  onSolved?: (request: RequestContext, action: string) => Promise<void>;
+}
+
 /** The CaptchaGate of one app (built by buildApp onto ctx.captcha). */
-export function createCaptchaGate(ctx: GateContext): CaptchaGate {
+export function createCaptchaGate(ctx: GateContext, options: CaptchaGateOptions = {}): CaptchaGate {
   const refuse = (
     request: RequestContext,
     action: string,
@@ -229,7 +250,7 @@ export function createCaptchaGate(ctx: GateContext): CaptchaGate {
     // Issue 9 item 4: the kind of the pressured keys and the action, never the identifier or the token.
     request.log.info({ action, reason, keyKinds }, 'captcha required');
     ctx.metrics.captchaChallenged(action);
-    throw new CaptchaRequiredError(action);
+    throw new CaptchaRequiredError(action, reason);
   };
 
   async function check(
@@ -284,6 +305,7 @@ export function createCaptchaGate(ctx: GateContext): CaptchaGate {
     async verify(request, token, action, keyKinds = []) {
       const refusal = await check(request, token, action);
       if (refusal !== null) refuse(request, action, refusal, keyKinds);
+      await options.onSolved?.(request, action);
     },
   };
 }

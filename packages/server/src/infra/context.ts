@@ -9,8 +9,10 @@ import type { BasicCredentials, ProjectCache, TokenMode } from './auth';
 import type { TrustedProxies } from './client-address';
 import type { Database } from './db/client';
 import type { projects } from './db/schema';
-import type { Metrics } from './metrics';
+import type { Health } from './health';
+import type { Metrics, PrometheusMetrics } from './metrics';
 import type { PurgeSchedule } from './purge';
+import type { LimiterStoreKind } from './rate-limit-store';
 import type { CaptchaGate, RateLimitSettings, RateLimits } from './rate-limits';
 import type { SecretBox } from './secret-box';
 
@@ -199,6 +201,22 @@ export interface AppContext {
    * zxcvbn dictionaries and breached list are built once per app, on first use.
    */
   passwords: PasswordKit;
+  /** Issue 26 item 3 (System, GET /admin/v1/system): what this instance runs on, built by buildApp. */
+  instance: InstanceInfo;
+}
+
+/** What an instance runs on and how it is doing (issue 26 item 3, the console's System screen). */
+export interface InstanceInfo {
+  databaseKind: 'pglite' | 'postgres';
+  /** Where rate-limit counters live (infra/rate-limit-store.ts). */
+  limiterStore: LimiterStoreKind;
+  /** Readiness (infra/health.ts): the same checks as GET /health/ready. */
+  health: Health;
+  /** The server's package version. */
+  version: string;
+  startedAt: Date;
+  /** The counters of GET /metrics when they are on (METRICS_ENABLED / METRICS_TOKEN), else null. */
+  prometheus: PrometheusMetrics | null;
 }
 
 /**

@@ -106,12 +106,52 @@ async function appliedMigration(db: Database): Promise<number | null> {
   return row?.last == null ? null : Number(row.last);
 }
 
+interface JournalEntry {
+  when: number;
+  tag: string;
+}
+
+function readJournal(folder: string): JournalEntry[] {
+  return (
+    JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] }
+  ).entries;
+}
+
 /** The `when` of the last entry of the migrations journal in `folder` (drizzle-kit's meta/_journal.json). */
 export function latestMigrationMillis(folder: string): number {
-  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { when: number }[];
+  return Math.max(...readJournal(folder).map((entry) => entry.when));
+}
+
+/** Issue 26 item 3 (System): how the database's migrations stand against this build's journal. */
+export interface MigrationStatus {
+  /** Migrations the database recorded. */
+  applied: number;
+  /** Migrations this build knows (its journal). */
+  known: number;
+  /** The tag of the newest migration the database recorded (`0023_blocked_users`), null when none or unknown. */
+  latestApplied: string | null;
+  /** The tag of the newest migration this build knows. */
+  latest: string;
+  /** The database holds every migration this build knows (what readiness asks). */
+  upToDate: boolean;
+}
+
+/** The database's migrations against the journal in `folder`: the same drizzle table readiness reads. */
+export async function migrationStatus(db: Database, folder: string): Promise<MigrationStatus> {
+  const journal = [...readJournal(folder)].sort((a, b) => a.when - b.when);
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS applied, max(created_at)::text AS last FROM drizzle.__drizzle_migrations`,
+  );
+  const [row] = (result as unknown as { rows: { applied: number | string; last: string | null }[] }).rows;
+  const last = row?.last == null ? null : Number(row.last);
+  const latest = journal[journal.length - 1]!;
+  return {
+    applied: Number(row?.applied ?? 0),
+    known: journal.length,
+    latestApplied: last === null ? null : (journal.find((entry) => entry.when === last)?.tag ?? null),
+    latest: latest.tag,
+    upToDate: last !== null && last >= latest.when,
   };
-  return Math.max(...journal.entries.map((entry) => entry.when));
 }
 
 export function registerHealthRoutes(app: FastifyInstance, health: Health): void {

@@ -105,3 +105,31 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions): Prom
     captchaChallenged: (action) => challenges.inc({ action }),
   };
 }
+
+/** Issue 26 item 3 (System): this instance's counters since it started, summed per label that matters. */
+export interface MetricsSummary {
+  messages_sent: Record<string, number>;
+  sign_ins: number;
+  failures: number;
+  rate_limited: number;
+  captcha_challenges: number;
+}
+
+/** The counters of `prometheus` summed (each instance counts its own: a balancer's instances differ). */
+export async function summarizeMetrics(prometheus: PrometheusMetrics): Promise<MetricsSummary> {
+  const metrics = await prometheus.registry.getMetricsAsJSON();
+  const valuesOf = (name: string) => metrics.find((metric) => metric.name === name)?.values ?? [];
+  const sum = (name: string) => valuesOf(name).reduce((total, each) => total + each.value, 0);
+  const messages: Record<string, number> = {};
+  for (const each of valuesOf('gatehouse_messages_sent_total')) {
+    const channel = String(each.labels.channel ?? 'unknown');
+    messages[channel] = (messages[channel] ?? 0) + each.value;
+  }
+  return {
+    messages_sent: messages,
+    sign_ins: sum('gatehouse_sign_ins_total'),
+    failures: sum('gatehouse_failures_total'),
+    rate_limited: sum('gatehouse_rate_limited_total'),
+    captcha_challenges: sum('gatehouse_captcha_challenges_total'),
+  };
+}

@@ -29,6 +29,11 @@ export const ADMIN_SCOPES = [
   /** Issue 26 item 2: the console's operators (GET /operators) and changing them (add, change a role, remove). */
   'operators:read',
   'operators:write',
+  /**
+   * Issue 26 item 3 (System): the instance's health — database and migrations, Redis, mail and SMS providers, the
+   * webhook backlog, version and counters. Owners and admins (and the bootstrap key); no read-only role.
+   */
+  'system:read',
   /** Who the caller is (GET /me): implied for every authenticated caller, never needs granting. */
   'self',
 ] as const;

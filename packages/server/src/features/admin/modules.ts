@@ -8,8 +8,10 @@ import { registerEventRoutes } from './events-routes';
 import { registerAdminKeyRoutes } from './keys-routes';
 import { registerAdminMessageRoutes } from './messages-routes';
 import { registerAdminProjectRoutes } from './projects-routes';
+import { registerSecurityRoutes } from './security-routes';
 import { registerAdminSettingsRoutes } from './settings-routes';
 import { registerStatsRoutes } from './stats-routes';
+import { registerSystemRoutes } from './system-routes';
 import { registerAdminUserRoutes } from './users-routes';
 import { registerAdminWebhookRoutes } from './webhooks-routes';
 
@@ -24,4 +26,6 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRouteModule[] = [
   { name: 'operators', register: registerOperatorRoutes },
   { name: 'project settings', register: registerAdminSettingsRoutes },
   { name: 'messages: resend', register: registerAdminMessageRoutes },
+  { name: 'security', register: registerSecurityRoutes },
+  { name: 'system', register: registerSystemRoutes },
 ];

@@ -39,7 +39,20 @@ export interface EventPayloads {
   'wallet.linked': { crypto_wallet_type: string };
   'wallet.unlinked': { crypto_wallet_id: string };
   'rate_limit.hit': { rule: string };
-  'captcha.required': { action: string };
+  /**
+   * `reason` (issue 26 item 3, Security): `missing` — the call came without a token (the caller is asked to solve
+   * one); any other (`malformed`, `forged`, `foreign`, `expired`, `replayed`) — a token was sent and refused.
+   */
+  'captcha.required': { action: string; reason?: CaptchaRefusalReason };
+  /** Issue 26 item 3: a challenge handed out for `action`; `max_counter`: its work (infra/captcha.ts DIFFICULTY_STEPS). */
+  'captcha.issued': { action: string; max_counter: number };
+  /** Issue 26 item 3: a solved challenge accepted for `action`. */
+  'captcha.solved': { action: string };
+  /**
+   * Issue 26 item 3: a paid text message (SMS or WhatsApp) handed to the provider or the dev outbox; `country`: the
+   * recipient's region (ISO 3166 alpha-2, null when the number names none), never the number.
+   */
+  'message.sent': { channel: 'sms' | 'whatsapp'; country: string | null };
   'import.completed': {
     source: string;
     imported: number;
@@ -74,6 +87,9 @@ export interface EventPayloads {
   };
   'operator.removed': { operator_id: string; role: string; source: OperatorChangeSource };
 }
+
+/** Why the captcha gate refused a call (infra/captcha.ts CaptchaRefusal). */
+export type CaptchaRefusalReason = 'missing' | 'malformed' | 'forged' | 'foreign' | 'expired' | 'replayed';
 
 /** Where an operator change came from (issue 26 item 2). */
 export type OperatorChangeSource = 'admin_api' | 'console_owner_email' | 'cli';
@@ -112,6 +128,9 @@ export const EVENT_TYPES = [
   'wallet.unlinked',
   'rate_limit.hit',
   'captcha.required',
+  'captcha.issued',
+  'captcha.solved',
+  'message.sent',
   'import.completed',
   'project.updated',
   'admin_api.called',

@@ -101,6 +101,22 @@ describe.each(testDatabaseKinds())('credential events on %s', (kind) => {
     await expectNoSecretInEvents(t, [STRONG, STRONG_2, STRONG_3, resetToken, token]);
   });
 
+  it('issue 26 item 3: a breached password refused at sign-up and as a new password is sign_in.failed breached_password', async () => {
+    // On the offline breached list (features/passwords/breached.ts), strong by zxcvbn.
+    const breached = 'Gankutsuou1989';
+    const mark = await eventCount(t);
+    const refused = await sdkPost(t, P.create, { email: 'bea@example.com', password: breached });
+    expect(refused.json().error_type).toBe('reset_password');
+    const created = await sdkPost(t, P.create, { email: 'bea@example.com', password: STRONG });
+    const { user_id: userId, session_token: token } = created.json().data;
+    const changed = await sdkPost(t, P.sessionReset, { password: breached }, { sessionToken: token });
+    expect(changed.statusCode).toBe(400);
+    expect(only('sign_in.failed', await eventsSince(t, mark))).toEqual([
+      ['sign_in.failed', null, 'anonymous', { method: 'password', reason: 'breached_password' }],
+      ['sign_in.failed', userId, 'anonymous', { method: 'password', reason: 'breached_password' }],
+    ]);
+  });
+
   it('passwords: a passwordless account’s first password from the account page is password.set', async () => {
     const sent = await sdkPost(t, ROUTES.otps.loginOrCreate('email'), { email: 'bo@example.com' });
     const signedIn = await sdkPost(t, ROUTES.otps.authenticate, {

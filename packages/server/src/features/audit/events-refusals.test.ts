@@ -5,7 +5,7 @@
 import { ROUTES } from '@gatehouse/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, GENEROUS_LIMITS, type TestApp } from '../../test-support/app';
-import { NON_SOLVING_SDK_CLIENT, SOLVING_SDK_CLIENT } from '../../test-support/captcha';
+import { NON_SOLVING_SDK_CLIENT, SOLVING_SDK_CLIENT, solveCaptcha } from '../../test-support/captcha';
 import { testDatabaseKinds } from '../../test-support/database';
 import { fakeClock, recordingDelivery } from '../magic-links/test-helpers';
 import { codeIn } from '../otps/test-helpers';
@@ -105,11 +105,43 @@ describe.each(testDatabaseKinds())('refusal events on %s', (kind) => {
     expect((await authenticate(NON_SOLVING_SDK_CLIENT)).statusCode).toBe(401);
     const rows = await eventsSince(t, mark);
     expect(rows).toEqual([
-      ['captcha.required', null, 'anonymous', { action: ROUTES.otps.authenticate }],
+      ['captcha.required', null, 'anonymous', { action: ROUTES.otps.authenticate, reason: 'missing' }],
       ['sign_in.failed', null, 'anonymous', { method: 'otp', reason: 'captcha' }],
       ['sign_in.failed', sent.json().data.user_id, 'anonymous', { method: 'otp', reason: 'used' }],
     ]);
     const everything = JSON.stringify(await loggedEvents(t));
     expect(everything.includes(code)).toBe(false);
+  });
+
+  it('issue 26 item 3: a challenge handed out is captcha.issued with its work, an accepted token captcha.solved, a refused one captcha.required with why', async () => {
+    const sent = await sdkPost(t, ROUTES.otps.loginOrCreate('email'), { email: 'cy@example.com' });
+    const code = codeIn(delivery.last());
+    const userId = sent.json().data.user_id;
+    const authenticate = (captchaToken?: string) =>
+      sdkPost(
+        t,
+        ROUTES.otps.authenticate,
+        {
+          method_id: sent.json().data.method_id,
+          token: code,
+          session_duration_minutes: 30,
+          ...(captchaToken === undefined ? {} : { captcha_token: captchaToken }),
+        },
+        { headers: { 'x-sdk-client': SOLVING_SDK_CLIENT } },
+      );
+    expect((await authenticate()).statusCode).toBe(200);
+    const mark = await eventCount(t);
+    expect((await authenticate(Buffer.from('not a token').toString('base64'))).statusCode).toBe(429);
+    const challenge = await sdkPost(t, ROUTES.captchaChallenge, { action: ROUTES.otps.authenticate });
+    expect(challenge.statusCode).toBe(200);
+    // Solved and accepted; the code itself was used by the first call.
+    expect((await authenticate(await solveCaptcha(challenge.json().data.challenge))).statusCode).toBe(401);
+    expect(await eventsSince(t, mark)).toEqual([
+      ['captcha.required', null, 'anonymous', { action: ROUTES.otps.authenticate, reason: 'malformed' }],
+      ['sign_in.failed', null, 'anonymous', { method: 'otp', reason: 'captcha' }],
+      ['captcha.issued', null, 'anonymous', { action: ROUTES.otps.authenticate, max_counter: 20_000 }],
+      ['captcha.solved', null, 'anonymous', { action: ROUTES.otps.authenticate }],
+      ['sign_in.failed', userId, 'anonymous', { method: 'otp', reason: 'used' }],
+    ]);
   });
 });

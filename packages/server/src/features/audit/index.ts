@@ -1,3 +1,4 @@
+export { recordCaptchaIssued, recordCaptchaSolved } from './captcha-events';
 export type { EventExportFormat } from './event-export';
 export { EXPORT_CONTENT_TYPES, exportChunks } from './event-export';
 export type { EventFilters, EventPage } from './event-query';
@@ -9,5 +10,7 @@ export { recordOwnEvent, recordSignInFailed } from './own-events';
 export type { EventExecutor, EventRecord, NewEvent } from './record-event';
 export { newEventId, recordEvent } from './record-event';
 export { recordRefusal, refusalEventsHook, SIGN_IN_ROUTES, signInMethodOf } from './refusal-events';
+export type { CaptchaActionCounts, SecurityStats } from './security-stats';
+export { projectSecurityStats } from './security-stats';
 export type { ProjectStats, SignInSeries, StatsInterval } from './stats';
 export { MAX_STATS_SPAN_MS, projectStats } from './stats';

@@ -40,9 +40,13 @@ export function signInMethodOf(routeUrl: string | undefined): string | null {
 /** What a refusal was, for the log: the limit's name or the captcha's action; null for any other error. */
 function refusalOf(
   error: unknown,
-): { kind: 'rate_limit'; rule: string } | { kind: 'captcha'; action: string } | null {
+):
+  | { kind: 'rate_limit'; rule: string }
+  | { kind: 'captcha'; action: string; reason: CaptchaRequiredError['reason'] }
+  | null {
   if (error instanceof RateLimitRefusal) return { kind: 'rate_limit', rule: error.limit };
-  if (error instanceof CaptchaRequiredError) return { kind: 'captcha', action: error.action };
+  if (error instanceof CaptchaRequiredError)
+    return { kind: 'captcha', action: error.action, reason: error.reason };
   return null;
 }
 
@@ -64,7 +68,14 @@ export async function recordRefusal(
   } else {
     await recordEvent(
       ctx.db,
-      { ...common, type: 'captcha.required', payload: { action: refusal.action } },
+      {
+        ...common,
+        type: 'captcha.required',
+        payload: {
+          action: refusal.action,
+          ...(refusal.reason === null ? {} : { reason: refusal.reason }),
+        },
+      },
       at,
     );
   }

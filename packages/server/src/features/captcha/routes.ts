@@ -6,9 +6,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
-import { ACTION_PATTERN, issueChallenge } from '../../infra/captcha';
+import { ACTION_PATTERN, issueChallengeWithWork } from '../../infra/captcha';
 import { type AppContext, sendData } from '../../infra/context';
 import { contextOf } from '../../infra/request-context';
+import { recordCaptchaIssued } from '../audit';
 
 export const CaptchaChallengeBody = Type.Object({
   action: Type.String({ pattern: ACTION_PATTERN, maxLength: 201 }),
@@ -17,7 +18,12 @@ export type CaptchaChallengeBody = Static<typeof CaptchaChallengeBody>;
 
 export async function registerCaptchaRoutes(sdk: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = sdk.withTypeProvider<TypeBoxTypeProvider>();
-  app.post(ROUTES.captchaChallenge, { schema: { body: CaptchaChallengeBody } }, async (request, reply) =>
-    sendData(reply, { challenge: await issueChallenge(ctx, contextOf(request), request.body.action) }),
-  );
+  app.post(ROUTES.captchaChallenge, { schema: { body: CaptchaChallengeBody } }, async (request, reply) => {
+    const context = contextOf(request);
+    const { action } = request.body;
+    const { challenge, maxCounter } = await issueChallengeWithWork(ctx, context, action);
+    // Issue 26 item 3: the Security screen counts challenges handed out and shows their current work.
+    await recordCaptchaIssued(ctx, context, { action, maxCounter });
+    return sendData(reply, { challenge });
+  });
 }

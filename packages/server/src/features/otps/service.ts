@@ -19,7 +19,7 @@ import { newId } from '../../infra/crypto';
 import { otpCodes } from '../../infra/db/schema';
 import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
-import { recordSignInFailed } from '../audit';
+import { recordEvent, recordSignInFailed } from '../audit';
 import { assertValidEmail } from '../magic-links';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
 import {
@@ -97,14 +97,14 @@ function assertDestination(
   project: ProjectRecord,
   channel: OtpChannel,
   body: SendPhoneOtpBody | SendEmailOtpBody,
-): { destination: string; prefix: string | null } {
+): { destination: string; prefix: string | null; country: string | null } {
   if (channel === 'email')
-    return { destination: assertValidEmail((body as SendEmailOtpBody).email), prefix: null };
+    return { destination: assertValidEmail((body as SendEmailOtpBody).email), prefix: null, country: null };
   const phone = assertValidPhone((body as SendPhoneOtpBody).phone_number, {
     // BF-05: the project's country allowlist (project file `sms_allowed_countries`), before any provider call.
     allowedCountries: project.settings.sms_allowed_countries ?? null,
   });
-  return { destination: phone.e164, prefix: phonePrefix(phone.e164) };
+  return { destination: phone.e164, prefix: phonePrefix(phone.e164), country: phone.country };
 }
 
 function renderMessage(options: {
@@ -156,7 +156,7 @@ export async function sendOtp(
 ): Promise<SendOtpResult> {
   const { channel, mode, body } = options;
   const { project } = request;
-  const { destination, prefix } = assertDestination(project, channel, body);
+  const { destination, prefix, country } = assertDestination(project, channel, body);
   const expirationMinutes = assertOtpExpiration(body.expiration_minutes);
   // send/secondary needs a signed-in user (SPEC §4: secondary calls carry an existing session).
   const session = mode === 'secondary' ? signedIn(request) : null;
@@ -192,6 +192,22 @@ export async function sendOtp(
       DELIVERY_ERROR[channel],
       `The ${CHANNEL_LABEL[channel]} could not be sent. Please try again in a moment.`,
       { headers: { 'Retry-After': '5' } },
+    );
+  }
+  // Issue 26 item 3 (Security: "SMS spend by country"): a paid message is an event with its country, never its number.
+  if (channel !== 'email') {
+    const userId = session?.userId ?? null;
+    await recordEvent(
+      ctx.db,
+      {
+        projectId: project.id,
+        type: 'message.sent',
+        actor: userId === null ? { type: 'anonymous' } : { type: 'user', id: userId },
+        subjectUserId: existing?.userId ?? userId,
+        request,
+        payload: { channel, country },
+      },
+      ctx.clock.now(),
     );
   }
 

@@ -16,7 +16,7 @@ import type {
   ResetStartBody,
 } from './schema';
 import {
-  assertAcceptable,
+  assertAcceptableRecorded,
   DEFAULT_RESET_EXPIRATION_MINUTES,
   notifyIfAfterFailures,
   passwordFactor,
@@ -140,7 +140,10 @@ export async function resetByEmail(
   const address = await findIdentifierById(ctx, { kind: 'email', id: candidate.emailId });
   if (address === null) throw new ApiError('unable_to_reset_password', UNABLE_TO_RESET_MESSAGE);
   // A weak new password leaves the link usable too: the user picks another.
-  assertAcceptable(await ctx.passwords.strength(project, { password: body.password, email: address.value }));
+  await assertAcceptableRecorded(ctx, request, {
+    strength: await ctx.passwords.strength(project, { password: body.password, email: address.value }),
+    userId: address.userId,
+  });
   const hash = await ctx.passwords.hash(body.password);
   const consumed = await consumeResetToken(ctx, {
     id: candidate.id,
@@ -219,7 +222,10 @@ export async function resetByExistingPassword(
   // reset by e-mail, never replaced by whoever knows it: else a guess that lands once its lock's streak is over
   // (a quiet week, a restart of the memory store) would still take the account.
   if (account.requiresReset) throw new ApiError('reset_password', RESET_PASSWORD_MESSAGE);
-  assertAcceptable(await ctx.passwords.strength(request.project, { password: body.new_password, email }));
+  await assertAcceptableRecorded(ctx, request, {
+    strength: await ctx.passwords.strength(request.project, { password: body.new_password, email }),
+    userId: account.userId,
+  });
   await savePassword(ctx, {
     userId: account.userId,
     hash: await ctx.passwords.hash(body.new_password),
@@ -249,7 +255,10 @@ export async function resetBySession(
   await guardPasswordCall(ctx, request, { action: options.action, captchaToken: body.captcha_token ?? null });
   const user = await loadUser(ctx, userId);
   const email = user?.emails.find((each) => each.verified)?.email ?? user?.emails[0]?.email ?? null;
-  assertAcceptable(await ctx.passwords.strength(request.project, { password: body.password, email }));
+  await assertAcceptableRecorded(ctx, request, {
+    strength: await ctx.passwords.strength(request.project, { password: body.password, email }),
+    userId,
+  });
   const hadPassword = (await findPassword(ctx, userId)) !== null;
   await savePassword(ctx, {
     userId,

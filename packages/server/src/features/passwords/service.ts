@@ -77,6 +77,25 @@ export function assertAcceptable(strength: StrengthCheckResult): void {
   throw new ApiError('weak_password', reason);
 }
 
+/** Issue 26 item 3 (Security: "breached-password refusals"): the `reason` of such a `sign_in.failed`. */
+export const BREACHED_PASSWORD_REASON = 'breached_password';
+
+/**
+ * assertAcceptable, with a refusal for a breached password recorded first as `sign_in.failed { method: password,
+ * reason: breached_password }` (every route that sets a password answers a session). `userId`: whose password it
+ * would have been, when known.
+ */
+export async function assertAcceptableRecorded(
+  ctx: AppContext,
+  request: RequestContext,
+  options: { strength: StrengthCheckResult; userId: string | null },
+): Promise<void> {
+  if (!options.strength.valid_password && options.strength.breached_password) {
+    await recordPasswordFailure(ctx, request, { userId: options.userId, reason: BREACHED_PASSWORD_REASON });
+  }
+  assertAcceptable(options.strength);
+}
+
 /** POST /passwords: a new user with this address (unverified) and password, signed in. */
 export async function createPassword(
   ctx: AppContext,
@@ -96,7 +115,10 @@ export async function createPassword(
   });
   if (owner !== null) throw duplicateIdentifier('email');
   const strength = await ctx.passwords.strength(project, { password: body.password, email });
-  if (strength.breached_password) throw new ApiError('reset_password', RESET_PASSWORD_MESSAGE);
+  if (strength.breached_password) {
+    await recordPasswordFailure(ctx, request, { userId: null, reason: BREACHED_PASSWORD_REASON });
+    throw new ApiError('reset_password', RESET_PASSWORD_MESSAGE);
+  }
   assertAcceptable(strength);
   const hash = await ctx.passwords.hash(body.password);
   const found = await findOrCreateUserByIdentifier(ctx, {
@@ -281,6 +303,7 @@ export async function authenticatePassword(
   // The breached check alone: strength() would also run zxcvbn on the event loop at every sign-in (issue 10 item 6).
   if (await ctx.passwords.isBreached(body.password)) {
     await requireReset(ctx, account.userId);
+    await recordPasswordFailure(ctx, request, { userId: account.userId, reason: BREACHED_PASSWORD_REASON });
     throw new ApiError('reset_password', RESET_PASSWORD_MESSAGE);
   }
   const issued = await issueSession(ctx, request, {

@@ -7,6 +7,8 @@ export {
   systemResolver,
   WebhookUrlRefused,
 } from './address-guard';
+export type { WebhookBacklog } from './backlog';
+export { WEBHOOK_BACKLOG_STATEMENTS, webhookBacklog } from './backlog';
 export type { WebhookDelivery, WebhookDeliveryStatus } from './deliveries';
 export {
   getWebhookDelivery,

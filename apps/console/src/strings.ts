@@ -730,6 +730,7 @@ export const STRINGS = {
     'keys:write': 'Create and revoke API keys',
     'operators:read': 'Read operators',
     'operators:write': 'Add, change and remove operators',
+    'system:read': 'Read the system health',
     self: 'Read who is signed in',
   } as Record<string, string>,
 

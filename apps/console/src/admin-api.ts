@@ -12,6 +12,8 @@ import type {
   RedirectUrlCheck,
   Stats,
   UserDetail,
+  UserMethod,
+  UserPatch,
   UserSummary,
   WebhookDelivery,
   WebhookDeliveryStatus,
@@ -61,6 +63,16 @@ export interface UserListQuery {
   blocked?: boolean;
   created_after?: string;
   created_before?: string;
+  // Issue 26 item 3: the list's further filters and its order.
+  method?: UserMethod;
+  verified?: boolean;
+  last_sign_in_after?: string;
+  last_sign_in_before?: string;
+  /** `key=value`. */
+  trusted_metadata?: string;
+  untrusted_metadata?: string;
+  sort?: 'created_at' | 'last_sign_in_at';
+  order?: 'asc' | 'desc';
   cursor?: string;
   limit?: number;
 }
@@ -198,6 +210,7 @@ export function createAdminApi(options: AdminApiOptions) {
       call<RedirectUrlCheck>('POST', `${project(projectId)}/redirect-url-check`, body),
     ...messageCalls(call, project),
     ...webhookCalls(call, project),
+    ...userCalls(call, user),
   };
 }
 
@@ -268,6 +281,19 @@ function webhookCalls(call: Call, project: (projectId: string) => string) {
         'POST',
         `${project(projectId)}/webhook-deliveries/${encodeURIComponent(deliveryId)}/replay`,
         {},
+      ),
+  };
+}
+
+/** Issue 26 item 3 (User detail): the metadata editor and removing one factor (users-routes.ts, users-actions-routes.ts). */
+function userCalls(call: Call, user: (projectId: string, userId: string) => string) {
+  return {
+    updateUser: (projectId: string, userId: string, patch: UserPatch) =>
+      call<UserDetail>('PATCH', user(projectId, userId), patch),
+    removeFactor: (projectId: string, userId: string, factorId: string) =>
+      call<{ user_id: string; factor_id: string; kind: string }>(
+        'DELETE',
+        `${user(projectId, userId)}/factors/${encodeURIComponent(factorId)}`,
       ),
   };
 }

@@ -620,11 +620,11 @@ export const STRINGS = {
     export: 'Export',
     exportLabel: (count: number) => `Export the ${count} selected users as JSON lines`,
     done: {
-      blocked: (count: number) => `${count} blocked.`,
+      blocked: (count: number) => `${count === 1 ? '1 user' : `${count} users`} blocked.`,
       revoked: (count: number, sessions: number) =>
-        `Sessions of ${count} users revoked (${sessions} sessions).`,
-      deleted: (count: number) => `${count} deleted.`,
-      exported: (count: number) => `${count} exported.`,
+        `${sessions === 1 ? '1 session' : `${sessions} sessions`} of ${count === 1 ? '1 user' : `${count} users`} revoked.`,
+      deleted: (count: number) => `${count === 1 ? '1 user' : `${count} users`} deleted.`,
+      exported: (count: number) => `${count === 1 ? '1 user' : `${count} users`} exported.`,
     },
     partly: (done: number, total: number, failed: string) =>
       `${done} of ${total} done; the rest failed: ${failed}`,

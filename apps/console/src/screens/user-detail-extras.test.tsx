@@ -87,6 +87,8 @@ describe('the user detail’s metadata, factors and timeline', () => {
       { trusted_metadata: { seats: null, plan: 'team', beta: true } },
     ]);
     await waitFor(() => expect(JSON.parse(trusted.value)).toEqual({ plan: 'team', beta: true }));
+    // The change is an event: the timeline is read again.
+    await waitFor(() => expect(admin.callsTo('GET', `/projects/${PROJECT_ID}/events`)).toHaveLength(2));
   });
 
   it('shows metadata read-only and no remove control to a viewer', async () => {

@@ -38,6 +38,7 @@ function useRemoveFactor(projectId: string, userId: string) {
       setMessage(STRINGS.userDetail.removed(remove.label));
       await queryClient.invalidateQueries({ queryKey: ['user', projectId, userId] });
       await queryClient.invalidateQueries({ queryKey: ['users', projectId] });
+      await queryClient.invalidateQueries({ queryKey: ['user-events', projectId, userId] });
     },
   });
   return { mutation, message };

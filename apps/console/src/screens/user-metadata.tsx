@@ -63,6 +63,8 @@ export function MetadataEditor({ projectId, detail }: { projectId: string; detai
     onSuccess: async (updated) => {
       queryClient.setQueryData(['user', projectId, user.user_id], updated);
       await queryClient.invalidateQueries({ queryKey: ['users', projectId] });
+      // The change is an event of the user's: the timeline shows it.
+      await queryClient.invalidateQueries({ queryKey: ['user-events', projectId, user.user_id] });
       setMessage(STRINGS.userDetail.saved);
     },
   });

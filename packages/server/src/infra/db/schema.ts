@@ -168,6 +168,10 @@ export const users = pgTable(
       sql`coalesce(${t.lastSignInAt}, '-infinity'::timestamptz)`,
       t.id,
     ),
+    // Issue 26 item 3: the users with nothing verified (the list's `verified=false`, usually few), newest first.
+    index('users_project_unverified_idx')
+      .on(t.projectId, t.createdAt, t.id)
+      .where(sql`NOT gatehouse_profile_verified(${t.profile})`),
     // Issue 26 item 3: the metadata filter (`key = value`, containment) on either kind of metadata.
     index('users_trusted_metadata_idx').using('gin', sql`${t.trustedMetadata} jsonb_path_ops`),
     index('users_untrusted_metadata_idx').using('gin', sql`${t.untrustedMetadata} jsonb_path_ops`),

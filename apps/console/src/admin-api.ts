@@ -19,6 +19,8 @@ import type {
   Stats,
   SystemHealth,
   UserDetail,
+  UserMethod,
+  UserPatch,
   UserSummary,
   WebhookDelivery,
   WebhookDeliveryStatus,
@@ -68,6 +70,16 @@ export interface UserListQuery {
   blocked?: boolean;
   created_after?: string;
   created_before?: string;
+  // Issue 26 item 3: the list's further filters and its order.
+  method?: UserMethod;
+  verified?: boolean;
+  last_sign_in_after?: string;
+  last_sign_in_before?: string;
+  /** `key=value`. */
+  trusted_metadata?: string;
+  untrusted_metadata?: string;
+  sort?: 'created_at' | 'last_sign_in_at';
+  order?: 'asc' | 'desc';
   cursor?: string;
   limit?: number;
 }
@@ -213,6 +225,7 @@ export function createAdminApi(options: AdminApiOptions) {
     security: (projectId: string, query: { from?: string; to?: string }) =>
       call<SecurityStats>('GET', `${project(projectId)}/security${queryString({ ...query })}`),
     system: () => call<SystemHealth>('GET', '/system'),
+    ...userCalls(call, user),
   };
 }
 
@@ -317,5 +330,18 @@ function operatorCalls(
       call<ImportSummary>('POST', `${project(projectId)}/imports`, body),
     exportUsers: (projectId: string, query: UserExportQuery) =>
       download(`${project(projectId)}/users/export${queryString({ ...query })}`),
+  };
+}
+
+/** Issue 26 item 3 (User detail): the metadata editor and removing one factor (users-routes.ts, users-actions-routes.ts). */
+function userCalls(call: Call, user: (projectId: string, userId: string) => string) {
+  return {
+    updateUser: (projectId: string, userId: string, patch: UserPatch) =>
+      call<UserDetail>('PATCH', user(projectId, userId), patch),
+    removeFactor: (projectId: string, userId: string, factorId: string) =>
+      call<{ user_id: string; factor_id: string; kind: string }>(
+        'DELETE',
+        `${user(projectId, userId)}/factors/${encodeURIComponent(factorId)}`,
+      ),
   };
 }

@@ -71,8 +71,30 @@ export interface UserSummary {
   phone_numbers: Phone[];
   crypto_wallets: Wallet[];
   has_password: boolean;
+  /** Issue 26 item 3: the ways the user can sign in. */
+  methods?: UserMethod[];
   blocked_at: string | null;
   blocked_reason: string | null;
+  /** Issue 26 item 3: null when the user never signed in. */
+  last_sign_in_at?: string | null;
+}
+
+/** Issue 26 item 3: the list's `method` filter (admin-user-search.ts ADMIN_USER_METHODS). */
+export const USER_METHODS = [
+  'password',
+  'passkey',
+  'totp',
+  'crypto_wallet',
+  'oauth',
+  'email',
+  'phone',
+] as const;
+export type UserMethod = (typeof USER_METHODS)[number];
+
+/** PATCH /projects/:id/users/:user_id: top-level metadata keys replace; a key set to null is removed. */
+export interface UserPatch {
+  trusted_metadata?: Record<string, unknown>;
+  untrusted_metadata?: Record<string, unknown>;
 }
 
 /** The wire-format.md §4.1 User (@gatehouse/protocol) plus the username the admin API adds. */
@@ -86,6 +108,7 @@ export interface UserDetail {
   user: WireUser;
   blocked_at: string | null;
   blocked_reason: string | null;
+  last_sign_in_at?: string | null;
   sessions: WireSession[];
 }
 

@@ -1,5 +1,6 @@
 // Issue 26 item 3: "state in the URL" — each screen's search parameters, checked on the way in (an edited or stale
 // address falls back to the defaults rather than breaking the screen). TanStack Router keeps them typed.
+import { USER_METHODS, type UserMethod } from './admin-types';
 import { cursorsOf } from './components/pagination';
 import { isTimeRange, type TimeRange } from './event-query';
 
@@ -9,6 +10,18 @@ export interface UsersSearch {
   blocked?: 'yes' | 'no';
   created_after?: string;
   created_before?: string;
+  // Issue 26 item 3: the further filters, the order and the columns shown (users-columns.ts).
+  method?: UserMethod;
+  verified?: 'yes' | 'no';
+  signed_in_after?: string;
+  signed_in_before?: string;
+  /** `key=value` on the metadata of `meta_kind`. */
+  meta?: string;
+  meta_kind?: 'trusted' | 'untrusted';
+  sort?: 'created_at' | 'last_sign_in_at';
+  order?: 'asc' | 'desc';
+  /** Comma-separated column ids; absent: the default columns. */
+  cols?: string;
   cursors?: string[];
 }
 
@@ -44,6 +57,17 @@ export function validateUsersSearch(search: Record<string, unknown>): UsersSearc
     blocked: search.blocked === 'yes' || search.blocked === 'no' ? search.blocked : undefined,
     created_after: date(search.created_after),
     created_before: date(search.created_before),
+    method: (USER_METHODS as readonly unknown[]).includes(search.method)
+      ? (search.method as UserMethod)
+      : undefined,
+    verified: search.verified === 'yes' || search.verified === 'no' ? search.verified : undefined,
+    signed_in_after: date(search.signed_in_after),
+    signed_in_before: date(search.signed_in_before),
+    meta: /^[^=]{1,200}=/.test(text(search.meta, 1000) ?? '') ? text(search.meta, 1000) : undefined,
+    meta_kind: search.meta_kind === 'untrusted' ? 'untrusted' : undefined,
+    sort: search.sort === 'last_sign_in_at' ? 'last_sign_in_at' : undefined,
+    order: search.order === 'asc' ? 'asc' : undefined,
+    cols: text(search.cols, 200),
     cursors: cursorsOf(search.cursors),
   });
 }

@@ -129,8 +129,10 @@ export function summary(overrides: Partial<UserSummary> = {}): UserSummary {
     phone_numbers: [{ phone_id: 'phone-test-ada', phone_number: '+15005550006', verified: true }],
     crypto_wallets: [],
     has_password: true,
+    methods: ['password', 'email', 'phone'],
     blocked_at: null,
     blocked_reason: null,
+    last_sign_in_at: '2026-01-07T09:00:00Z',
     ...overrides,
   };
 }

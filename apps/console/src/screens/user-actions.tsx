@@ -34,6 +34,9 @@ function useUserAction(projectId: string, userId: string) {
       if (action.deletes) queryClient.removeQueries({ queryKey: ['user', projectId, userId] });
       else await queryClient.invalidateQueries({ queryKey: ['user', projectId, userId] });
       await queryClient.invalidateQueries({ queryKey: ['users', projectId] });
+      // Each action is an event of the user's: the activity timeline (user-timeline.tsx) shows it.
+      if (!action.deletes)
+        await queryClient.invalidateQueries({ queryKey: ['user-events', projectId, userId] });
       action.after?.();
     },
   });

@@ -25,6 +25,8 @@ function standIn(me: Me = OWNER) {
   const admin = createAdminStandIn();
   admin.on('GET', '/me', json(200, { ...me, projects: [{ id: PROJECT_ID, name: 'Main' }] }));
   admin.on('GET', '/projects/:project/users/:user', json(200, detail()));
+  // The activity timeline (user-timeline.tsx); user-detail-extras.test.tsx shows its states.
+  admin.on('GET', '/projects/:project/events', json(200, { items: [], next_cursor: null }));
   return admin;
 }
 

@@ -1,32 +1,46 @@
 // Issue 26 item 3 (Users): search across identifiers (the admin list's `q`: e-mail, phone, wallet, username, name,
-// user id), the filters the API takes (status, blocked, created range), newest first, cursor pagination — all of it
-// in the URL (search-params.ts), so a search is a link an operator can share.
+// user id), filters (status, blocked, sign-in method, verified, created and last sign-in ranges, metadata), the order
+// (created or last sign-in, either way), cursor pagination that follows the order, the columns shown — all of it in
+// the URL (search-params.ts), so a search is a link an operator can share — and bulk actions on the selected users.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import type { UserListQuery } from '../admin-api';
-import type { UserSummary } from '../admin-types';
 import { Pagination } from '../components/pagination';
 import { RequireScope, useProjectId } from '../components/require-scope';
 import { EmptyState, ErrorState, LoadingState, Page } from '../components/states';
 import { useServices } from '../console-context';
-import { displayName, formatDateTime } from '../format';
 import type { UsersSearch } from '../search-params';
 import { STRINGS } from '../strings';
 import { useDocumentTitle } from '../use-document-title';
+import { BulkActions } from './users-bulk';
+import { colsOf, columnsOf } from './users-columns';
+import { UserFilters } from './users-filters';
+import { ColumnChooser, type UserSort, UsersTable } from './users-table';
 
 const route = getRouteApi('/signed-in/users');
 const PAGE_SIZE = 50;
 
+const startOfDay = (day: string | undefined) => (day === undefined ? undefined : `${day}T00:00:00.000Z`);
+const endOfDay = (day: string | undefined) => (day === undefined ? undefined : `${day}T23:59:59.999Z`);
+
 /** The list call of a URL state: dates as the day's first (after) or last (before) instant, UTC. */
 export function userListQuery(search: UsersSearch): UserListQuery {
+  const metadata =
+    search.meta === undefined ? {} : { [`${search.meta_kind ?? 'trusted'}_metadata`]: search.meta };
   return {
     q: search.q,
     status: search.status,
     blocked: search.blocked === undefined ? undefined : search.blocked === 'yes',
-    created_after: search.created_after === undefined ? undefined : `${search.created_after}T00:00:00.000Z`,
-    created_before:
-      search.created_before === undefined ? undefined : `${search.created_before}T23:59:59.999Z`,
+    created_after: startOfDay(search.created_after),
+    created_before: endOfDay(search.created_before),
+    method: search.method,
+    verified: search.verified === undefined ? undefined : search.verified === 'yes',
+    last_sign_in_after: startOfDay(search.signed_in_after),
+    last_sign_in_before: endOfDay(search.signed_in_before),
+    ...metadata,
+    sort: search.sort,
+    order: search.order,
     cursor: search.cursors?.at(-1),
     limit: PAGE_SIZE,
   };
@@ -52,14 +66,43 @@ function UsersList() {
     queryFn: () => api.users(projectId, listQuery),
     placeholderData: keepPreviousData,
   });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Another page, filter or order: the selection was of rows no longer shown.
+  const queryKey = JSON.stringify(listQuery);
+  useEffect(() => {
+    void queryKey;
+    setSelected(new Set());
+  }, [queryKey]);
+
+  const sort: UserSort = { sort: search.sort ?? 'created_at', order: search.order ?? 'desc' };
+  const columns = columnsOf(search.cols);
+  // The order and columns are kept when the filters change; the page never is (a cursor belongs to its query).
+  const view = { sort: search.sort, order: search.order, cols: search.cols };
+  const select = (userIds: string[], on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      for (const userId of userIds) {
+        if (on) next.add(userId);
+        else next.delete(userId);
+      }
+      return next;
+    });
 
   return (
     <Page title={STRINGS.users.heading} busy={users.isFetching}>
       <UserFilters
         search={search}
-        onApply={(next) => void navigate({ search: next })}
-        onClear={() => void navigate({ search: {} })}
+        onApply={(filters) => void navigate({ search: { ...filters, ...view } })}
+        onClear={() => void navigate({ search: view })}
       />
+      <div className="list-toolbar">
+        <ColumnChooser
+          columns={columns}
+          onChange={(next) =>
+            void navigate({ search: (previous) => ({ ...previous, cols: colsOf(next) }), replace: true })
+          }
+        />
+      </div>
       {users.isPending ? (
         <LoadingState />
       ) : users.isError ? (
@@ -68,7 +111,28 @@ function UsersList() {
         <EmptyState title={STRINGS.users.empty} hint={STRINGS.users.emptyHint} />
       ) : (
         <>
-          <UsersTable users={users.data.items} />
+          <BulkActions
+            projectId={projectId}
+            selected={users.data.items.map((user) => user.user_id).filter((userId) => selected.has(userId))}
+            onClear={() => setSelected(new Set())}
+          />
+          <UsersTable
+            users={users.data.items}
+            columns={columns}
+            sort={sort}
+            onSort={(next) =>
+              void navigate({
+                search: (previous) => ({
+                  ...previous,
+                  sort: next.sort === 'created_at' ? undefined : next.sort,
+                  order: next.order === 'desc' ? undefined : next.order,
+                  cursors: undefined,
+                }),
+              })
+            }
+            selected={selected}
+            onSelect={select}
+          />
           <Pagination
             cursors={search.cursors ?? []}
             nextCursor={users.data.next_cursor}
@@ -81,169 +145,5 @@ function UsersList() {
         </>
       )}
     </Page>
-  );
-}
-
-function UserFilters({
-  search,
-  onApply,
-  onClear,
-}: {
-  search: UsersSearch;
-  onApply(search: UsersSearch): void;
-  onClear(): void;
-}) {
-  const ids = useId();
-  const [draft, setDraft] = useState<UsersSearch>(search);
-  // Back/Forward (or a link) changes the URL: the fields follow it.
-  useEffect(() => setDraft(search), [search]);
-  const set = (field: keyof UsersSearch, value: string) =>
-    setDraft((previous) => ({ ...previous, [field]: value === '' ? undefined : value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const { cursors: _dropped, ...filters } = draft;
-    onApply(Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)));
-  };
-  const filtered = Object.keys(search).some((key) => key !== 'cursors');
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to browsers before 2023 (and to happy-dom); the role is the same landmark.
-    <form className="filters" role="search" aria-label={STRINGS.users.searchLabel} onSubmit={submit}>
-      <div className="field field-grow">
-        <label htmlFor={`${ids}-q`}>{STRINGS.users.searchLabel}</label>
-        <input
-          id={`${ids}-q`}
-          type="search"
-          value={draft.q ?? ''}
-          onChange={(event) => set('q', event.target.value)}
-          aria-describedby={`${ids}-q-hint`}
-          maxLength={200}
-        />
-        <p id={`${ids}-q-hint`} className="hint">
-          {STRINGS.users.searchHint}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-status`}>{STRINGS.users.status}</label>
-        <select
-          id={`${ids}-status`}
-          value={draft.status ?? ''}
-          onChange={(event) => set('status', event.target.value)}
-        >
-          <option value="">{STRINGS.users.statusAny}</option>
-          <option value="active">{STRINGS.users.statusActive}</option>
-          <option value="pending">{STRINGS.users.statusPending}</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-blocked`}>{STRINGS.users.blocked}</label>
-        <select
-          id={`${ids}-blocked`}
-          value={draft.blocked ?? ''}
-          onChange={(event) => set('blocked', event.target.value)}
-        >
-          <option value="">{STRINGS.users.blockedAny}</option>
-          <option value="yes">{STRINGS.users.blockedOnly}</option>
-          <option value="no">{STRINGS.users.notBlocked}</option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-after`}>{STRINGS.users.createdAfter}</label>
-        <input
-          id={`${ids}-after`}
-          type="date"
-          value={draft.created_after ?? ''}
-          onChange={(event) => set('created_after', event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-before`}>{STRINGS.users.createdBefore}</label>
-        <input
-          id={`${ids}-before`}
-          type="date"
-          value={draft.created_before ?? ''}
-          onChange={(event) => set('created_before', event.target.value)}
-        />
-      </div>
-      <div className="button-row">
-        <button type="submit" className="button button-primary">
-          {STRINGS.users.search}
-        </button>
-        {filtered ? (
-          <button type="button" className="button button-secondary" onClick={onClear}>
-            {STRINGS.users.clear}
-          </button>
-        ) : null}
-      </div>
-    </form>
-  );
-}
-
-/** Up to two identifiers of each kind, then "+N more". */
-function Identifiers({ user }: { user: UserSummary }) {
-  const all = [
-    ...user.emails.map((each) => each.email),
-    ...user.phone_numbers.map((each) => each.phone_number),
-    ...user.crypto_wallets.map((each) => each.crypto_wallet_address),
-  ];
-  const shown = all.slice(0, 3);
-  return (
-    <ul className="plain-list">
-      {shown.map((identifier) => (
-        <li key={identifier} className="mono">
-          {identifier}
-        </li>
-      ))}
-      {all.length > shown.length ? (
-        <li className="muted">{STRINGS.users.more(all.length - shown.length)}</li>
-      ) : null}
-    </ul>
-  );
-}
-
-function UsersTable({ users }: { users: UserSummary[] }) {
-  return (
-    <div className="table-scroll">
-      <table className="table" data-testid="users-table">
-        <caption className="visually-hidden">{STRINGS.users.tableCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{STRINGS.users.columns.user}</th>
-            <th scope="col">{STRINGS.users.columns.identifiers}</th>
-            <th scope="col">{STRINGS.users.columns.status}</th>
-            <th scope="col">{STRINGS.users.columns.created}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const name = displayName(user.name) || user.username || user.emails[0]?.email || user.user_id;
-            return (
-              <tr key={user.user_id}>
-                <th scope="row">
-                  <Link to="/users/$userId" params={{ userId: user.user_id }}>
-                    {name}
-                  </Link>
-                  <div className="muted small mono">{user.user_id}</div>
-                </th>
-                <td>
-                  <Identifiers user={user} />
-                </td>
-                <td>
-                  {user.status}
-                  {user.blocked_at === null ? null : (
-                    <>
-                      {' '}
-                      <span className="badge badge-danger">{STRINGS.users.blockedBadge}</span>
-                    </>
-                  )}
-                </td>
-                <td>
-                  <time dateTime={user.created_at}>{formatDateTime(user.created_at)}</time>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
   );
 }

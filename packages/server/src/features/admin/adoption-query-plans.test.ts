@@ -47,7 +47,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('adoption query plan on PostgreS
       .map((node) => node['Relation Name']);
     expect(seqScanned).toEqual(['totps']);
     const indexes = all.map((node) => node['Index Name']).filter(Boolean);
-    expect(indexes).toContain('users_project_created_idx');
+    // The project's users through one of its users indexes (the planner picks among users_project_created_idx and
+    // the list's other project-leading indexes of migration 0025 by their size).
+    expect(
+      indexes.some((name) => /^users_project_/.test(name as string)),
+      String(indexes),
+    ).toBe(true);
     expect(indexes).toContain('webauthn_registrations_credential_uq');
   });
 });

@@ -20,7 +20,23 @@ import {
   ProjectParams,
 } from './admin-request';
 import { registerAdminUserActionRoutes } from './users-actions-routes';
-import { createdBy, toSummary, USER_TAGS, UserDetail, UserParams, UserSummary } from './users-schemas';
+import {
+  createdBy,
+  toSummary,
+  USER_TAGS,
+  UserDetail,
+  UserMethod,
+  UserParams,
+  UserSummary,
+} from './users-schemas';
+
+const MetadataFilter = Type.String({
+  minLength: 2,
+  maxLength: 1000,
+  pattern: '^[^=]{1,200}=',
+  description:
+    '`key=value`: the top-level key holds the value (JSON such as `true` or `3` when it parses, else text).',
+});
 
 const Metadata = Type.Record(Type.String({ maxLength: 200 }), Type.Unknown(), { maxProperties: 100 });
 const NamePatch = Type.Object(
@@ -39,7 +55,41 @@ const ListQuery = Type.Object({
   blocked: Type.Optional(Type.Boolean()),
   created_after: Type.Optional(Type.String({ format: 'date-time' })),
   created_before: Type.Optional(Type.String({ format: 'date-time' })),
+  // Issue 26 item 3: the console's filters and sorts.
+  method: Type.Optional({ ...UserMethod, description: 'Holds a factor of this kind: a way it can sign in.' }),
+  verified: Type.Optional(
+    Type.Boolean({ description: 'Holds a verified e-mail address or phone number (true), or none (false).' }),
+  ),
+  last_sign_in_after: Type.Optional(Type.String({ format: 'date-time' })),
+  last_sign_in_before: Type.Optional(
+    Type.String({ format: 'date-time', description: 'A user who never signed in matches neither bound.' }),
+  ),
+  trusted_metadata: Type.Optional(MetadataFilter),
+  untrusted_metadata: Type.Optional(MetadataFilter),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('created_at'), Type.Literal('last_sign_in_at')], {
+      description: 'created_at (the default) or last_sign_in_at; never signed in sorts as the earliest.',
+    }),
+  ),
+  order: Type.Optional(
+    Type.Union([Type.Literal('desc'), Type.Literal('asc')], { description: 'desc by default.' }),
+  ),
 });
+
+/** `key=value` → the key and its value: JSON when the text is JSON (`beta=true`, `seats=3`), else the text. */
+function metadataFilter(kind: 'trusted' | 'untrusted', text: string | undefined) {
+  if (text === undefined) return [];
+  const at = text.indexOf('=');
+  const key = text.slice(0, at).trim();
+  const raw = text.slice(at + 1).trim();
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // Not JSON: the text itself.
+  }
+  return [{ kind, key, value }];
+}
 
 const CreateBody = Type.Object(
   {
@@ -64,7 +114,13 @@ const PatchBody = Type.Object(
 async function userDetail(ctx: AppContext, projectId: string, userId: string) {
   const row = await findUserForAdmin(ctx, { projectId, userId });
   const sessions = await liveSessionsOf(ctx, { projectId, userId });
-  return { user: row.user, blocked_at: row.blockedAt, blocked_reason: row.blockedReason, sessions };
+  return {
+    user: row.user,
+    blocked_at: row.blockedAt,
+    blocked_reason: row.blockedReason,
+    last_sign_in_at: row.lastSignInAt,
+    sessions,
+  };
 }
 
 export async function registerAdminUserRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -76,7 +132,7 @@ export async function registerAdminUserRoutes(root: FastifyInstance, ctx: AppCon
       config: { adminScope: 'users:read' },
       schema: {
         tags: USER_TAGS,
-        summary: 'Search the project’s users, newest first',
+        summary: 'Search and filter the project’s users, newest first or in the order asked',
         description:
           '`q` matches any part of an e-mail address, phone number, username, wallet address or name, or a user id whole, whatever its case.',
         params: ProjectParams,
@@ -95,7 +151,16 @@ export async function registerAdminUserRoutes(root: FastifyInstance, ctx: AppCon
           blocked: query.blocked,
           createdAfter: query.created_after,
           createdBefore: query.created_before,
+          method: query.method,
+          verified: query.verified,
+          lastSignInAfter: query.last_sign_in_after,
+          lastSignInBefore: query.last_sign_in_before,
+          metadata: [
+            ...metadataFilter('trusted', query.trusted_metadata),
+            ...metadataFilter('untrusted', query.untrusted_metadata),
+          ],
         },
+        sort: { by: query.sort ?? 'created_at', order: query.order ?? 'desc' },
         limit: query.limit,
         cursor: query.cursor,
       });

@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { CreatedBy } from '../users';
-import type { AdminUserRow } from '../users/admin-user-search';
+import { ADMIN_USER_METHODS, type AdminUserMethod, type AdminUserRow } from '../users/admin-user-search';
 import { adminCallerOf, adminEventRequest } from './admin-request';
 
 export const USER_TAGS = ['Users'];
@@ -82,9 +82,22 @@ export const WireSession = Type.Object({
   custom_claims: Type.Union([Free, Type.Null()]),
 });
 
+/** Issue 26 item 3: a way to sign in, as the list's `method` filter and `methods` field name it. */
+export const UserMethod = Type.Union([
+  Type.Literal('password'),
+  Type.Literal('passkey'),
+  Type.Literal('totp'),
+  Type.Literal('crypto_wallet'),
+  Type.Literal('oauth'),
+  Type.Literal('email'),
+  Type.Literal('phone'),
+] satisfies { [K in keyof typeof ADMIN_USER_METHODS]: unknown });
+
 const Blocked = {
   blocked_at: NullableTime,
   blocked_reason: Type.Union([Type.String(), Type.Null()]),
+  /** Issue 26 item 3: when a session was last issued or extended by a proof; null: never. */
+  last_sign_in_at: NullableTime,
 };
 
 /** One row of the list: who the user is and how to reach them, without factors or metadata. */
@@ -98,6 +111,8 @@ export const UserSummary = Type.Object({
   phone_numbers: Type.Array(Phone),
   crypto_wallets: Type.Array(Wallet),
   has_password: Type.Boolean(),
+  /** Issue 26 item 3: the ways the user can sign in (the list's method filter and column). */
+  methods: Type.Array(UserMethod),
   ...Blocked,
 });
 
@@ -125,7 +140,23 @@ export function toSummary(row: AdminUserRow) {
     phone_numbers: user.phone_numbers,
     crypto_wallets: user.crypto_wallets,
     has_password: user.password !== null,
+    methods: methodsOf(user),
     blocked_at: row.blockedAt,
     blocked_reason: row.blockedReason,
+    last_sign_in_at: row.lastSignInAt,
   };
+}
+
+/** The methods the user holds, as the list's `method` filter reads them (admin-user-search.ts holdsMethod). */
+function methodsOf(user: AdminUserRow['user']): AdminUserMethod[] {
+  const held: Record<AdminUserMethod, boolean> = {
+    password: user.password !== null,
+    passkey: user.webauthn_registrations.some((each) => each.verified),
+    totp: user.totps.some((each) => each.verified),
+    crypto_wallet: user.crypto_wallets.some((each) => each.verified),
+    oauth: user.providers.length > 0,
+    email: user.emails.length > 0,
+    phone: user.phone_numbers.length > 0,
+  };
+  return ADMIN_USER_METHODS.filter((method) => held[method]);
 }

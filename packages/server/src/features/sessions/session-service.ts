@@ -390,6 +390,11 @@ export async function issueSession(
     if (user.length === 0) throw userGone();
     // Issue 24 item 2: every sign-in ends here, so a blocked user gets no session by any method.
     if (user[0]!.blocked) return null;
+    // Issue 26 item 3: the console lists and sorts users by their last sign-in (migration 0025; the users trigger
+    // leaves the profile alone for this column).
+    await tx.execute(
+      sql`UPDATE users SET last_sign_in_at = ${now.toISOString()}::timestamptz WHERE id = ${options.userId}`,
+    );
     const existing = request.session?.row;
     if (existing && request.sessionToken && isLive(existing, now) && existing.user_id === options.userId) {
       const factors = mergeFactor(parseJson<AuthenticationFactor[]>(existing.factors), options.factor, now);

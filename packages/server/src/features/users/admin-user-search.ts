@@ -30,13 +30,76 @@ export interface AdminUserFilters {
   /** RFC 3339; created strictly after / before. */
   createdAfter?: string | undefined;
   createdBefore?: string | undefined;
+  /** Issue 26 item 3: holds a factor of this kind (a sign-in method it can use). */
+  method?: AdminUserMethod | undefined;
+  /** Holds at least one verified e-mail address or phone number (true), or none (false). */
+  verified?: boolean | undefined;
+  /** RFC 3339; last signed in strictly after / before (a user who never signed in matches neither). */
+  lastSignInAfter?: string | undefined;
+  lastSignInBefore?: string | undefined;
+  /** `key = value` on either kind of metadata: the top-level key holds this JSON value (each one must match). */
+  metadata?: ReadonlyArray<{ kind: 'trusted' | 'untrusted'; key: string; value: unknown }> | undefined;
 }
+
+export const ADMIN_USER_METHODS = [
+  'password',
+  'passkey',
+  'totp',
+  'crypto_wallet',
+  'oauth',
+  'email',
+  'phone',
+] as const;
+export type AdminUserMethod = (typeof ADMIN_USER_METHODS)[number];
+
+/** Issue 26 item 3: the list's order, each on its own index either way (migrations 0023 and 0025). */
+export interface AdminUserSort {
+  by: 'created_at' | 'last_sign_in_at';
+  order: 'asc' | 'desc';
+}
+
+export const DEFAULT_ADMIN_USER_SORT: AdminUserSort = { by: 'created_at', order: 'desc' };
+
+/** The sort key as users_project_last_sign_in_idx holds it: never signed in is the earliest time there is. */
+const LAST_SIGN_IN = sql`coalesce(u.last_sign_in_at, '-infinity'::timestamptz)`;
+
+function sortKey(by: AdminUserSort['by']): SQL {
+  return by === 'created_at' ? sql`u.created_at` : LAST_SIGN_IN;
+}
+
+/** Each method as an index probe on the factor table's user_id index (a pending claim is not the user's). */
+function holdsMethod(method: AdminUserMethod): SQL {
+  switch (method) {
+    case 'password':
+      return sql`EXISTS (SELECT 1 FROM passwords f WHERE f.user_id = u.id)`;
+    case 'passkey':
+      return sql`EXISTS (SELECT 1 FROM webauthn_registrations f WHERE f.user_id = u.id AND f.verified)`;
+    case 'totp':
+      return sql`EXISTS (SELECT 1 FROM totps f WHERE f.user_id = u.id AND f.verified)`;
+    case 'crypto_wallet':
+      return sql`EXISTS (SELECT 1 FROM crypto_wallets f WHERE f.user_id = u.id AND f.verified)`;
+    case 'oauth':
+      return sql`EXISTS (SELECT 1 FROM oauth_registrations f WHERE f.user_id = u.id)`;
+    case 'email':
+      return sql`EXISTS (SELECT 1 FROM user_emails f WHERE f.user_id = u.id AND f.claim_session_id IS NULL)`;
+    case 'phone':
+      return sql`EXISTS (SELECT 1 FROM user_phone_numbers f WHERE f.user_id = u.id AND f.claim_session_id IS NULL)`;
+  }
+}
+
+/**
+ * Holds a verified e-mail address or phone number, as the profile document shows them (migration 0025): written on
+ * the partial index's expression, so `verified=false` (usually few users) reads users_project_unverified_idx.
+ */
+const VERIFIED = sql`gatehouse_profile_verified(u.profile)`;
 
 /** One row of the list: the wire User with what only operators see. */
 export interface AdminUserRow {
   user: User & { username: string | null };
   blockedAt: string | null;
   blockedReason: string | null;
+  /** Issue 26 item 3: RFC 3339, or null when the user never signed in. */
+  lastSignInAt: string | null;
 }
 
 function invalid(message: string): ApiError {
@@ -144,6 +207,25 @@ function conditions(projectId: string, filters: AdminUserFilters, candidates: Ca
     where.push(sql`u.created_at > ${instant(filters.createdAfter, 'created_after')}::timestamptz`);
   if (filters.createdBefore !== undefined)
     where.push(sql`u.created_at < ${instant(filters.createdBefore, 'created_before')}::timestamptz`);
+  if (filters.method !== undefined) where.push(holdsMethod(filters.method));
+  if (filters.verified !== undefined) where.push(filters.verified ? VERIFIED : sql`NOT ${VERIFIED}`);
+  // Written on the index's expression so the range reads users_project_last_sign_in_idx; -infinity is "never".
+  if (filters.lastSignInAfter !== undefined)
+    where.push(sql`${LAST_SIGN_IN} > ${instant(filters.lastSignInAfter, 'last_sign_in_after')}::timestamptz`);
+  if (filters.lastSignInBefore !== undefined)
+    where.push(
+      sql`${LAST_SIGN_IN} < ${instant(filters.lastSignInBefore, 'last_sign_in_before')}::timestamptz
+        AND ${LAST_SIGN_IN} > '-infinity'::timestamptz`,
+    );
+  for (const each of filters.metadata ?? []) {
+    // Containment (@>) is what the GIN jsonb_path_ops indexes of migration 0025 answer.
+    const document = JSON.stringify({ [each.key]: each.value });
+    where.push(
+      each.kind === 'trusted'
+        ? sql`u.trusted_metadata @> ${document}::jsonb`
+        : sql`u.untrusted_metadata @> ${document}::jsonb`,
+    );
+  }
   const q = filters.q?.trim() ?? '';
   if (q.length > MAX_ADMIN_QUERY_LENGTH) throw invalid(`q is at most ${MAX_ADMIN_QUERY_LENGTH} characters.`);
   if (q !== '') {
@@ -160,11 +242,15 @@ function conditions(projectId: string, filters: AdminUserFilters, candidates: Ca
 
 interface Row {
   id: string;
-  created_at: string;
+  /** The sort key's value as text (`-infinity` for never signed in), for the cursor. */
+  sort_key: string;
   profile: string;
   blocked_at: string | null;
   blocked_reason: string | null;
+  last_sign_in_at: string | null;
 }
+
+const CURSOR_FIELDS = ['by', 'order', 'key', 'id'] as const;
 
 /** The statement of one page (exported for the query-plan test). */
 export function adminUserPageQuery(
@@ -172,18 +258,30 @@ export function adminUserPageQuery(
   filters: AdminUserFilters,
   page: { limit: number; cursor: string | null },
   candidates: CandidateIds = null,
+  sort: AdminUserSort = DEFAULT_ADMIN_USER_SORT,
 ): SQL {
   const where = conditions(projectId, filters, candidates);
+  const key = sortKey(sort.by);
+  const descending = sort.order === 'desc';
   if (page.cursor !== null) {
-    // Opaque to callers (admin/cursor.ts); a forged time is refused before it reaches SQL.
-    const after = decodeCursor(page.cursor, ['created_at', 'id'] as const);
-    if (Number.isNaN(Date.parse(after.created_at))) throw invalid('The cursor is not one this API gave.');
-    where.push(sql`(u.created_at, u.id) < (${after.created_at}::timestamptz, ${after.id})`);
+    // Opaque to callers (admin/cursor.ts). A cursor made under another order would skip or repeat users: refused,
+    // as is a forged time, before it reaches SQL.
+    const after = decodeCursor(page.cursor, CURSOR_FIELDS);
+    const time = after.key === '-infinity' ? true : !Number.isNaN(Date.parse(after.key));
+    if (after.by !== sort.by || after.order !== sort.order || !time)
+      throw invalid('The cursor is not one this API gave for this order.');
+    where.push(
+      descending
+        ? sql`(${key}, u.id) < (${after.key}::timestamptz, ${after.id})`
+        : sql`(${key}, u.id) > (${after.key}::timestamptz, ${after.id})`,
+    );
   }
-  return sql`SELECT u.id, u.created_at::text AS created_at, u.profile,
-      to_char(u.blocked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS blocked_at, u.blocked_reason
+  const direction = descending ? sql`DESC` : sql`ASC`;
+  return sql`SELECT u.id, (${key})::text AS sort_key, u.profile,
+      to_char(u.blocked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS blocked_at, u.blocked_reason,
+      to_char(u.last_sign_in_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_sign_in_at
     FROM users u WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY u.created_at DESC, u.id DESC LIMIT ${page.limit + 1}`;
+    ORDER BY ${key} ${direction}, u.id ${direction} LIMIT ${page.limit + 1}`;
 }
 
 /**
@@ -204,11 +302,12 @@ export async function adminUserIdsAfter(
   return rows.map((row) => row.id);
 }
 
-export function toAdminUserRow(row: Omit<Row, 'id' | 'created_at'>): AdminUserRow {
+export function toAdminUserRow(row: Omit<Row, 'id' | 'sort_key'>): AdminUserRow {
   return {
     user: parseJson<AdminUserRow['user']>(row.profile),
     blockedAt: row.blocked_at,
     blockedReason: row.blocked_reason,
+    lastSignInAt: row.last_sign_in_at,
   };
 }
 
@@ -220,11 +319,13 @@ export async function listUsersForAdmin(
     filters: AdminUserFilters;
     limit?: number | undefined;
     cursor?: string | undefined;
+    sort?: AdminUserSort | undefined;
     /** CANDIDATE_CAP unless a test makes the page walk (0) to compare both ways. */
     candidateCap?: number;
   },
 ): Promise<{ items: AdminUserRow[]; nextCursor: string | null }> {
   const limit = options.limit ?? DEFAULT_ADMIN_PAGE_SIZE;
+  const sort = options.sort ?? DEFAULT_ADMIN_USER_SORT;
   const q = options.filters.q?.trim() ?? '';
   if (q.length > MAX_ADMIN_QUERY_LENGTH) throw invalid(`q is at most ${MAX_ADMIN_QUERY_LENGTH} characters.`);
   let candidates: CandidateIds = null;
@@ -241,6 +342,7 @@ export async function listUsersForAdmin(
         options.filters,
         { limit, cursor: options.cursor ?? null },
         candidates,
+        sort,
       ),
     ),
   );
@@ -249,7 +351,8 @@ export async function listUsersForAdmin(
   const last = shown.at(-1);
   return {
     items: shown.map(toAdminUserRow),
-    nextCursor: more && last ? encodeCursor({ created_at: last.created_at, id: last.id }) : null,
+    nextCursor:
+      more && last ? encodeCursor({ by: sort.by, order: sort.order, key: last.sort_key, id: last.id }) : null,
   };
 }
 
@@ -260,7 +363,8 @@ export async function findUserForAdmin(
 ): Promise<AdminUserRow> {
   const [row] = rowsOf<Row>(
     await ctx.db.execute(sql`SELECT u.profile, u.blocked_reason,
-        to_char(u.blocked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS blocked_at
+        to_char(u.blocked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS blocked_at,
+        to_char(u.last_sign_in_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS last_sign_in_at
       FROM users u WHERE u.id = ${options.userId} AND u.project_id = ${options.projectId}`),
   );
   if (row === undefined) throw userNotFound();

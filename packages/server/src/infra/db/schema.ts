@@ -152,6 +152,12 @@ export const users = pgTable(
      */
     blockedAt: timestamp('blocked_at', { withTimezone: true, mode: 'date' }),
     blockedReason: text('blocked_reason'),
+    /**
+     * Issue 26 item 3 (the console's users list: "last sign-in range", sort by last sign-in): when a session was last
+     * issued or extended by a proof (sessions/session-service.ts), or null. Not part of `profile`: the users trigger
+     * ignores an update of this column alone (migration 0025), so a sign-in does not rebuild the document.
+     */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // Issue 26 item 4: the console's users list, newest first by keyset (created_at, id), at a million users walks
@@ -162,6 +168,19 @@ export const users = pgTable(
     index('users_project_blocked_idx')
       .on(t.projectId, t.createdAt, t.id)
       .where(sql`${t.blockedAt} IS NOT NULL`),
+    // Issue 26 item 3: the list by last sign-in, either way, by keyset; never signed in sorts as the earliest.
+    index('users_project_last_sign_in_idx').on(
+      t.projectId,
+      sql`coalesce(${t.lastSignInAt}, '-infinity'::timestamptz)`,
+      t.id,
+    ),
+    // Issue 26 item 3: the users with nothing verified (the list's `verified=false`, usually few), newest first.
+    index('users_project_unverified_idx')
+      .on(t.projectId, t.createdAt, t.id)
+      .where(sql`NOT gatehouse_profile_verified(${t.profile})`),
+    // Issue 26 item 3: the metadata filter (`key = value`, containment) on either kind of metadata.
+    index('users_trusted_metadata_idx').using('gin', sql`${t.trustedMetadata} jsonb_path_ops`),
+    index('users_untrusted_metadata_idx').using('gin', sql`${t.untrustedMetadata} jsonb_path_ops`),
     uniqueIndex('users_project_username_uq')
       .on(t.projectId, sql`lower(${t.username})`)
       .where(sql`${t.username} IS NOT NULL`),

@@ -1,0 +1,101 @@
+// Issue 26: the console's strings for Branding and the Overview's adoption (screens/branding-*.tsx, overview-
+// adoption.tsx), part of STRINGS (../strings.ts).
+
+export const BRANDING_STRINGS = {
+  // Issue 26 "Branding" (screens/branding-*.tsx).
+  branding: {
+    nav: 'Branding',
+    title: 'Branding',
+    heading: 'Branding',
+    intro:
+      'The theme of the sign-in widget for this project. Changes are a draft until you publish them; the sign-in page and every widget that loads this project’s settings then show them. A page’s own styles still win over these.',
+    editorHeading: 'Theme',
+    previewHeading: 'Preview',
+    previewIntro:
+      'The real widget, painted with the draft. It sends nothing: buttons in the preview do not sign anyone in.',
+    previewSendsNothing: 'This is a preview: nothing was sent. Publish the theme, then try the sign-in page.',
+    groups: {
+      colors: 'Colours',
+      container: 'Container',
+      primaryButton: 'Primary button',
+      secondaryButton: 'Secondary button',
+      inputs: 'Inputs',
+      text: 'Text and logo',
+    } as Record<string, string>,
+    fields: {
+      'colors.primary': 'Primary colour',
+      'colors.secondary': 'Secondary colour',
+      'colors.success': 'Success colour',
+      'colors.error': 'Error colour',
+      'container.backgroundColor': 'Background',
+      'container.borderColor': 'Border colour',
+      'container.borderRadius': 'Corner radius',
+      'container.width': 'Width',
+      'buttons.primary.backgroundColor': 'Primary button background',
+      'buttons.primary.textColor': 'Primary button text',
+      'buttons.primary.borderColor': 'Primary button border',
+      'buttons.primary.borderRadius': 'Primary button corner radius',
+      'buttons.secondary.backgroundColor': 'Secondary button background',
+      'buttons.secondary.textColor': 'Secondary button text',
+      'buttons.secondary.borderColor': 'Secondary button border',
+      'buttons.secondary.borderRadius': 'Secondary button corner radius',
+      'inputs.backgroundColor': 'Input background',
+      'inputs.textColor': 'Input text',
+      'inputs.placeholderColor': 'Input placeholder',
+      'inputs.borderColor': 'Input border',
+      'inputs.borderRadius': 'Input corner radius',
+      fontFamily: 'Font family',
+      hideHeaderText: 'Hide the header text',
+      'logo.logoImageUrl': 'Logo image URL',
+    } as Record<string, string>,
+    picker: (label: string) => `${label}: colour picker`,
+    defaultHint: (value: string) => `Default: ${value === '' ? 'none' : value}`,
+    hints: {
+      length: 'A length in px, rem, em or %, such as 8px.',
+      font: 'A font-family list; Arial, Helvetica, sans-serif follow it.',
+      url: 'An https:// image, at most 50 px high and 100 px wide on the widget.',
+    } as Record<string, string>,
+    invalid: {
+      color: 'Enter a colour such as #19303D, rgb(25 48 61) or a colour name.',
+      length: 'Enter a length such as 8px, 1rem or 100%.',
+      font: 'Use letters, digits, spaces, commas and quotes only.',
+      url: 'Enter an https:// address.',
+    } as Record<string, string>,
+    reset: 'Reset',
+    resetLabel: (label: string) => `Reset ${label} to its default`,
+    resetAll: 'Reset all to defaults',
+    discard: 'Discard changes',
+    publish: 'Publish',
+    publishing: 'Publishing…',
+    published: 'Published. The sign-in page shows the theme on its next load.',
+    unpublished: 'Unpublished changes',
+    upToDate: 'The draft is the published theme.',
+    fixErrors: (count: number) =>
+      `${count === 1 ? 'One value needs' : `${count} values need`} fixing before publishing.`,
+    fromProjectFile: 'From the project file',
+    readOnlyFile:
+      'This project is declared in the project file: change its theme there (settings.theme). The editor shows it read-only.',
+    readOnlyScope: 'Your role can view the theme; publishing needs the projects:write permission.',
+    mode: 'Mode',
+    modes: {
+      login: 'Login',
+      'reset-password': 'Reset password',
+      'passkey-registration': 'Passkey registration',
+    },
+    scheme: 'Scheme',
+    schemes: { light: 'Light', dark: 'Dark' },
+    width: 'Width',
+    widths: { '400': '400 px', '320': '320 px' } as Record<string, string>,
+    previewLabel: (mode: string, scheme: string, width: string) => `Preview: ${mode}, ${scheme}, ${width}`,
+  },
+
+  // Issue 26 "Overview: passkey and second-factor adoption" (screens/overview-adoption.tsx).
+  adoption: {
+    heading: 'Passkey and second-factor adoption',
+    intro: 'Who holds which factor now, whatever the date range.',
+    passkeys: 'Users with a passkey',
+    secondFactor: 'Users with a second factor (authenticator app)',
+    share: (part: number, whole: number) => `${part.toLocaleString()} of ${whole.toLocaleString()} users`,
+    empty: 'No users yet.',
+  },
+} as const;

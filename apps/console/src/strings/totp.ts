@@ -1,5 +1,5 @@
-// Issue 26: the console's strings for the authenticator app as the operator's second factor (screens/second-
-// factor-*.tsx), part of STRINGS (../strings.ts).
+// Issue 26: the console's strings for the authenticator app as the operator's second factor
+// (screens/second-factor-*.tsx), part of STRINGS (../strings.ts).
 
 export const TOTP_STRINGS = {
   /** Issue 26 item 2: the authenticator app (TOTP) as the operator's second factor (second-factor-screen.tsx). */

@@ -188,7 +188,7 @@ test('the owner manages operators and API keys, imports a Stytch export and expo
   await page.getByRole('searchbox', { name: 'Search users' }).fill('ada@stytch.example');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   // The fixture's names are First<n> Last<n> (packages/server/src/features/import/fixtures/index.ts).
-  const found = page.getByRole('table', { name: 'Users, newest first' }).getByRole('row').filter({
+  const found = page.getByTestId('users-table').getByRole('row').filter({
     hasText: 'ada@stytch.example',
   });
   await expect(found).toHaveCount(1);

@@ -139,7 +139,6 @@ export const STRINGS = {
     createdBefore: 'Created before',
     apply: 'Apply',
     clear: 'Clear filters',
-    tableCaption: 'Users, newest first',
     columns: {
       user: 'User',
       identifiers: 'Identifiers',

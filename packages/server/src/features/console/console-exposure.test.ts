@@ -145,6 +145,10 @@ describe.each(testDatabaseKinds())('where /console and /admin/v1 answer, on %s',
     expect((await fetch(`${own}/sdk/v1/projects/bootstrap/x`)).status).not.toBe(404);
     expect((await fetch(`${own}/dev/project`)).status).toBe(404);
     expect((await fetch(`${main}/dev/project`)).status).toBe(200);
+    // Routes registered before the exposure hook (the backend API's JWKS) are held to it as well.
+    const jwks = `/v1/sessions/jwks/${t.project.id}`;
+    expect((await fetch(`${own}${jwks}`)).status).toBe(404);
+    expect((await fetch(`${main}${jwks}`)).status).toBe(200);
 
     await app.close();
     await expect(fetch(`${own}/health/live`)).rejects.toThrow();

@@ -2,8 +2,8 @@
 // detail is a link). Every field, and the type's payload as formatted JSON. Escape or Close returns focus to what
 // opened it.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useLayoutEffect, useRef } from 'react';
 import type { EventRecord } from '../admin-types';
+import { DetailDialog } from '../components/detail-dialog';
 import { ErrorState, LoadingState } from '../components/states';
 import { useServices } from '../console-context';
 import { formatDateTime } from '../format';
@@ -22,61 +22,20 @@ export function EventDialog({
   onClose(): void;
 }) {
   const { api } = useServices();
-  const ids = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const event = useQuery({
     queryKey: ['event', projectId, eventId],
     queryFn: async () => (await api.event(projectId, eventId)).event,
     ...(known === undefined ? {} : { initialData: known }),
   });
 
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog === null) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    closeRef.current?.focus();
-    return () => {
-      if (dialog.open && typeof dialog.close === 'function') dialog.close();
-      opener?.focus();
-    };
-  }, []);
-
   const data = event.data;
   return (
-    <dialog
-      ref={dialogRef}
-      className="event-dialog"
-      aria-labelledby={`${ids}-title`}
-      onCancel={(cancel) => {
-        cancel.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(key) => {
-        if (key.key === 'Escape') {
-          key.preventDefault();
-          onClose();
-        }
-      }}
-      data-testid="event-dialog"
+    <DetailDialog
+      title={data === undefined ? STRINGS.activity.detail : STRINGS.activity.detailOf(data.type)}
+      closeLabel={STRINGS.activity.close}
+      testId="event-dialog"
+      onClose={onClose}
     >
-      <div className="dialog-header">
-        <h2 id={`${ids}-title`}>
-          {data === undefined ? STRINGS.activity.detail : STRINGS.activity.detailOf(data.type)}
-        </h2>
-        <button
-          ref={closeRef}
-          type="button"
-          className="button button-secondary button-small"
-          onClick={onClose}
-        >
-          {STRINGS.activity.close}
-        </button>
-      </div>
       {data !== undefined ? (
         <EventFields event={data} />
       ) : event.isError ? (
@@ -84,7 +43,7 @@ export function EventDialog({
       ) : (
         <LoadingState />
       )}
-    </dialog>
+    </DetailDialog>
   );
 }
 

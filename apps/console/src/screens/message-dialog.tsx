@@ -3,8 +3,8 @@
 // markup it did not write), its links clickable and its codes. The list holds only outbox messages, which exist
 // only outside production (infra/delivery: production refuses to store one), so links and codes are shown in
 // development only by construction; a viewer gets them masked by the server (admin-masking.ts).
-import { useId, useLayoutEffect, useRef } from 'react';
 import type { OutboxMessage } from '../admin-types';
+import { DetailDialog } from '../components/detail-dialog';
 import { formatDateTime } from '../format';
 import { STRINGS } from '../strings';
 
@@ -19,56 +19,14 @@ function isWebAddress(value: string): boolean {
 }
 
 export function MessageDialog({ message, onClose }: { message: OutboxMessage | null; onClose(): void }) {
-  const ids = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog === null) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    closeRef.current?.focus();
-    return () => {
-      if (dialog.open && typeof dialog.close === 'function') dialog.close();
-      opener?.focus();
-    };
-  }, []);
-
   const fields = STRINGS.messages.fields;
   return (
-    <dialog
-      ref={dialogRef}
-      className="event-dialog"
-      aria-labelledby={`${ids}-title`}
-      onCancel={(cancel) => {
-        cancel.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(key) => {
-        if (key.key === 'Escape') {
-          key.preventDefault();
-          onClose();
-        }
-      }}
-      data-testid="message-dialog"
+    <DetailDialog
+      title={message === null ? STRINGS.messages.view : STRINGS.messages.detailOf(message.to)}
+      closeLabel={STRINGS.messages.close}
+      testId="message-dialog"
+      onClose={onClose}
     >
-      <div className="dialog-header">
-        <h2 id={`${ids}-title`}>
-          {message === null ? STRINGS.messages.view : STRINGS.messages.detailOf(message.to)}
-        </h2>
-        <button
-          ref={closeRef}
-          type="button"
-          className="button button-secondary button-small"
-          onClick={onClose}
-        >
-          {STRINGS.messages.close}
-        </button>
-      </div>
       {message === null ? (
         <p role="alert">{STRINGS.messages.notInList}</p>
       ) : (
@@ -129,6 +87,6 @@ export function MessageDialog({ message, onClose }: { message: OutboxMessage | n
           <dd className="mono small">{message.id}</dd>
         </dl>
       )}
-    </dialog>
+    </DetailDialog>
   );
 }

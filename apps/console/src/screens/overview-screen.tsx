@@ -2,19 +2,17 @@
 // sign-ins by method per day (overview-chart.tsx), and failures by reason — all from GET /projects/:id/stats.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useId } from 'react';
 import type { Stats } from '../admin-types';
+import { DEFAULT_RANGE, RangeSelect, rangeWindow } from '../components/range-select';
 import { RequireScope, useProjectId } from '../components/require-scope';
 import { EmptyState, ErrorState, LoadingState, Page } from '../components/states';
 import { useServices } from '../console-context';
-import { OVERVIEW_RANGES, type OverviewRange } from '../search-params';
 import { STRINGS } from '../strings';
 import { useDocumentTitle } from '../use-document-title';
 import { AdoptionPanel } from './overview-adoption';
 import { type MethodSeries, SignInChart, signInsByMethod } from './overview-chart';
 
 const route = getRouteApi('/signed-in/');
-const DEFAULT_RANGE: OverviewRange = '30';
 
 export function OverviewScreen() {
   useDocumentTitle(STRINGS.overview.title);
@@ -30,38 +28,19 @@ function Overview() {
   const navigate = route.useNavigate();
   const { api, now } = useServices();
   const projectId = useProjectId();
-  const ids = useId();
   const range = search.range ?? DEFAULT_RANGE;
   const stats = useQuery({
     queryKey: ['stats', projectId, range],
-    queryFn: () => {
-      const to = now();
-      const from = new Date(to.getTime() - Number(range) * 86_400_000);
-      return api.stats(projectId, { from: from.toISOString(), to: to.toISOString(), interval: 'day' });
-    },
+    queryFn: () => api.stats(projectId, { ...rangeWindow(range, now()), interval: 'day' }),
     placeholderData: keepPreviousData,
   });
 
   const rangeControl = (
-    <div className="field field-inline">
-      <label htmlFor={`${ids}-range`}>{STRINGS.overview.range}</label>
-      <select
-        id={`${ids}-range`}
-        value={range}
-        onChange={(event) =>
-          void navigate({
-            search:
-              event.target.value === DEFAULT_RANGE ? {} : { range: event.target.value as OverviewRange },
-          })
-        }
-      >
-        {OVERVIEW_RANGES.map((value) => (
-          <option key={value} value={value}>
-            {STRINGS.overview.ranges[value]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <RangeSelect
+      label={STRINGS.overview.range}
+      range={range}
+      onChange={(next) => void navigate({ search: next === undefined ? {} : { range: next } })}
+    />
   );
 
   return (

@@ -4,12 +4,11 @@
 // security-sections.tsx.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useId } from 'react';
 import type { SecurityStats } from '../admin-types';
+import { DEFAULT_RANGE, RangeSelect, rangeWindow } from '../components/range-select';
 import { RequireScope, useProjectId } from '../components/require-scope';
 import { ErrorState, LoadingState, Page } from '../components/states';
 import { useServices } from '../console-context';
-import { OVERVIEW_RANGES, type OverviewRange } from '../search-params';
 import { STRINGS } from '../strings';
 import { useDocumentTitle } from '../use-document-title';
 import {
@@ -21,8 +20,6 @@ import {
 } from './security-sections';
 
 const route = getRouteApi('/signed-in/security');
-const DEFAULT_RANGE: OverviewRange = '30';
-const DAY_MS = 86_400_000;
 
 export function SecurityScreen() {
   useDocumentTitle(STRINGS.security.title);
@@ -38,38 +35,19 @@ function Security() {
   const navigate = route.useNavigate();
   const { api, now } = useServices();
   const projectId = useProjectId();
-  const ids = useId();
   const range = search.range ?? DEFAULT_RANGE;
   const security = useQuery({
     queryKey: ['security', projectId, range],
-    queryFn: () => {
-      const to = now();
-      const from = new Date(to.getTime() - Number(range) * DAY_MS);
-      return api.security(projectId, { from: from.toISOString(), to: to.toISOString() });
-    },
+    queryFn: () => api.security(projectId, rangeWindow(range, now())),
     placeholderData: keepPreviousData,
   });
 
   const rangeControl = (
-    <div className="field field-inline">
-      <label htmlFor={`${ids}-range`}>{STRINGS.security.range}</label>
-      <select
-        id={`${ids}-range`}
-        value={range}
-        onChange={(event) =>
-          void navigate({
-            search:
-              event.target.value === DEFAULT_RANGE ? {} : { range: event.target.value as OverviewRange },
-          })
-        }
-      >
-        {OVERVIEW_RANGES.map((value) => (
-          <option key={value} value={value}>
-            {STRINGS.overview.ranges[value]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <RangeSelect
+      label={STRINGS.security.range}
+      range={range}
+      onChange={(next) => void navigate({ search: next === undefined ? {} : { range: next } })}
+    />
   );
 
   return (

@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { UserDetail, WireSession } from '../admin-types';
 import { ActionError } from '../components/action-error';
+import { useBlockReason } from '../components/block-reason';
 import { ConfirmButton } from '../components/confirm-dialog';
 import { useOperator, useServices } from '../console-context';
 import { deviceOf, formatDateTime } from '../format';
@@ -79,8 +80,7 @@ export function UserActions({ projectId, detail }: { projectId: string; detail: 
   const ids = useId();
   const { user } = detail;
   const action = useUserAction(projectId, user.user_id);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState(false);
+  const blockReason = useBlockReason();
 
   const support = can('users:support');
   const write = can('users:write');
@@ -155,35 +155,10 @@ export function UserActions({ projectId, detail }: { projectId: string; detail: 
             title={STRINGS.user.blockTitle}
             description={STRINGS.user.blockBody}
             confirmLabel={STRINGS.user.block}
-            fields={
-              <div className="field">
-                <label htmlFor={`${ids}-reason`}>{STRINGS.user.blockReason}</label>
-                <textarea
-                  id={`${ids}-reason`}
-                  value={reason}
-                  maxLength={500}
-                  rows={3}
-                  aria-invalid={reasonError ? true : undefined}
-                  aria-describedby={reasonError ? `${ids}-reason-error` : undefined}
-                  onChange={(event) => {
-                    setReason(event.target.value);
-                    setReasonError(false);
-                  }}
-                />
-                {reasonError ? (
-                  <p id={`${ids}-reason-error`} className="error">
-                    {STRINGS.user.blockReasonRequired}
-                  </p>
-                ) : null}
-              </div>
-            }
+            fields={blockReason.field}
             onConfirm={() => {
-              const text = reason.trim();
-              if (text === '') {
-                setReasonError(true);
-                return false;
-              }
-              setReason('');
+              const text = blockReason.take();
+              if (text === null) return false;
               action.run(
                 () => api.block(projectId, id, text),
                 () => STRINGS.user.done.blocked,

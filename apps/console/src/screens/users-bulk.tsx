@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { AdminApiError, ERROR_TYPES } from '../admin-api';
 import { ActionError } from '../components/action-error';
+import { useBlockReason } from '../components/block-reason';
 import { ConfirmButton } from '../components/confirm-dialog';
 import { saveFile } from '../components/save-file';
 import { describeAdminError } from '../components/states';
@@ -46,8 +47,7 @@ export function BulkActions({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<unknown>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState(false);
+  const blockReason = useBlockReason();
   const paused = useRef<Run | null>(null);
   const count = selected.length;
   const text = STRINGS.userList;
@@ -147,36 +147,10 @@ export function BulkActions({
               title={text.blockTitle(count)}
               description={text.blockBody(count)}
               confirmLabel={text.block}
-              fields={
-                <div className="field">
-                  <label htmlFor={`${ids}-reason`}>{STRINGS.user.blockReason}</label>
-                  <textarea
-                    id={`${ids}-reason`}
-                    value={reason}
-                    maxLength={500}
-                    rows={3}
-                    aria-invalid={reasonError ? true : undefined}
-                    aria-describedby={reasonError ? `${ids}-reason-error` : undefined}
-                    onChange={(event) => {
-                      setReason(event.target.value);
-                      setReasonError(false);
-                    }}
-                  />
-                  {reasonError ? (
-                    <p id={`${ids}-reason-error`} className="error">
-                      {STRINGS.user.blockReasonRequired}
-                    </p>
-                  ) : null}
-                </div>
-              }
+              fields={blockReason.field}
               onConfirm={() => {
-                const given = reason.trim();
-                if (given === '') {
-                  setReasonError(true);
-                  return false;
-                }
-                setReason('');
-                return start('block', { reason: given });
+                const given = blockReason.take();
+                return given === null ? false : start('block', { reason: given });
               }}
             >
               {text.block}

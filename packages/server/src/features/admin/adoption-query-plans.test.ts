@@ -6,18 +6,8 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
+import { type PlanNode, planNodes } from '../../test-support/query-plans';
 import { adoptionQuery } from './adoption';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodes)];
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('adoption query plan on PostgreSQL', () => {
   let t: TestApp;
@@ -41,7 +31,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('adoption query plan on PostgreS
       await client.query('RESET enable_seqscan');
       client.release();
     }
-    const all = nodes(plan);
+    const all = planNodes(plan);
     const seqScanned = all
       .filter((node) => node['Node Type'] === 'Seq Scan')
       .map((node) => node['Relation Name']);

@@ -7,20 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { type CapturedQuery, captureQueries } from '../../test-support/query-capture';
+import { type PlanNode, planNodes } from '../../test-support/query-plans';
 import { projectSecurityStats } from '../audit';
 import { createProject } from '../projects/project-service';
 import { webhookBacklog } from '../webhooks';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodes)];
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('security and system query plans on PostgreSQL', () => {
   const capture = captureQueries();
@@ -83,7 +73,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('security and system query plans
         `EXPLAIN (FORMAT JSON) ${query.text}`,
         query.values,
       );
-      return nodes(rows[0]!['QUERY PLAN'][0]!.Plan);
+      return planNodes(rows[0]!['QUERY PLAN'][0]!.Plan);
     } finally {
       await client.query('RESET enable_seqscan');
       client.release();

@@ -7,24 +7,9 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
+import { type PlanNode, planNodes, seqScans } from '../../test-support/query-plans';
 import { ADMIN_USER_METHODS, adminUserCandidatesQuery, adminUserPageQuery } from '../users/admin-user-search';
 import { encodeCursor } from './cursor';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function seqScans(node: PlanNode): string[] {
-  const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
-  return [...own, ...(node.Plans ?? []).flatMap(seqScans)];
-}
-
-function nodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodes)];
-}
 
 const USER_TABLES =
   /^(users|user_emails|user_phone_numbers|crypto_wallets|passwords|webauthn_registrations|totps|oauth_registrations)$/;
@@ -130,13 +115,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('admin user list query plans on 
     }
     expect(violations).toEqual([]);
     // The plain list is read in the index's order: no sort of the project's users.
-    expect(nodes(plans[0]!).map((node) => node['Node Type'])).not.toContain('Sort');
-    expect(nodes(plans[0]!).map((node) => node['Index Name'])).toContain('users_project_created_idx');
+    expect(planNodes(plans[0]!).map((node) => node['Node Type'])).not.toContain('Sort');
+    expect(planNodes(plans[0]!).map((node) => node['Index Name'])).toContain('users_project_created_idx');
     // The blocked users (a handful among millions) from their own partial index.
-    expect(nodes(plans[4]!).map((node) => node['Index Name'])).toContain('users_project_blocked_idx');
+    expect(planNodes(plans[4]!).map((node) => node['Index Name'])).toContain('users_project_blocked_idx');
     // Issue 26 item 3: by last sign-in, either way and in a range, read in users_project_last_sign_in_idx's order.
     for (const plan of plans.slice(5, 10)) {
-      const walked = nodes(plan);
+      const walked = planNodes(plan);
       expect(walked.map((node) => node['Node Type'])).not.toContain('Sort');
       expect(walked.map((node) => node['Index Name'])).toContain(
         plan === plans[8] ? 'users_project_created_idx' : 'users_project_last_sign_in_idx',
@@ -144,9 +129,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('admin user list query plans on 
     }
     // The users with nothing verified from their own partial index (a walk with a test per user took seconds at 1M).
     const unverified = plans[10 + ADMIN_USER_METHODS.length + 1]!;
-    expect(nodes(unverified).map((node) => node['Index Name'])).toContain('users_project_unverified_idx');
+    expect(planNodes(unverified).map((node) => node['Index Name'])).toContain('users_project_unverified_idx');
     // The metadata filter reaches a GIN index on the metadata (or walks the project's users on their index).
-    const metadataIndexes = nodes(plans.at(-4)!).map((node) => node['Index Name']);
+    const metadataIndexes = planNodes(plans.at(-4)!).map((node) => node['Index Name']);
     expect(
       metadataIndexes.includes('users_trusted_metadata_idx') ||
         metadataIndexes.includes('users_project_created_idx'),

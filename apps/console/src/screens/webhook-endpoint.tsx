@@ -13,6 +13,7 @@ import { useOperator, useServices } from '../console-context';
 import { formatDateTime } from '../format';
 import { STRINGS } from '../strings';
 import { DeliveryLog } from './webhook-deliveries';
+import { EventFiltersField } from './webhook-event-filters';
 
 /** "user.*, session.created" → ['user.*', 'session.created'] (commas or spaces, duplicates dropped). */
 export function filtersOf(text: string): string[] {
@@ -210,25 +211,12 @@ export function EndpointPanel({
       <DeliveryLog projectId={projectId} endpointId={id} cursors={cursors} onCursors={onCursors} />
       {write && !fromFile ? (
         <form className="filters" onSubmit={saveFilters} noValidate>
-          <div className="field field-grow">
-            <label htmlFor={`${ids}-events`}>{STRINGS.webhooks.events}</label>
-            <input
-              id={`${ids}-events`}
-              type="text"
-              value={filters}
-              aria-invalid={filtersInvalid ? true : undefined}
-              aria-describedby={`${ids}-events-hint${filtersInvalid ? ` ${ids}-events-error` : ''}`}
-              onChange={(event) => setFilters(event.target.value)}
-            />
-            <p id={`${ids}-events-hint`} className="hint">
-              {STRINGS.webhooks.eventsHint}
-            </p>
-            {filtersInvalid ? (
-              <p id={`${ids}-events-error`} className="error">
-                {STRINGS.webhooks.eventsRequired}
-              </p>
-            ) : null}
-          </div>
+          <EventFiltersField
+            id={`${ids}-events`}
+            value={filters}
+            invalid={filtersInvalid}
+            onChange={setFilters}
+          />
           <div className="button-row">
             <button
               type="submit"

@@ -13,6 +13,7 @@ import { useOperator, useServices } from '../console-context';
 import { STRINGS } from '../strings';
 import { useDocumentTitle } from '../use-document-title';
 import { EndpointPanel, endpointStatus, filtersOf, SecretNotice } from './webhook-endpoint';
+import { EventFiltersField } from './webhook-event-filters';
 
 const route = getRouteApi('/signed-in/webhooks');
 
@@ -188,25 +189,12 @@ function CreateEndpoint({
             </p>
           ) : null}
         </div>
-        <div className="field field-grow">
-          <label htmlFor={`${ids}-events`}>{STRINGS.webhooks.events}</label>
-          <input
-            id={`${ids}-events`}
-            type="text"
-            value={events}
-            aria-invalid={invalid === 'events' ? true : undefined}
-            aria-describedby={`${ids}-events-hint${invalid === 'events' ? ` ${ids}-events-error` : ''}`}
-            onChange={(event) => setEvents(event.target.value)}
-          />
-          <p id={`${ids}-events-hint`} className="hint">
-            {STRINGS.webhooks.eventsHint}
-          </p>
-          {invalid === 'events' ? (
-            <p id={`${ids}-events-error`} className="error">
-              {STRINGS.webhooks.eventsRequired}
-            </p>
-          ) : null}
-        </div>
+        <EventFiltersField
+          id={`${ids}-events`}
+          value={events}
+          invalid={invalid === 'events'}
+          onChange={setEvents}
+        />
         <div className="button-row">
           <button
             type="submit"

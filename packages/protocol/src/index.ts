@@ -40,6 +40,15 @@ export {
   type OneTapErrorType,
   UNRECOVERABLE_ERROR_TYPES,
 } from './errors';
+export type { LocaleTag } from './locales';
+export {
+  acceptLanguageTags,
+  DEFAULT_LOCALE,
+  localeDirection,
+  matchLocale,
+  pickLocale,
+  SUPPORTED_LOCALES,
+} from './locales';
 export type {
   ApiErrorBody,
   AuthenticateResponse,

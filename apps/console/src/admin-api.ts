@@ -236,10 +236,11 @@ type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 export interface MessageListQuery {
   to?: string;
   channel?: OutboxMessage['channel'];
+  status?: OutboxMessage['status'];
   limit?: number;
 }
 
-/** Issue 26 item 3 (Messages): the outbox list and the resend (a fresh login link, messages-routes.ts). */
+/** Issue 26 item 3 (Messages): the message log and the resend (a fresh login link, messages-routes.ts). */
 function messageCalls(call: Call, project: (projectId: string) => string) {
   const message = (projectId: string, messageId: string) =>
     `${project(projectId)}/messages/${encodeURIComponent(messageId)}`;

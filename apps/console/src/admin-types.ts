@@ -206,13 +206,19 @@ export interface RedirectUrlCheck {
   reason: string;
 }
 
-/** One message of GET /projects/:id/messages (the dev outbox; features/admin/data-routes.ts). */
+/** One message of GET /projects/:id/messages (the message log; features/admin/data-routes.ts). */
 export interface OutboxMessage {
   id: string;
   channel: 'email' | 'sms' | 'whatsapp';
   to: string;
   subject: string | null;
-  text: string;
+  /** sent: accepted by SMTP or the SMS provider; failed: refused or unreachable; outbox: kept in the dev outbox. */
+  status: 'sent' | 'failed' | 'outbox';
+  provider: string;
+  provider_answer: string | null;
+  provider_message_id: string | null;
+  /** The body while the dev outbox keeps the message; null once it left this server. */
+  text: string | null;
   html: string | null;
   links: string[];
   codes: string[];

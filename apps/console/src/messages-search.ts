@@ -6,9 +6,13 @@ import { cursorsOf } from './components/pagination';
 export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
+export const MESSAGE_STATUSES = ['sent', 'failed', 'outbox'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
 export interface MessagesSearch {
   to?: string;
   channel?: MessageChannel;
+  status?: MessageStatus;
   /** The message shown in the detail dialog. */
   message?: string;
 }
@@ -33,7 +37,10 @@ export function validateMessagesSearch(search: Record<string, unknown>): Message
   const channel = (MESSAGE_CHANNELS as readonly unknown[]).includes(search.channel)
     ? (search.channel as MessageChannel)
     : undefined;
-  return defined({ to: text(search.to, 320), channel, message: text(search.message, 200) });
+  const status = (MESSAGE_STATUSES as readonly unknown[]).includes(search.status)
+    ? (search.status as MessageStatus)
+    : undefined;
+  return defined({ to: text(search.to, 320), channel, status, message: text(search.message, 200) });
 }
 
 export function validateWebhooksSearch(search: Record<string, unknown>): WebhooksSearch {

@@ -65,7 +65,7 @@ import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from './in
 import { systemClock } from './infra/context';
 import { registerCorsPreflight } from './infra/cors';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from './infra/db/client';
-import { countingSends, createDelivery } from './infra/delivery';
+import { countingSends, createDelivery, loggingSends } from './infra/delivery';
 import { createOriginRefusalNotice } from './infra/dev-origins';
 import { registerFavicon } from './infra/favicon';
 import { createHealth, type Health, latestMigrationMillis, registerHealthRoutes } from './infra/health';
@@ -282,8 +282,13 @@ async function assemble(
     config,
     db: handle.db,
     clock: options.clock ?? systemClock,
+    // Issue 26 item 3: every send is logged (status, provider answer, never the body), then counted.
     delivery: countingSends(
-      options.delivery ?? createDelivery({ config, db: handle.db, log: app.log }),
+      loggingSends(options.delivery ?? createDelivery({ config, db: handle.db, log: app.log }), {
+        db: handle.db,
+        clock: options.clock ?? systemClock,
+        log: app.log,
+      }),
       metrics,
     ),
     log: app.log,

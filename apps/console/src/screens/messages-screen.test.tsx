@@ -31,6 +31,10 @@ function messageOf(overrides: Partial<OutboxMessage> = {}): OutboxMessage {
     channel: 'email',
     to: 'ada@example.com',
     subject: 'Your login link',
+    status: 'outbox',
+    provider: 'outbox',
+    provider_answer: null,
+    provider_message_id: null,
     text: 'Sign in to Main:\nhttp://localhost:3000/authenticate?stytch_token_type=magic_links&token=abc123\n',
     html: '<p>Sign in</p>',
     links: ['http://localhost:3000/authenticate?stytch_token_type=magic_links&token=abc123'],
@@ -152,6 +156,62 @@ describe('the messages screen', () => {
     const sms = await screen.findByRole('dialog', { name: STRINGS.messages.detailOf('+15005550006') });
     expect(within(sms).getByTestId('message-code').textContent).toBe('123456');
     expect(within(sms).queryByRole('link')).toBeNull();
+  });
+
+  it('shows a sent message with the provider answer and no body, a failed one with the reason, and filters by status', async () => {
+    const admin = standIn();
+    const sent = messageOf({
+      id: 'message-sent',
+      status: 'sent',
+      provider: 'smtp',
+      provider_answer: '250 2.0.0 Ok: queued as 4F2A',
+      provider_message_id: '<a1@gatehouse.test>',
+      text: null,
+      html: null,
+      links: [],
+    });
+    const failed = messageOf({
+      id: 'message-failed',
+      channel: 'sms',
+      to: '+15005550006',
+      subject: null,
+      status: 'failed',
+      provider: 'sms_api',
+      provider_answer: 'The sms provider refused the message (HTTP 400: invalid number).',
+      text: null,
+      html: null,
+      links: [],
+    });
+    admin.on('GET', '/projects/:project/messages', json(200, { items: [sent, failed] }));
+    const { location } = renderConsole('/messages', { admin });
+    const table = await screen.findByTestId('messages-table');
+    expect(
+      within(table)
+        .getAllByTestId('message-status')
+        .map((badge) => badge.textContent),
+    ).toEqual([STRINGS.messages.statuses.sent, STRINGS.messages.statuses.failed]);
+    expect(within(table).getAllByRole('row')[2]!.textContent).toContain(STRINGS.messages.textMessage);
+
+    await userEvent.click(screen.getByRole('button', { name: /View the message to ada@example\.com/ }));
+    const dialog = await screen.findByRole('dialog', { name: STRINGS.messages.detailOf('ada@example.com') });
+    expect(within(dialog).getByTestId('message-provider-answer').textContent).toBe(
+      '250 2.0.0 Ok: queued as 4F2A',
+    );
+    expect(dialog.textContent).toContain(STRINGS.messages.providers.smtp);
+    expect(dialog.textContent).toContain('<a1@gatehouse.test>');
+    expect(dialog.textContent).toContain(STRINGS.messages.bodyNotKept);
+    await expectAccessible();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: /View the message to \+15005550006/ }));
+    const refused = await screen.findByRole('dialog', { name: STRINGS.messages.detailOf('+15005550006') });
+    expect(refused.textContent).toContain(STRINGS.messages.statusFailed);
+    expect(within(refused).getByTestId('message-provider-answer').textContent).toContain('invalid number');
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: STRINGS.messages.status }), 'failed');
+    await userEvent.click(screen.getByRole('button', { name: STRINGS.messages.apply }));
+    await waitFor(() => expect(listCalls(admin).at(-1)!.query.get('status')).toBe('failed'));
+    expect(location().search).toEqual({ status: 'failed' });
   });
 
   it('a masked value among the links stays text; a message no longer listed says so', async () => {

@@ -1,9 +1,10 @@
 // Issue 26 item 3 (Messages): "every e-mail, SMS and WhatsApp message with status and provider answer (the dev
-// outbox inline in development, links and codes clickable), resend". The admin API lists the outbox (messages kept
-// when no provider is configured; the server keeps no record of what it hands to SMTP or an SMS provider, so the
-// screen says that plainly rather than showing a status it does not have). Recipient and channel filters and the
-// open message are in the URL. Resend never sends the stored body again (its link is single use, maybe used, and
-// superseded by any newer one): it asks the server for a fresh login link to the same address (messages-routes.ts).
+// outbox inline in development, links and codes clickable), resend". The admin API lists the message log: each send
+// with its status (sent, failed, kept in the dev outbox) and what the SMTP server or SMS provider answered; bodies
+// are never logged, and in development the outbox's copy is shown while it is kept. Recipient, channel and status
+// filters and the open message are in the URL. Resend never sends the stored body again (its link is single use,
+// maybe used, and superseded by any newer one): it asks the server for a fresh login link to the same address
+// (messages-routes.ts).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -14,10 +15,10 @@ import { RequireScope, useProjectId } from '../components/require-scope';
 import { EmptyState, ErrorState, LoadingState, Page } from '../components/states';
 import { useOperator, useServices } from '../console-context';
 import { formatDateTime } from '../format';
-import { MESSAGE_CHANNELS, type MessagesSearch } from '../messages-search';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES, type MessagesSearch } from '../messages-search';
 import { STRINGS } from '../strings';
 import { useDocumentTitle } from '../use-document-title';
-import { MessageDialog } from './message-dialog';
+import { MessageDialog, MessageStatusBadge } from './message-dialog';
 
 const route = getRouteApi('/signed-in/messages');
 /** The newest messages the list shows (the outbox is purged after a day; the route answers at most 500). */
@@ -37,7 +38,7 @@ function MessagesList() {
   const navigate = route.useNavigate();
   const { api } = useServices();
   const projectId = useProjectId();
-  const query = { to: search.to, channel: search.channel, limit: LIST_SIZE };
+  const query = { to: search.to, channel: search.channel, status: search.status, limit: LIST_SIZE };
   const messages = useQuery({
     queryKey: ['messages', projectId, query],
     queryFn: () => api.messages(projectId, query),
@@ -124,19 +125,22 @@ function MessageFilters({
   const ids = useId();
   const [to, setTo] = useState(search.to ?? '');
   const [channel, setChannel] = useState<string>(search.channel ?? '');
+  const [status, setStatus] = useState<string>(search.status ?? '');
   // Back/Forward (or a link) changes the URL: the fields follow it.
   useEffect(() => {
     setTo(search.to ?? '');
     setChannel(search.channel ?? '');
-  }, [search.to, search.channel]);
+    setStatus(search.status ?? '');
+  }, [search.to, search.channel, search.status]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next: MessagesSearch = {};
     if (to.trim() !== '') next.to = to.trim();
     if (channel !== '') next.channel = channel as MessagesSearch['channel'];
+    if (status !== '') next.status = status as MessagesSearch['status'];
     onApply(next);
   };
-  const filtered = search.to !== undefined || search.channel !== undefined;
+  const filtered = search.to !== undefined || search.channel !== undefined || search.status !== undefined;
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to browsers before 2023 (and to happy-dom); the role is the same landmark.
     <form className="filters" role="search" aria-label={STRINGS.messages.filters} onSubmit={submit}>
@@ -165,6 +169,17 @@ function MessageFilters({
           ))}
         </select>
       </div>
+      <div className="field">
+        <label htmlFor={`${ids}-status`}>{STRINGS.messages.status}</label>
+        <select id={`${ids}-status`} value={status} onChange={(event) => setStatus(event.target.value)}>
+          <option value="">{STRINGS.messages.statusAny}</option>
+          {MESSAGE_STATUSES.map((each) => (
+            <option key={each} value={each}>
+              {STRINGS.messages.statuses[each]}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="button-row">
         <button type="submit" className="button button-primary">
           {STRINGS.messages.apply}
@@ -179,9 +194,11 @@ function MessageFilters({
   );
 }
 
-/** The subject of an e-mail; a text message's first line. */
+/** The subject of an e-mail; a text message's first line while the outbox keeps it. */
 function headline(message: OutboxMessage): string {
   if (message.subject !== null && message.subject !== '') return message.subject;
+  if (message.text === null)
+    return message.channel === 'email' ? STRINGS.messages.noSubject : STRINGS.messages.textMessage;
   const first = message.text.split('\n').find((line) => line.trim() !== '');
   return first === undefined ? STRINGS.messages.noSubject : first.slice(0, 120);
 }
@@ -207,6 +224,7 @@ function MessagesTable({
             <th scope="col">{STRINGS.messages.columns.channel}</th>
             <th scope="col">{STRINGS.messages.columns.to}</th>
             <th scope="col">{STRINGS.messages.columns.subject}</th>
+            <th scope="col">{STRINGS.messages.columns.status}</th>
             <th scope="col">{STRINGS.messages.columns.actions}</th>
           </tr>
         </thead>
@@ -223,6 +241,9 @@ function MessagesTable({
                   {message.to}
                 </th>
                 <td>{headline(message)}</td>
+                <td>
+                  <MessageStatusBadge status={message.status} />
+                </td>
                 <td>
                   <div className="button-row">
                     <button

@@ -165,9 +165,22 @@ export interface OutgoingMessage {
   html?: string;
 }
 
+/**
+ * What a delivery says about a message it accepted (issue 26 item 3, the message log): where it went, the provider's
+ * answer and its id for the message. A Delivery that returns nothing is logged as `custom`, sent.
+ */
+export interface DeliveryReceipt {
+  provider: 'smtp' | 'sms_api' | 'outbox';
+  answer: string | null;
+  providerMessageId: string | null;
+  /** The dev outbox's id for the stored message (the log row takes the same id, so the body is found from it). */
+  outboxId?: string;
+}
+
 /** One interface for e-mail and SMS/WhatsApp (issue 2 "Delivery"). */
 export interface Delivery {
-  send(message: OutgoingMessage): Promise<void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a Delivery written before the receipt (a test's, an embedder's) returns nothing.
+  send(message: OutgoingMessage): Promise<DeliveryReceipt | void>;
 }
 
 /**

@@ -12,6 +12,7 @@ import { newId } from './crypto';
 import {
   events,
   magicLinkTokens,
+  messageLog,
   otpCodes,
   outboxMessages,
   passwordResetTokens,
@@ -142,6 +143,21 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
     return id;
   }
 
+  /** Issue 26 item 3: a message-log row (no body) at `createdAt`. */
+  async function addLoggedMessage(createdAt: Date) {
+    const id = `message-${randomBytes(8).toString('hex')}`;
+    await t.ctx.db.insert(messageLog).values({
+      id,
+      projectId: t.project.id,
+      channel: 'sms',
+      to: '+15550100',
+      status: 'sent',
+      provider: 'sms_api',
+      createdAt,
+    });
+    return id;
+  }
+
   /** Issue 25 item 1: an event in the log at `occurredAt`. */
   async function addEvent(occurredAt: Date) {
     const id = `event-${randomBytes(8).toString('hex')}`;
@@ -178,6 +194,7 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
       challenges: [await addChallenge(at(-MINUTE), null), await addChallenge(at(-1), at(-2 * MINUTE))],
       outbox: [await addOutboxMessage(at(-(DEFAULT_OUTBOX_RETENTION_HOURS * HOUR + 1)))],
       events: [await addEvent(at(-(DEFAULT_EVENT_RETENTION_DAYS * 24 * HOUR + 1)))],
+      messages: [await addLoggedMessage(at(-(DEFAULT_EVENT_RETENTION_DAYS * 24 * HOUR + 1)))],
     };
     const kept = {
       links: [await addLoginLink(ada, at(MINUTE), null), await addLoginLink(ada, at(MINUTE), at(-MINUTE))],
@@ -186,6 +203,7 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
       challenges: [await addChallenge(at(MINUTE), null), await addChallenge(at(MINUTE), at(-MINUTE))],
       outbox: [await addOutboxMessage(at(-(DEFAULT_OUTBOX_RETENTION_HOURS - 1) * HOUR))],
       events: [await addEvent(at(-(DEFAULT_EVENT_RETENTION_DAYS * 24 - 1) * HOUR))],
+      messages: [await addLoggedMessage(at(-(DEFAULT_EVENT_RETENTION_DAYS * 24 - 1) * HOUR))],
     };
     const before = await otherTables();
 
@@ -212,6 +230,7 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
         // features/webhooks/webhooks.test.ts purges its delivery log.
         webhook_deliveries: 0,
         outbox_messages: expired.outbox.length,
+        message_log: expired.messages.length,
       },
       unfinished: [],
     });
@@ -222,6 +241,9 @@ describe.each(testDatabaseKinds())('purge of expired rows on %s', (kind) => {
     expect(
       (await t.ctx.db.select({ id: outboxMessages.id }).from(outboxMessages)).map((row) => row.id),
     ).toEqual(kept.outbox);
+    const loggedIds = (await t.ctx.db.select({ id: messageLog.id }).from(messageLog)).map((row) => row.id);
+    expect(loggedIds).toContain(kept.messages[0]);
+    expect(loggedIds).not.toContain(expired.messages[0]);
     const eventIds = (await t.ctx.db.select({ id: events.id }).from(events)).map((row) => row.id);
     expect(eventIds).toContain(kept.events[0]);
     expect(eventIds).not.toContain(expired.events[0]);
@@ -347,6 +369,7 @@ describe('purge schedule', () => {
       events: 0,
       webhook_deliveries: 0,
       outbox_messages: 0,
+      message_log: 0,
     },
     unfinished: [],
   });

@@ -1,7 +1,7 @@
 // security-tests.md LD-04 "Expired tokens and nonces are purged" (issue 8 item 5): rows nobody can use any more are
 // deleted on a timer, in bounded batches, so tables do not grow without bound — login links, password reset links,
-// passcodes, WebAuthn challenges, OAuth states, OAuth tokens and One Tap prompts past expires_at (used or not), sessions past expires_at (ended), and dev-outbox messages older than
-// the retention. Signing keys leave their table at rotation (infra/keys.ts); telemetry is trimmed on insert.
+// passcodes, WebAuthn challenges, OAuth states, OAuth tokens and One Tap prompts past expires_at (used or not), sessions past expires_at (ended), dev-outbox messages older than
+// the retention, and the message log, webhook deliveries and events past the event retention. Signing keys leave their table at rotation (infra/keys.ts); telemetry is trimmed on insert.
 //
 // Feature-neutral: it compares one time column with the clock and never decides validity. Every feature already
 // refuses a row past its expires_at on the server clock (security-tests.md TK-02), so deleting it changes no
@@ -19,6 +19,7 @@ import {
   cryptoWalletChallenges,
   events,
   magicLinkTokens,
+  messageLog,
   oauthOneTapRequests,
   oauthStates,
   oauthTokens,
@@ -51,7 +52,8 @@ export type PurgedTable =
   | 'totps'
   | 'events'
   | 'webhook_deliveries'
-  | 'outbox_messages';
+  | 'outbox_messages'
+  | 'message_log';
 
 interface PurgeTarget {
   name: PurgedTable;
@@ -182,6 +184,16 @@ const PURGE_TARGETS: readonly PurgeTarget[] = [
     indexed: false,
     cutoff: (now, config) => new Date(now.getTime() - config.outboxRetentionHours * HOUR_MS),
   },
+  // Issue 26 item 3: the message log (status and provider answer, no body) follows the event log's retention,
+  // oldest first through message_log_created_idx.
+  {
+    name: 'message_log',
+    table: messageLog,
+    id: messageLog.id,
+    time: messageLog.createdAt,
+    indexed: true,
+    cutoff: (now, config) => new Date(now.getTime() - config.eventRetentionDays * 24 * HOUR_MS),
+  },
 ];
 
 export interface PurgeOptions {
@@ -221,6 +233,7 @@ export async function purgeExpired(
       events: 0,
       webhook_deliveries: 0,
       outbox_messages: 0,
+      message_log: 0,
     },
     unfinished: [],
   };

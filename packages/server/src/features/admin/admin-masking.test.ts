@@ -7,8 +7,21 @@ import {
   maskName,
   maskPersonalData,
   maskPhone,
+  maskQuotedRecipients,
   maskWallet,
 } from './admin-masking';
+
+describe('maskQuotedRecipients (issue 26 item 3: a provider answer shown to a viewer)', () => {
+  it('masks the addresses and phone numbers a provider quotes, and keeps the rest of its words', () => {
+    expect(maskQuotedRecipients("The 'To' number +1 (415) 555-0101 is not a valid phone number.")).toBe(
+      "The 'To' number +* (***) ***-**01 is not a valid phone number.",
+    );
+    expect(maskQuotedRecipients('550 5.1.1 <ada@example.com>: Recipient address rejected')).toBe(
+      '550 5.1.1 <a***@example.com>: Recipient address rejected',
+    );
+    expect(maskQuotedRecipients('HTTP 201 queued')).toBe('HTTP 201 queued');
+  });
+});
 
 describe('masking personal data', () => {
   it('keeps what tells records apart and hides the rest', () => {

@@ -25,6 +25,18 @@ export function maskPhone(value: string): string {
   });
 }
 
+/**
+ * Free text that may quote a recipient (a provider's answer): each e-mail address and each phone number in it
+ * (7 or more digits, `+` and separators allowed) masked as above; the rest kept, since it says what went wrong.
+ */
+export function maskQuotedRecipients(value: string): string {
+  return value
+    .replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, (email) => maskEmail(email))
+    .replace(/\+?\d[\d ().-]{5,}\d/g, (phone) =>
+      phone.replace(/\D/g, '').length >= 7 ? maskPhone(phone) : phone,
+    );
+}
+
 /** `0x52908400098527886E0F7030069857D2E4169EE7` → `0x5290…9EE7`. */
 export function maskWallet(value: string): string {
   return value.length <= 12 ? HIDDEN : `${value.slice(0, 6)}…${value.slice(-4)}`;
@@ -77,6 +89,8 @@ const BY_FIELD: Readonly<Record<string, Masker>> = {
   // The outbox (GET /messages): the recipient, and contents that carry codes and login links.
   to: (value) => (value.includes('@') ? maskEmail(value) : maskPhone(value)),
   subject: () => HIDDEN,
+  // A provider's refusal may quote the recipient ("The 'To' number +1555… is not valid").
+  provider_answer: maskQuotedRecipients,
   text: () => HIDDEN,
   html: () => HIDDEN,
 };

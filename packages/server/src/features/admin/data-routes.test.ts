@@ -38,6 +38,10 @@ describe.each(testDatabaseKinds())('messages, import and export through the admi
     const { items } = all.json() as { items: Array<{ to: string; codes: string[]; channel: string }> };
     expect(items.map((message) => message.to)).toEqual(['two@example.com', 'one@example.com']);
     expect(items[0]?.codes[0]).toMatch(/^[0-9]{6}$/);
+    // Issue 26 item 3: no provider is configured here, so each logged message was kept in the dev outbox, and
+    // the log shows its body from there.
+    expect(items[0]).toMatchObject({ status: 'outbox', provider: 'outbox', provider_answer: null });
+    expect((items[0] as unknown as { text: string }).text).toContain(items[0]?.codes[0]);
     const one = await adminCall(t.app, {
       method: 'GET',
       path: `${base()}/messages?to=ONE@example.com&limit=5`,

@@ -1,14 +1,13 @@
 // Issue 25 item 3: "outbox/message log, import and export jobs". An import runs within its call (10 MB at most,
 // as POST /v1/users/import; the CLI takes files of any size) and answers its whole summary, a dry run included; the
 // export streams every user as PortableUser JSON lines, password hashes included, so it has a scope of its own.
-// The message log is the outbox (where messages go when no SMTP or SMS provider is configured: development):
-// with a provider configured, messages leave this server and only the metrics count them.
+// The message log (issue 26 item 3) records every send with its status and the provider's answer, never its body.
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../infra/context';
-import { listOutbox } from '../../infra/delivery';
+import { listMessageLog } from '../../infra/delivery';
 import { exportUsersAsJsonLines } from '../import/export-users';
 import { importExportFile } from '../import/run-import';
 import { IMPORT_BODY_LIMIT, ImportBody } from '../import/schema';
@@ -21,12 +20,26 @@ import {
   ProjectParams,
 } from './admin-request';
 
+/** Issue 26 item 3 (Messages): one message of the log (infra/delivery/message-log.ts). */
 const Message = Type.Object({
   id: Type.String(),
   channel: Type.Enum(['email', 'sms', 'whatsapp'] as const),
   to: Type.String(),
   subject: Type.Union([Type.String(), Type.Null()]),
-  text: Type.String(),
+  status: Type.Enum(['sent', 'failed', 'outbox'] as const, {
+    description:
+      'sent: the SMTP server or SMS provider accepted it; failed: it refused it or could not be reached; outbox: kept in the dev outbox (no provider configured).',
+  }),
+  provider: Type.String({
+    description: 'smtp, sms_api, outbox, custom (a Delivery the embedding code supplied)',
+  }),
+  provider_answer: Type.Union([Type.String(), Type.Null()], {
+    description: "The SMTP server's reply line, the SMS provider's status, or why the send failed.",
+  }),
+  provider_message_id: Type.Union([Type.String(), Type.Null()]),
+  text: Type.Union([Type.String(), Type.Null()], {
+    description: 'The body while the dev outbox keeps the message; null for a message that left this server.',
+  }),
   html: Type.Union([Type.String(), Type.Null()]),
   links: Type.Array(Type.String()),
   codes: Type.Array(Type.String()),
@@ -66,11 +79,14 @@ export async function registerAdminDataRoutes(root: FastifyInstance, ctx: AppCon
       schema: {
         tags: ['Messages'],
         summary:
-          'The outbox: e-mail, SMS and WhatsApp messages kept when no provider is configured, newest first',
+          'The message log: every e-mail, SMS and WhatsApp message sent, with its status and the provider’s answer, newest first',
+        description:
+          'The body is never logged; in development (no provider configured) it is kept in the dev outbox, and shown here while the outbox keeps it (OUTBOX_RETENTION_HOURS). The log follows EVENT_RETENTION_DAYS.',
         params: ProjectParams,
         querystring: Type.Object({
           to: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
           channel: Type.Optional(Type.Enum(['email', 'sms', 'whatsapp'] as const)),
+          status: Type.Optional(Type.Enum(['sent', 'failed', 'outbox'] as const)),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
         }),
         response: { 200: Type.Object({ items: Type.Array(Message) }), ...ADMIN_ERROR_RESPONSES },
@@ -78,11 +94,13 @@ export async function registerAdminDataRoutes(root: FastifyInstance, ctx: AppCon
     },
     async (request) => {
       const project = await adminProject(ctx, request, request.params.project_id);
-      const items = await listOutbox(ctx.db, {
+      const { to, channel, status } = request.query;
+      const items = await listMessageLog(ctx.db, {
         projectId: project.id,
-        to: request.query.to ?? null,
         limit: request.query.limit ?? 100,
-        ...(request.query.channel === undefined ? {} : { channel: request.query.channel }),
+        ...(to === undefined ? {} : { to }),
+        ...(channel === undefined ? {} : { channel }),
+        ...(status === undefined ? {} : { status }),
       });
       return { items };
     },

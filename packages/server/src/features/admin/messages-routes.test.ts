@@ -3,7 +3,6 @@
 // passcode is refused, and the call needs users:support and is recorded as the caller's.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { storeInOutbox } from '../../infra/delivery';
 import { adminCall, TEST_ADMIN_KEY } from '../../test-support/admin';
 import { createTestApp, sdkRequest, TEST_ORIGIN, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
@@ -27,6 +26,9 @@ describe.each(testDatabaseKinds())(
     beforeEach(() => t.reset());
 
     const base = () => `/projects/${t.project.id}`;
+    /** A message through the app's delivery (the dev outbox here), so the message log records it; its id. */
+    const send = async (message: Parameters<TestApp['ctx']['delivery']['send']>[0]) =>
+      (await t.ctx.delivery.send(message))?.outboxId ?? '';
     const list = async (query = '') =>
       (
         (await adminCall(t.app, { method: 'GET', path: `${base()}/messages${query}` })).json() as {
@@ -62,11 +64,12 @@ describe.each(testDatabaseKinds())(
 
     it('filters the list by channel', async () => {
       await askLoginLink('ada@example.com');
-      await storeInOutbox(
-        t.ctx.db,
-        { channel: 'sms', to: '+15005550006', projectId: t.project.id, text: 'Your code is 123456' },
-        new Date(),
-      );
+      await send({
+        channel: 'sms',
+        to: '+15005550006',
+        projectId: t.project.id,
+        text: 'Your code is 123456',
+      });
       expect((await list('?channel=sms')).map((message) => message.channel)).toEqual(['sms']);
       expect((await list('?channel=email')).map((message) => message.to)).toEqual(['ada@example.com']);
       expect((await list()).length).toBe(2);
@@ -104,11 +107,12 @@ describe.each(testDatabaseKinds())(
     });
 
     it('never resends a passcode, answers 404 for an unknown message or an address no user owns', async () => {
-      const smsId = await storeInOutbox(
-        t.ctx.db,
-        { channel: 'sms', to: '+15005550006', projectId: t.project.id, text: 'Your code is 123456' },
-        new Date(),
-      );
+      const smsId = await send({
+        channel: 'sms',
+        to: '+15005550006',
+        projectId: t.project.id,
+        text: 'Your code is 123456',
+      });
       const sms = await adminCall(t.app, {
         method: 'POST',
         path: `${base()}/messages/${smsId}/resend`,
@@ -122,11 +126,13 @@ describe.each(testDatabaseKinds())(
         body: {},
       });
       expect(unknown.statusCode).toBe(404);
-      const strayId = await storeInOutbox(
-        t.ctx.db,
-        { channel: 'email', to: 'nobody@example.com', projectId: t.project.id, subject: 'Hi', text: 'Hello' },
-        new Date(),
-      );
+      const strayId = await send({
+        channel: 'email',
+        to: 'nobody@example.com',
+        projectId: t.project.id,
+        subject: 'Hi',
+        text: 'Hello',
+      });
       const stray = await adminCall(t.app, {
         method: 'POST',
         path: `${base()}/messages/${strayId}/resend`,

@@ -10,7 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../../infra/context';
-import { findOutboxMessage } from '../../infra/delivery';
+import { findMessageLogEntry } from '../../infra/delivery';
 import { ApiError } from '../../infra/errors';
 import { sendMagicLink } from '../magic-links';
 import { ADMIN_ERROR_RESPONSES, AdminError, adminProject, ProjectParams } from './admin-request';
@@ -49,7 +49,7 @@ export async function registerAdminMessageRoutes(root: FastifyInstance, ctx: App
     },
     async (request) => {
       const project = await adminProject(ctx, request, request.params.project_id);
-      const message = await findOutboxMessage(ctx.db, {
+      const message = await findMessageLogEntry(ctx.db, {
         projectId: project.id,
         id: request.params.message_id,
       });

@@ -567,6 +567,39 @@ export const webhookDeliveries = pgTable(
 );
 
 /** The dev outbox: every message that was not handed to SMTP or an SMS provider (development only). */
+/**
+ * Issue 26 item 3 (Messages): "every e-mail, SMS and WhatsApp message with status and provider answer". One row per
+ * send, whichever way it went (SMTP, the SMS provider, the dev outbox), written after the send answered: where it
+ * went, whether it was accepted, and what the provider said (SMTP's reply line, the SMS provider's message id and
+ * status, or why it refused). Never the body — a login link or a passcode is a credential; in development the body
+ * stays in outbox_messages (same id) for its own, shorter retention. Purged with the event log's retention.
+ */
+export const messageLog = pgTable(
+  'message_log',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    projectId: text('project_id'),
+    channel: text('channel').$type<'email' | 'sms' | 'whatsapp'>().notNull(),
+    to: text('to').notNull(),
+    /** An e-mail's subject (templates put no code or link in it); null for text messages. */
+    subject: text('subject'),
+    status: text('status').$type<'sent' | 'failed' | 'outbox'>().notNull(),
+    /** smtp, sms_api, outbox, or custom (a Delivery the embedding code supplied). */
+    provider: text('provider').notNull(),
+    /** The provider's answer: SMTP reply, API status, or the refusal; at most 500 characters. */
+    providerAnswer: text('provider_answer'),
+    /** SMTP Message-ID or the SMS provider's message sid, to find it in the provider's own logs. */
+    providerMessageId: text('provider_message_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('message_log_project_seq_idx').on(t.projectId, t.seq),
+    index('message_log_project_to_idx').on(t.projectId, sql`lower(${t.to})`, t.seq),
+    index('message_log_created_idx').on(t.createdAt),
+  ],
+);
+
 export const outboxMessages = pgTable(
   'outbox_messages',
   {

@@ -10,6 +10,8 @@ import { storeInOutbox } from './outbox-store';
 import { createSmsSender, DeliveryError } from './sms';
 
 export { extractCodes, extractLinks } from './extract';
+export type { MessageLogEntry, MessageLogQuery } from './message-log';
+export { findMessageLogEntry, listMessageLog, loggingSends } from './message-log';
 export type { OutboxMessage } from './outbox-store';
 export { findOutboxMessage, listOutbox, storeInOutbox } from './outbox-store';
 export { createSmsSender, DeliveryError } from './sms';
@@ -38,8 +40,9 @@ export function createDelivery(options: CreateDeliveryOptions): Delivery {
     async send(message) {
       assertHeaderSafe(message);
       if (message.channel === 'email' && mailer) {
+        let info: { response?: unknown; messageId?: unknown };
         try {
-          await mailer.sendMail({
+          info = await mailer.sendMail({
             from: config.mailFrom,
             to: message.to,
             subject: message.subject ?? '',
@@ -47,16 +50,21 @@ export function createDelivery(options: CreateDeliveryOptions): Delivery {
             ...(message.html ? { html: message.html } : {}),
           });
         } catch (error) {
-          throw new DeliveryError(`The SMTP server refused the message: ${(error as Error).message}`);
+          throw new DeliveryError(`The SMTP server refused the message: ${(error as Error).message}`, 'smtp');
         }
         // TK-05: no token or code in logs; only what went where.
         log.info({ channel: 'email' }, 'e-mail handed to SMTP');
-        return;
+        return {
+          provider: 'smtp',
+          // The server's reply line ("250 2.0.0 Ok: queued as 4F2…"): what the message log shows.
+          answer: typeof info.response === 'string' ? info.response.slice(0, 500) : null,
+          providerMessageId: typeof info.messageId === 'string' ? info.messageId.slice(0, 200) : null,
+        };
       }
       if (message.channel !== 'email' && sms) {
-        await sms.send(message);
+        const receipt = await sms.send(message);
         log.info({ channel: message.channel }, 'message handed to the SMS provider');
-        return;
+        return receipt;
       }
       // Issue 8 item 3 (security-tests.md AT-03): production never stores a message, which holds a login token
       // or a passcode, in the outbox table. Start-up refuses projects whose products lack a provider; this
@@ -70,6 +78,7 @@ export function createDelivery(options: CreateDeliveryOptions): Delivery {
       }
       const id = await storeInOutbox(db, message, clock.now());
       log.info({ channel: message.channel, outboxId: id }, 'message stored in the dev outbox (/dev/outbox)');
+      return { provider: 'outbox', answer: null, providerMessageId: null, outboxId: id };
     },
   };
 }
@@ -82,8 +91,9 @@ export function countingSends(delivery: Delivery, metrics: Metrics): Delivery {
   if (metrics === noMetrics) return delivery;
   return {
     async send(message) {
-      await delivery.send(message);
+      const receipt = await delivery.send(message);
       metrics.sent(message.channel);
+      return receipt;
     },
   };
 }

@@ -1,5 +1,5 @@
 // Issue 26 item 3 (Messages, Webhooks) in real Chromium against a real server started with CONSOLE_OWNER_EMAIL: a
-// user of the web app asks for a login link; the owner finds it on Messages (from the dev outbox) with its link as a
+// user of the web app asks for a login link; the owner finds it on Messages (its log entry: kept in the dev outbox) with its link as a
 // link, opens it and sends a fresh one (a second message, with another token). Then the owner adds a webhook
 // endpoint pointing at a receiver on loopback started here (development allows loopback, features/webhooks/
 // address-guard.ts), with its secret shown once; sends a test event, which the receiver gets signed with that
@@ -71,6 +71,8 @@ test('the owner reads a login link on Messages, sends a fresh one, and tests a w
       .click();
     const dialog = page.getByRole('dialog', { name: `Message to ${userEmail}` });
     await expect(dialog.getByRole('link', { name: link as string })).toHaveAttribute('href', link as string);
+    // The message log's status: no provider is configured here, so the message was kept in the dev outbox.
+    await expect(dialog.getByTestId('message-status')).toHaveText('Dev outbox');
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);

@@ -1,6 +1,7 @@
 // Issue 26 "Branding" and "Overview: passkey and second-factor adoption" in real Chromium, against a real server:
 // the owner sees the adoption of the web app's users (one of two holds a passkey), opens Branding, changes the
-// primary colour, sees it in the preview (the real widget, in a shadow root), switches its modes, scheme and width,
+// primary colour, sees it in the preview (the real widget, in a shadow root inside an iframe of the chosen width, so
+// its narrow layout at 320 px is the one a 320 px page gets), switches its modes, scheme and width,
 // publishes, and the real sign-in page (/) of that project paints the new colour (computed style). Overview and
 // Branding axe-clean in light and dark. Writes docs/console/branding.png for the README.
 import { statSync } from 'node:fs';
@@ -89,9 +90,10 @@ test('the owner sees passkey adoption, brands the widget with a live preview, pu
   // Branding: the preview is the real widget, painted with the published theme (none yet: the defaults).
   await page.getByRole('link', { name: 'Branding', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Branding' })).toBeFocused();
-  const stage = page.getByTestId('branding-preview');
-  // Playwright's CSS selectors reach into the open shadow root.
+  // The preview renders into its own frame; Playwright's CSS selectors reach into the open shadow root there.
+  const stage = page.getByTestId('branding-preview-frame').contentFrame();
   const previewWidget = stage.locator('[data-gatehouse-widget]');
+  const paddingOf = (widget: Locator) => widget.evaluate((element) => getComputedStyle(element).paddingLeft);
   await expect(previewWidget).toHaveAttribute('data-gatehouse-widget', 'login');
   await expect(stage.getByRole('heading', { name: 'Sign up or log in' })).toBeAttached();
   expect(await widgetColor(previewWidget)).toBe(DEFAULT_PRIMARY_RGB);
@@ -109,6 +111,10 @@ test('the owner sees passkey adoption, brands the widget with a live preview, pu
     await previewWidget.evaluate((element) => element.getBoundingClientRect().width),
   ).toBeLessThanOrEqual(320);
   await page.getByRole('radio', { name: 'Login' }).check();
+  // The widget's narrow layout (its media query) reads the frame's 320 px, not the console's 1280: the padding a
+  // 320 px page gets, compared with the real sign-in page at that width below.
+  await expect(previewWidget).toHaveAttribute('data-gatehouse-widget', 'login');
+  const previewPadding = await paddingOf(previewWidget);
   await page.getByRole('radio', { name: 'Light' }).check();
   await page.getByRole('radio', { name: '400 px' }).check();
 
@@ -141,6 +147,10 @@ test('the owner sees passkey adoption, brands the widget with a live preview, pu
   const widget = signIn.locator('#login [data-gatehouse-widget]');
   await expect(widget).toBeVisible();
   await expect.poll(() => widgetColor(widget)).toBe(NEW_PRIMARY_RGB);
+  const widePadding = await paddingOf(widget);
+  await signIn.setViewportSize({ width: 320, height: 800 });
+  await expect.poll(() => paddingOf(widget)).toBe(previewPadding);
+  expect(previewPadding).not.toBe(widePadding);
   // The sign-in page loads none of the console's JavaScript.
   const scripts = await signIn.evaluate(() =>
     performance.getEntriesByType('resource').map((entry) => entry.name),

@@ -2,7 +2,10 @@
 // px". The widget components of @gatehouse/react themselves (Login, ResetPassword, PasskeyRegistration) with the
 // draft as their `styles`, re-rendered as the draft changes, over a client whose calls go nowhere
 // (branding-preview-client.ts). In a shadow root (enableShadowDOM), so the console's own form styles cannot reach
-// the widget and what is shown is what a page gets. This module is part of the Branding screen's lazy chunk.
+// the widget, and inside an iframe of the chosen width, so the widget's own media queries (its narrow padding below
+// 401 px, its scheme) read that width as a page of that width would: what is shown is what a page gets. The iframe
+// is same-origin (no src), and React renders into its body through a portal, so the preview stays one React tree
+// with the console's state. This module is part of the Branding screen's lazy chunk.
 import {
   GatehouseProvider,
   Login,
@@ -11,7 +14,8 @@ import {
   ResetPassword,
   type StyleConfig,
 } from '@gatehouse/react';
-import { useId, useMemo } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { STRINGS } from '../strings';
 import { createPreviewClient } from './branding-preview-client';
 
@@ -133,7 +137,7 @@ export function BrandingPreview({
         data-mode={mode}
         aria-label={label}
       >
-        <div className="branding-stage-frame" style={{ width: `${width}px` }}>
+        <PreviewFrame width={Number(width)} scheme={scheme} title={label}>
           <GatehouseProvider client={client}>
             {mode === 'login' ? (
               <Login key={mode} config={config} styles={styles} />
@@ -143,8 +147,73 @@ export function BrandingPreview({
               <PasskeyRegistration key={mode} config={config} styles={styles} />
             )}
           </GatehouseProvider>
-        </div>
+        </PreviewFrame>
       </section>
     </section>
+  );
+}
+
+/** The page behind the widget: white in light, the web app's dark background in dark (as .branding-stage). */
+const FRAME_BACKGROUND: Record<PreviewScheme, string> = { light: '#ffffff', dark: '#0e171d' };
+
+/**
+ * An iframe `width` pixels wide whose body React renders `children` into, as tall as its content (a ResizeObserver
+ * follows the widget as it changes screens). Until the frame's document exists nothing is rendered.
+ */
+function PreviewFrame({
+  width,
+  scheme,
+  title,
+  children,
+}: {
+  width: number;
+  scheme: PreviewScheme;
+  title: string;
+  children: ReactNode;
+}) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [body, setBody] = useState<HTMLElement | null>(null);
+  const [height, setHeight] = useState(480);
+
+  useEffect(() => {
+    const element = frame.current;
+    let observer: ResizeObserver | null = null;
+    // A frame without src holds an empty same-origin document at once; 'load' covers a browser that swaps it.
+    const adopt = () => {
+      const document = element?.contentDocument;
+      if (!document?.body) return;
+      observer?.disconnect();
+      document.documentElement.lang = window.document.documentElement.lang || 'en';
+      document.body.style.margin = '0';
+      setBody(document.body);
+      observer = new ResizeObserver(() => setHeight(Math.max(120, Math.ceil(document.body.scrollHeight))));
+      observer.observe(document.body);
+    };
+    adopt();
+    element?.addEventListener('load', adopt);
+    return () => {
+      element?.removeEventListener('load', adopt);
+      observer?.disconnect();
+    };
+  }, []);
+
+  useEffect(() => {
+    const root = body?.ownerDocument.documentElement;
+    if (!root) return;
+    root.style.colorScheme = scheme;
+    root.style.background = FRAME_BACKGROUND[scheme];
+  }, [body, scheme]);
+
+  return (
+    <>
+      <iframe
+        ref={frame}
+        className="branding-stage-frame"
+        title={title}
+        data-testid="branding-preview-frame"
+        style={{ width: `${width}px`, height: `${height}px` }}
+      />
+      {body === null ? null : createPortal(children, body)}
+    </>
   );
 }

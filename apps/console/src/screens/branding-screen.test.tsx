@@ -1,3 +1,8 @@
+/**
+ * The preview renders into a same-origin iframe (branding-preview.tsx); happy-dom gives it a document only with
+ * iframe page loading on.
+ * @vitest-environment-options {"settings":{"enableIframePageLoading":true}}
+ */
 // Issue 26 "Branding": the editor of the theme keys over a draft, the live preview of the real widget (its custom
 // properties follow the draft as it is typed), its three modes, light and dark, 400 and 320 px; publish as one PATCH
 // of settings.theme; reset to default, discard, invalid values; loading, error and read-only states; axe.
@@ -43,11 +48,14 @@ function standIn(me: Me = OWNER, project = projectOf({ theme: { colors: { primar
   return admin;
 }
 
-/** The preview's widget root, inside its shadow root. */
+/** The preview's iframe. */
+const previewFrame = () => screen.getByTestId('branding-preview-frame') as HTMLIFrameElement;
+
+/** The preview's widget root, inside its shadow root, inside the preview's iframe. */
 async function previewRoot(): Promise<HTMLElement> {
   let root: HTMLElement | null = null;
   await waitFor(() => {
-    const host = screen.getByTestId('branding-preview').querySelector('[data-gatehouse-shadow-host]');
+    const host = previewFrame().contentDocument?.querySelector('[data-gatehouse-shadow-host]');
     root = host?.shadowRoot?.querySelector<HTMLElement>('[data-gatehouse-widget]') ?? null;
     expect(root).not.toBeNull();
   });
@@ -158,8 +166,11 @@ describe('the branding screen', () => {
     renderConsole('/branding', { admin: standIn() });
     expect((await previewRoot()).dataset.gatehouseWidget).toBe('login');
     const stage = screen.getByTestId('branding-preview');
-    const frame = stage.firstElementChild as HTMLElement;
+    const frame = previewFrame();
     expect(frame.style.width).toBe('400px');
+    // The widget is in the frame's document, not the console's: its media queries read the frame's width.
+    expect(stage.querySelector('[data-gatehouse-shadow-host]')).toBeNull();
+    expect(frame.getAttribute('title')).toBe(stage.getAttribute('aria-label'));
 
     await userEvent.click(screen.getByRole('radio', { name: STRINGS.branding.modes['reset-password'] }));
     await waitFor(async () => expect((await previewRoot()).dataset.gatehouseWidget).toBe('reset-password'));

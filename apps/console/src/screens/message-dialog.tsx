@@ -4,6 +4,7 @@
 // clickable and its codes. Bodies exist only in the outbox, which exists only outside production (infra/delivery:
 // production refuses to store one), so links and codes are shown in development only by construction; a viewer
 // gets them masked by the server (admin-masking.ts).
+import { useState } from 'react';
 import type { OutboxMessage } from '../admin-types';
 import { DetailDialog } from '../components/detail-dialog';
 import { formatDateTime } from '../format';
@@ -127,9 +128,7 @@ function OutboxContents({ message, text }: { message: OutboxMessage; text: strin
           <dt>{fields.codes}</dt>
           <dd>
             {message.codes.map((code) => (
-              <code key={code} className="message-code" data-testid="message-code">
-                {code}
-              </code>
+              <CopyCode key={code} code={code} />
             ))}
           </dd>
         </>
@@ -139,5 +138,48 @@ function OutboxContents({ message, text }: { message: OutboxMessage; text: strin
         <pre className="payload message-body">{text}</pre>
       </dd>
     </>
+  );
+}
+
+/**
+ * "links and codes clickable": a code is a button that copies it (a masked code is not, there is nothing to copy),
+ * and says whether the copy worked.
+ */
+function CopyCode({ code }: { code: string }) {
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  if (!/^\d+$/.test(code)) {
+    return (
+      <code className="message-code" data-testid="message-code">
+        {code}
+      </code>
+    );
+  }
+  const onCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+  };
+  return (
+    <span className="message-code-copy">
+      <button
+        type="button"
+        className="button button-secondary button-small mono"
+        aria-label={STRINGS.messages.copyCode(code)}
+        data-testid="message-code"
+        onClick={() => void onCopy()}
+      >
+        {code}
+      </button>
+      <span role="status" className="status-line">
+        {copy === 'copied'
+          ? STRINGS.messages.codeCopied
+          : copy === 'failed'
+            ? STRINGS.messages.codeCopyFailed
+            : ''}
+      </span>
+    </span>
   );
 }

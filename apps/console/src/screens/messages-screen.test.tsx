@@ -156,6 +156,15 @@ describe('the messages screen', () => {
     const sms = await screen.findByRole('dialog', { name: STRINGS.messages.detailOf('+15005550006') });
     expect(within(sms).getByTestId('message-code').textContent).toBe('123456');
     expect(within(sms).queryByRole('link')).toBeNull();
+    // A code is clickable: it copies itself.
+    const written: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void written.push(text) },
+    });
+    await userEvent.click(within(sms).getByRole('button', { name: STRINGS.messages.copyCode('123456') }));
+    expect(written).toEqual(['123456']);
+    expect(await within(sms).findByText(STRINGS.messages.codeCopied)).toBeTruthy();
   });
 
   it('shows a sent message with the provider answer and no body, a failed one with the reason, and filters by status', async () => {

@@ -64,6 +64,9 @@ export const MESSAGES_STRINGS = {
     bodyNotKept:
       'The body is not kept: it held a login link or a passcode, and the message left this server.',
     noLinks: 'None',
+    copyCode: (code: string) => `Copy the code ${code}`,
+    codeCopied: 'Copied.',
+    codeCopyFailed: 'The browser refused the clipboard: select the code and copy it by hand.',
     resend: 'Send a fresh login link',
     resendLabel: (to: string) => `Send a fresh login link to ${to}`,
     resendTitle: 'Send a fresh login link?',

@@ -210,16 +210,25 @@ function sourceFiles(dir: string): string[] {
   return files.sort();
 }
 
-/** A string argument as the reader sees it: a literal, or a template/concatenation with `…` for each value. */
-function textOf(node: ts.Expression): string | null {
+/**
+ * A string argument as the reader sees it: a literal, a constant of the same file holding one, or a
+ * template/concatenation with `…` for each value.
+ */
+function textOf(node: ts.Expression, constants: ReadonlyMap<string, string> = new Map()): string | null {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isIdentifier(node)) return constants.get(node.text) ?? null;
   if (ts.isTemplateExpression(node)) {
-    return node.head.text + node.templateSpans.map((span) => `…${span.literal.text}`).join('');
+    return (
+      node.head.text +
+      node.templateSpans
+        .map((span) => `${textOf(span.expression, constants) ?? '…'}${span.literal.text}`)
+        .join('')
+    );
   }
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-    return `${textOf(node.left) ?? '…'}${textOf(node.right) ?? '…'}`;
+    return `${textOf(node.left, constants) ?? '…'}${textOf(node.right, constants) ?? '…'}`;
   }
-  if (ts.isParenthesizedExpression(node)) return textOf(node.expression);
+  if (ts.isParenthesizedExpression(node)) return textOf(node.expression, constants);
   return null;
 }
 
@@ -235,13 +244,37 @@ export function serverMessages(): ServerMessages {
   const startup = new Set<string>();
   for (const file of sourceFiles(SERVER_SRC)) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
-    const visit = (node: ts.Node): void => {
-      if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.arguments !== undefined) {
+    // The file's string constants, so that `new ConfigError('SECRET_KEY', SECRET_KEY_MISMATCH_MESSAGE)` reads.
+    const constants = new Map<string, string>();
+    const collect = (node: ts.Node): void => {
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined) {
+        const text = textOf(node.initializer, constants);
+        if (text !== null) constants.set(node.name.text, text);
+      }
+      ts.forEachChild(node, collect);
+    };
+    collect(source);
+    const visit = (node: ts.Node, errorClass: string | null): void => {
+      // `class SecretKeyMismatchError extends ConfigError { … super('SECRET_KEY', …) }` counts as a ConfigError.
+      if (ts.isClassDeclaration(node)) {
+        const base = node.heritageClauses?.[0]?.types[0]?.expression;
+        const extended = base !== undefined && ts.isIdentifier(base) ? base.text : null;
+        ts.forEachChild(node, (child) => visit(child, extended));
+        return;
+      }
+      const superCall =
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.SuperKeyword &&
+        errorClass !== null;
+      if (
+        (superCall || (ts.isNewExpression(node) && ts.isIdentifier(node.expression))) &&
+        node.arguments !== undefined
+      ) {
         const [first, second] = node.arguments;
-        const name = node.expression.text;
+        const name = superCall ? errorClass! : (node.expression as ts.Identifier).text;
         if ((name === 'ApiError' || name === 'ConfigError') && first !== undefined && second !== undefined) {
-          const key = textOf(first);
-          const message = textOf(second);
+          const key = textOf(first, constants);
+          const message = textOf(second, constants);
           if (key !== null && message !== null) {
             if (name === 'ApiError') {
               if (!api.has(key)) api.set(key, new Set());
@@ -252,9 +285,9 @@ export function serverMessages(): ServerMessages {
           }
         }
       }
-      ts.forEachChild(node, visit);
+      ts.forEachChild(node, (child) => visit(child, errorClass));
     };
-    visit(source);
+    visit(source, null);
   }
   return { api, startup };
 }
@@ -309,7 +342,7 @@ export function errorCatalogue(messages: ServerMessages = serverMessages()): str
     const texts = [...(messages.api.get(type) ?? [])].sort();
     const parts = texts.map((text) => `“${text}”`);
     const note = notes.get(type);
-    if (note) parts.push(`<br>*${note}*`);
+    if (note) parts.push(`*${note}*`);
     lines.push(`| <a id="${type}"></a>\`${type}\` | ${status} | ${cell(parts.join('<br>')) || '—'} |`);
   }
   lines.push(

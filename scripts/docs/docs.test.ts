@@ -126,6 +126,8 @@ interface SchemaObject {
 
 let server: GatehouseApp;
 let base: string;
+/** The server's bootstrap admin key, given to the shell samples as $ADMIN_API_KEY (docs/writing-docs.md). */
+const ADMIN_API_KEY = randomBytes(32).toString('hex');
 
 beforeAll(async () => {
   const port = await freePort();
@@ -139,6 +141,7 @@ beforeAll(async () => {
       publicUrl: base,
       dataDir: null,
       secretKey: randomBytes(32).toString('base64'),
+      adminApiKey: ADMIN_API_KEY,
       webDistDir: null,
       consoleDistDir: null,
       scriptTagDir: null,
@@ -339,7 +342,11 @@ function run(
   input = '',
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, timeout: 15_000 });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      timeout: 15_000,
+      env: { ...process.env, ADMIN_API_KEY },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

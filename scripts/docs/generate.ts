@@ -177,8 +177,8 @@ export function adminApiReference(document: Record<string, unknown>): string {
     'it for the request and answer schemas; `examples/admin-client` generates a typed client from it). Keys, scopes,',
     'roles and the audit trail: [Admin API](admin-api.md).',
     '',
-    '| Method | Path | What it does |',
-    '| --- | --- | --- |',
+    '| Method | Path | Scope | What it does |',
+    '| --- | --- | --- | --- |',
   ];
   const methods = ['get', 'post', 'put', 'patch', 'delete'];
   for (const path of Object.keys(paths).sort()) {
@@ -186,7 +186,12 @@ export function adminApiReference(document: Record<string, unknown>): string {
       const operation = paths[path]![method];
       if (operation === undefined) continue;
       const text = operation.summary ?? operation.description?.split('\n')[0] ?? '';
-      lines.push(`| \`${method.toUpperCase()}\` | \`/admin/v1${path}\` | ${cell(text)} |`);
+      // Each operation's description names its scope (admin-plugin.ts; admin-api.test.ts holds it to that).
+      const scope = /Scope: `([^`]+)`/.exec(operation.description ?? '')?.[1];
+      const recent = /Recent sign-in/i.test(operation.description ?? '') ? ' (recent sign-in)' : '';
+      lines.push(
+        `| \`${method.toUpperCase()}\` | \`/admin/v1${path}\` | ${scope ? `\`${scope}\`` : '—'}${recent} | ${cell(text)} |`,
+      );
     }
   }
   lines.push('');

@@ -55,8 +55,11 @@ export default defineConfig({
         extends: true,
         test: {
           // Issue 22 Deliver 5: the committed screenshots every SPEC §2 screen must have (e2e/support/spec-screens.ts).
+          // Issue 27 item 4: the docs' links, configuration keys, generated pages and code samples (scripts/docs).
           name: 'docs',
-          include: ['e2e/support/**/*.test.ts'],
+          include: ['e2e/support/**/*.test.ts', 'scripts/docs/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           environment: 'node',
         },
       },

@@ -50,6 +50,9 @@ export function chooseLocale(sources: LocaleSources): LocaleTag {
   return pickLocale([fromQuery, sources.stored, sources.documentLang, ...sources.languages]);
 }
 
+/** Marks index.html's lang as the build's fallback rather than a choice. */
+export const DEFAULT_LANG_ATTRIBUTE = 'data-default-lang';
+
 /** The sources as this browser holds them. Storage may be unavailable (privacy modes): then there is no choice. */
 export function browserLocaleSources(win: Window = window): LocaleSources {
   let stored: string | null = null;
@@ -58,7 +61,10 @@ export function browserLocaleSources(win: Window = window): LocaleSources {
   } catch {
     stored = null;
   }
-  const lang = win.document.documentElement.getAttribute('lang');
+  // index.html's lang="en" is marked data-default-lang: the build's fallback, which must not outrank the browser's
+  // languages. A lang without the marker (a server or an embedding page chose it) counts.
+  const root = win.document.documentElement;
+  const lang = root.hasAttribute(DEFAULT_LANG_ATTRIBUTE) ? null : root.getAttribute('lang');
   return {
     search: win.location.search,
     stored,
@@ -89,6 +95,7 @@ export function loadStrings(locale: LocaleTag): Promise<WebStrings> {
 export function applyDocumentLocale(doc: Document, locale: LocaleTag): void {
   doc.documentElement.lang = locale;
   doc.documentElement.dir = localeDirection(locale);
+  doc.documentElement.removeAttribute(DEFAULT_LANG_ATTRIBUTE);
 }
 
 type Listener = () => void;
@@ -143,10 +150,15 @@ export async function chooseLocaleFromPicker(value: string, win: Window = window
   return activateLocale(locale, win.document);
 }
 
-/** Issue 27 item 2: dates and times the app shows, in its locale (not the browser's, which may differ). */
+/**
+ * Issue 27 item 2: dates and times the app shows, in its locale (not the browser's, which may differ). Western digits
+ * in every locale (Arabic's default is Arabic-Indic): the codes, phone numbers and counts beside them use them too
+ * (locales/ar.ts, translator's notes).
+ */
 export function formatDateTime(value: string, options: Intl.DateTimeFormatOptions): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(LOCALE, options).format(date);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(LOCALE, { numberingSystem: 'latn', ...options }).format(date);
 }
 
 export { SUPPORTED_LOCALES };

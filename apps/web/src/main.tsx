@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App, ConfigurationError } from './app';
 import { readPublicToken } from './app-client';
 import { createLazyCaptcha } from './captcha';
+import { activateLocale, applyDocumentLocale, browserLocaleSources, chooseLocale } from './locale';
 import { SignInWidget } from './sign-in-widget';
 import { STRINGS } from './strings';
 import './styles.css';
@@ -13,6 +14,12 @@ import './styles.css';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 const root = createRoot(rootElement);
+
+// Issue 27 item 2: the language is settled before the first render, so a French visitor never sees English first.
+// English needs no wait (its table is in this chunk); another locale waits for its own small chunk.
+const locale = chooseLocale(browserLocaleSources());
+if (locale === 'en') applyDocumentLocale(document, locale);
+else await activateLocale(locale);
 
 const publicToken = readPublicToken(document);
 if (publicToken === null) {

@@ -7,6 +7,7 @@ import { createAdminApi } from './admin-api';
 import { ConfigurationError, ConsoleApp } from './console-app';
 import { CONSOLE_COOKIE_OPTIONS, type ConsoleClient, readPublicToken } from './console-client';
 import { createConsoleRouter } from './router';
+import { browserSignInLocale, loadSignInStrings } from './sign-in-strings';
 import { STRINGS } from './strings';
 import './styles.css';
 
@@ -29,6 +30,10 @@ if (publicToken === null) {
     sessionToken: () => client.session.getTokens()?.session_token ?? null,
   });
   const router = createConsoleRouter();
+  // Issue 27 item 2: the sign-in screens' language is loaded before the first render (a small chunk, English needs
+  // none), so an operator signing in from a French browser never sees English first.
+  const signInLocale = browserSignInLocale();
+  if (signInLocale !== 'en' && client.session.getTokens() === null) await loadSignInStrings(signInLocale);
   root.render(
     <StrictMode>
       <ConsoleApp services={{ client, api, origin, now: () => new Date() }} router={router} />

@@ -52,7 +52,8 @@ async function expectTimesIn(
   options: Intl.DateTimeFormatOptions,
 ) {
   const times = page.locator(`${selector} time`);
-  expect(await times.count()).toBeGreaterThan(0);
+  // The sections load on their own: wait for the first time to show.
+  await expect(times.first()).toBeVisible();
   for (const time of await times.all()) {
     const shown = await time.evaluate(
       (element, args) =>

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { compareTables } from '../../web/src/locales/compare-tables';
 import { chooseSignInLocale, loadSignInStrings, SIGN_IN_EN } from './sign-in-strings';
 import { STRINGS } from './strings';
-import { createFakeClient, expectAccessible, renderConsole, resetDocument } from './test-support';
+import { createFakeClient, expectAccessible, OWNER, renderConsole, resetDocument } from './test-support';
 
 afterEach(() => {
   resetDocument();
@@ -54,5 +54,34 @@ describe('choosing the sign-in language (issue 27 item 2)', () => {
     });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Connexion en cours' });
     expect(heading.closest('main')?.getAttribute('lang')).toBe('fr');
+  });
+});
+
+describe('the second factor before the console, in the sign-in language (issue 27 item 1)', () => {
+  it('a first sign-in sets up its second factor in German, the app choice included', async () => {
+    window.history.replaceState(null, '', '/console?locale=de');
+    renderConsole('/', {
+      me: { ...OWNER, second_factor: { enrolled: false, in_session: false, kinds: [] } },
+    });
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Richten Sie einen zweiten Faktor ein, um fortzufahren',
+    });
+    expect(heading.closest('main')?.getAttribute('lang')).toBe('de');
+    expect(screen.getByRole('heading', { name: 'Oder eine Authentifizierungs-App verwenden' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Authentifizierungs-App einrichten' })).toBeTruthy();
+    expect(document.title).toBe('Zweiten Faktor einrichten · Gatehouse-Konsole');
+    await expectAccessible();
+  });
+
+  it('an operator holding an app confirms with a code, in Arabic, right to left', async () => {
+    window.history.replaceState(null, '', '/console?locale=ar');
+    renderConsole('/', {
+      me: { ...OWNER, second_factor: { enrolled: true, in_session: false, kinds: ['totp'] } },
+    });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'أكّد هويتك' });
+    expect(heading.closest('main')?.getAttribute('dir')).toBe('rtl');
+    expect(screen.getByText('أدخل رمزًا من تطبيق المصادقة')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'فقدت التطبيق؟ استخدم رمز استرداد' })).toBeTruthy();
   });
 });

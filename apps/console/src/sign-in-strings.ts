@@ -1,10 +1,11 @@
 // Issue 27 item 1: the console's sign-in in seven languages. Only what an operator sees before the console proper —
-// the sign-in screen (with its theme control) and the login link's landing — is localized: an operator may arrive
+// the sign-in screen (with its theme control), the login link's landing and the second factor asked before the
+// console opens (set-up or confirmation, authenticator app included) — is localized: an operator may arrive
 // from a French or Japanese browser, while the console's screens, written for the team running Gatehouse, stay in
 // English (its <html lang="en">). This small table is all those two screens read; English comes from strings.ts
 // (one English source), the other languages load on demand, one chunk each (sign-in-locales/<tag>.ts).
 import { type LocaleTag, localeDirection, pickLocale } from '@gatehouse/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { STRINGS } from './strings';
 
 /** The texts of the sign-in screens; every locale's table has this shape (a missing key fails the typecheck). */
@@ -20,6 +21,9 @@ export interface SignInStrings {
     backToSignIn: string;
   };
   theme: { label: string; system: string; light: string; dark: string };
+  secondFactor: { [Key in keyof typeof STRINGS.secondFactor]: string };
+  confirmFactor: { [Key in keyof typeof STRINGS.confirmFactor]: string };
+  totp: { [Key in keyof typeof STRINGS.totp]: string };
 }
 
 export const SIGN_IN_EN: SignInStrings = {
@@ -28,7 +32,21 @@ export const SIGN_IN_EN: SignInStrings = {
   signIn: STRINGS.signIn,
   authenticate: STRINGS.authenticate,
   theme: STRINGS.theme,
+  secondFactor: STRINGS.secondFactor,
+  confirmFactor: STRINGS.confirmFactor,
+  totp: STRINGS.totp,
 };
+
+/**
+ * The sign-in table the components shared with the console proper read (the authenticator-code form, the app's
+ * set-up): English unless a sign-in screen provides its language. The console's own re-authentication dialog
+ * provides nothing, so it stays English with the rest of the console.
+ */
+export const SignInStringsContext = createContext<SignInStrings>(SIGN_IN_EN);
+
+export function useSignInStrings(): SignInStrings {
+  return useContext(SignInStringsContext);
+}
 
 const LOADERS: { readonly [Tag in Exclude<LocaleTag, 'en'>]: () => Promise<SignInStrings> } = {
   fr: () => import('./sign-in-locales/fr').then((module) => module.strings),

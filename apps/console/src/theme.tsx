@@ -69,22 +69,30 @@ export function useTheme(): ThemeState {
   return useContext(ThemeContext);
 }
 
+/** The theme control's texts: the console's English, or the sign-in screen's language (issue 27 item 1). */
+export interface ThemeLabels {
+  label: string;
+  system: string;
+  light: string;
+  dark: string;
+}
+
 /** The theme control of the shell's header: a labelled select (System, Light, Dark). */
-export function ThemeToggle() {
+export function ThemeToggle({ labels = STRINGS.theme }: { labels?: ThemeLabels }) {
   const { choice, setChoice } = useTheme();
   const id = useId();
   return (
     <div className="theme-toggle">
-      <label htmlFor={id}>{STRINGS.theme.label}</label>
+      <label htmlFor={id}>{labels.label}</label>
       <select
         id={id}
         value={choice}
         onChange={(event) => setChoice(event.target.value as ThemeChoice)}
         data-testid="theme-toggle"
       >
-        <option value="system">{STRINGS.theme.system}</option>
-        <option value="light">{STRINGS.theme.light}</option>
-        <option value="dark">{STRINGS.theme.dark}</option>
+        <option value="system">{labels.system}</option>
+        <option value="light">{labels.light}</option>
+        <option value="dark">{labels.dark}</option>
       </select>
     </div>
   );

@@ -1,6 +1,7 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
+import { activateLocale, LOCALE_STORAGE_KEY } from './locale';
 import { STRINGS } from './strings';
 import { createFakeClient, SAMPLE_SESSION, SAMPLE_USER } from './test-support';
 
@@ -25,6 +26,24 @@ describe('App', () => {
       expect(document.title).toBe(STRINGS.documentTitle.signIn);
       unmount();
     }
+  });
+
+  it('issue 27 item 2: the footer language picker switches the app at once, sets <html lang> and dir, keeps the choice', async () => {
+    render(<App client={createFakeClient()} widget={null} fetchImpl={answering(404)} />);
+    const picker = screen.getByRole('combobox', { name: STRINGS.footer.language });
+    expect((picker as HTMLSelectElement).value).toBe('en');
+    // Each language is named in itself, marked with its own lang.
+    expect(screen.getByRole('option', { name: 'العربية' }).getAttribute('lang')).toBe('ar');
+    fireEvent.change(picker, { target: { value: 'ar' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'تسجيل الدخول إلى Gatehouse' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('ar');
+    expect(document.title).toBe('تسجيل الدخول · Gatehouse');
+    expect(screen.getByRole('combobox', { name: 'اللغة' })).toBeTruthy();
+    await act(() => activateLocale('en'));
+    window.localStorage.clear();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(STRINGS.signIn.heading);
   });
 
   it('has banner, navigation and main landmarks', () => {

@@ -2,8 +2,10 @@
 // and in development a link to the dev outbox. Everything renders inside <GatehouseProvider> so pages can embed
 // widget pieces (the authenticate hook, passkey registration on the account page).
 import { GatehouseProvider, type WidgetClient } from '@gatehouse/react';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useRef, useSyncExternalStore } from 'react';
 import type { AppClient } from './app-client';
+import { LanguagePicker } from './language-picker';
+import { currentLocale, subscribeLocale } from './locale';
 import { AccountPage } from './pages/account-page';
 import { AuthenticatePage } from './pages/authenticate-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -56,9 +58,12 @@ export function App({ client, widget, fetchImpl }: AppProps) {
   const devTools = useDevToolsAvailable(fetchImpl);
   const mainRef = useRef<HTMLElement>(null);
   usePageHeadingFocus(pathname, mainRef);
+  // Issue 27 item 2: a new language (the footer's picker) remounts the frame and the page under it, so every
+  // component renders from the new table; nothing on these pages is worth keeping across a change of language.
+  const locale = useSyncExternalStore(subscribeLocale, currentLocale, currentLocale);
   return (
     <GatehouseProvider client={client}>
-      <div className="layout">
+      <div className="layout" key={locale}>
         <header className="site-header">
           <Link to="/" className="brand">
             {STRINGS.productName}
@@ -84,15 +89,16 @@ export function App({ client, widget, fetchImpl }: AppProps) {
             <Page route={route} client={client} widget={widget} fetchImpl={fetchImpl} />
           </StepUpGate>
         </main>
-        {devTools ? (
-          <footer className="site-footer">
+        <footer className="site-footer">
+          <LanguagePicker />
+          {devTools ? (
             <nav aria-label={STRINGS.footer.label}>
               {/* A server-rendered page, so a plain link (full navigation), not the in-app router. */}
               <a href="/dev/outbox">{STRINGS.footer.devOutbox}</a>{' '}
               <span className="muted">— {STRINGS.footer.devOutboxHint}</span>
             </nav>
-          </footer>
-        ) : null}
+          ) : null}
+        </footer>
       </div>
     </GatehouseProvider>
   );

@@ -115,6 +115,8 @@ describe('SignInWidget', () => {
       elementId: '#login',
       config: standardLoginConfig({ origin: ORIGIN }),
       callbacks: { onEvent: expect.any(Function) },
+      // Issue 27 item 2: the app's locale goes to the widget.
+      locale: 'en',
     });
     const login = document.getElementById('login');
     unmount();

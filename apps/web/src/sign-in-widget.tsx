@@ -11,14 +11,13 @@
 import {
   type Callbacks,
   GatehouseProvider,
-  Login,
   type LoginConfig,
-  mountLogin,
   type WidgetClient,
   type WidgetEventType,
 } from '@gatehouse/react';
 import { useEffect, useMemo } from 'react';
 import { navigate, useSearch } from './router';
+import { LOCALE } from './strings';
 import { useDevTools } from './use-dev-tools';
 import {
   applyWidgetOverrides,
@@ -26,6 +25,7 @@ import {
   standardLoginConfig,
   type WidgetSetup,
 } from './widget-config';
+import { LocalizedLogin, mountLocalizedLogin } from './widget-locale';
 
 export interface SignInWidgetProps {
   client: WidgetClient;
@@ -75,7 +75,8 @@ export function SignInWidget({ client, origin, fetchImpl }: SignInWidgetProps) {
     return <PlainMountedLogin client={client} config={setup.config} callbacks={callbacks} />;
   return (
     <GatehouseProvider client={client}>
-      <Login config={setup.config} callbacks={callbacks} />
+      {/* Issue 27 item 2: the widget speaks the app's language. */}
+      <LocalizedLogin config={setup.config} callbacks={callbacks} locale={LOCALE} />
     </GatehouseProvider>
   );
 }
@@ -96,7 +97,7 @@ function PlainMountedLogin({
   useEffect(() => {
     plainMountGeneration += 1;
     const generation = plainMountGeneration;
-    const widget = mountLogin({ client, elementId: '#login', config, callbacks });
+    const widget = mountLocalizedLogin({ client, elementId: '#login', config, callbacks, locale: LOCALE });
     return () => {
       // React refuses to unmount a root synchronously while it commits another one, so wait a microtask; and
       // skip it when this effect ran again (StrictMode, a new config) and re-rendered into the same element.

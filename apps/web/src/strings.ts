@@ -1,6 +1,13 @@
 // Every user-visible string of the web application (DESIGN.md convention 6: one strings table).
 // The widget's own texts live in @gatehouse/react; these are the application's frame around it.
-export const STRINGS = {
+//
+// Issue 27 item 1: this English table is the reference every locale follows. Each locale (locales/<tag>.ts) is typed
+// `WebStrings`, so a missing key, an extra key or a function whose parameters differ fails the typecheck;
+// strings.test.ts catches what types cannot (a function dropping a parameter, a placeholder English lacks). English
+// stays in the main chunk; the others load on demand (locale.ts).
+import type { LocaleTag } from '@gatehouse/protocol';
+
+export const EN_STRINGS = {
   productName: 'Gatehouse',
   documentTitle: {
     signIn: 'Sign in · Gatehouse',
@@ -20,6 +27,8 @@ export const STRINGS = {
     label: 'Developer tools',
     devOutbox: 'Dev outbox',
     devOutboxHint: 'e-mails and text messages sent in development',
+    // Issue 27 item 2: the footer's language picker.
+    language: 'Language',
   },
   signIn: {
     heading: 'Sign in to Gatehouse',
@@ -259,4 +268,21 @@ export const STRINGS = {
     missingToken:
       'This page has no public token. Open it through the Gatehouse server (npm start) rather than as a file or from the Vite dev server alone.',
   },
-} as const;
+};
+
+/** The shape every locale's table has: English's keys, strings as strings, functions with English's parameters. */
+export type WebStrings = typeof EN_STRINGS;
+
+/**
+ * The table the app renders from, and its locale. Issue 27 item 2: the app holds one language at a time; locale.ts
+ * switches both (activateLocale) and the app re-renders from its root (App is keyed by the locale), so components
+ * read `STRINGS` at render time and need no context of their own. English until a locale is activated.
+ */
+export let STRINGS: WebStrings = EN_STRINGS;
+export let LOCALE: LocaleTag = 'en';
+
+/** Issue 27 item 2: makes `strings` (the table of `locale`) the one the app renders from. */
+export function setActiveStrings(locale: LocaleTag, strings: WebStrings): void {
+  LOCALE = locale;
+  STRINGS = strings;
+}

@@ -7,9 +7,8 @@ import { CODE_LENGTH, CodeInput } from '@gatehouse/react/reauthentication';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { SESSION_DURATION_MINUTES } from '../console-client';
 import { useServices } from '../console-context';
+import { type SignInStrings, useSignInStrings } from '../sign-in-strings';
 import { STRINGS } from '../strings';
-
-const S = STRINGS.totp;
 
 /** The SDK's API error's own message (wire-format.md §3.2), or null for anything else (a network failure). */
 export function serverMessageOf(error: unknown): string | null {
@@ -18,7 +17,11 @@ export function serverMessageOf(error: unknown): string | null {
 }
 
 /** What a refused code says: the wrong code in our words, a lock or a limit plainly, anything else the server's. */
-export function totpFailureMessage(error: unknown, wrong: string): string {
+export function totpFailureMessage(
+  error: unknown,
+  wrong: string,
+  S: SignInStrings['totp'] = STRINGS.totp,
+): string {
   const type = (error as { error_type?: unknown } | null)?.error_type;
   if (type === 'unable_to_auth_totp_code' || type === 'unable_to_auth_recovery_code') return wrong;
   if (type === 'too_many_requests' || type === 'too_many_attempts') return S.tooMany;
@@ -35,6 +38,8 @@ export function AuthenticatorCodeForm({
   allowRecovery?: boolean;
   onConfirmed(): void;
 }) {
+  // Issue 27 item 1: the sign-in's language on the second-factor screen, English in the console proper.
+  const S = useSignInStrings().totp;
   const { client } = useServices();
   const ids = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -61,7 +66,7 @@ export function AuthenticatorCodeForm({
       }
     } catch (failure) {
       setState('failed');
-      setError(totpFailureMessage(failure, mode === 'app' ? S.wrongCode : S.wrongRecovery));
+      setError(totpFailureMessage(failure, mode === 'app' ? S.wrongCode : S.wrongRecovery, S));
       // A refused code is spent as far as the person is concerned: start over with the next one.
       setCode('');
       inputRef.current?.focus();

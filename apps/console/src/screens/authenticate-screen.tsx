@@ -4,12 +4,14 @@
 import { useAuthenticateFromUrl } from '@gatehouse/react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { STRINGS } from '../strings';
-import { useDocumentTitle } from '../use-document-title';
+import { useSignInDocumentTitle, useSignInText } from '../sign-in-strings';
 import { SESSION_CONFIG } from '../widget-config';
 
 export function AuthenticateScreen() {
-  useDocumentTitle(STRINGS.authenticate.title);
+  // Issue 27 item 1: the landing speaks the sign-in's language (sign-in-strings.ts), with its own lang and dir.
+  const text = useSignInText();
+  const { strings } = text;
+  useSignInDocumentTitle(text, strings.authenticate.title);
   const search = useLocation({ select: (location) => location.searchStr });
   const state = useAuthenticateFromUrl({ config: SESSION_CONFIG, search });
   const navigate = useNavigate();
@@ -19,25 +21,25 @@ export function AuthenticateScreen() {
   }, [state.status, navigate]);
 
   return (
-    <main className="centered" id="main" data-screen="authenticate">
+    <main className="centered" id="main" data-screen="authenticate" lang={text.locale} dir={text.dir}>
       {state.status === 'error' ? (
         <section className="card" aria-labelledby="page-heading" data-state="error">
-          <h1 id="page-heading">{STRINGS.authenticate.failedHeading}</h1>
+          <h1 id="page-heading">{strings.authenticate.failedHeading}</h1>
           <p role="alert" className="error">
             {state.error}
           </p>
           <p>
             <Link to="/" className="button button-primary">
-              {STRINGS.authenticate.backToSignIn}
+              {strings.authenticate.backToSignIn}
             </Link>
           </p>
         </section>
       ) : (
         <section className="card" aria-labelledby="page-heading" aria-busy="true" data-state="authenticating">
-          <h1 id="page-heading">{STRINGS.authenticate.heading}</h1>
+          <h1 id="page-heading">{strings.authenticate.heading}</h1>
           <p role="status" className="state">
             <span className="spinner" aria-hidden="true" />
-            {STRINGS.authenticate.working}
+            {strings.authenticate.working}
           </p>
         </section>
       )}

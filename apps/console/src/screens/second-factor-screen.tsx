@@ -8,15 +8,20 @@
 //   count: a mailbox alone must never open the console (features/operators/operator-auth.ts).
 // Either way /me is asked again, on its own after the ceremony, or by Continue.
 import { type Callbacks, PasskeyRegistration } from '@gatehouse/react';
-import { useMemo, useState } from 'react';
+import { type ComponentProps, type ComponentType, useMemo, useState } from 'react';
 import type { SecondFactorKind } from '../admin-types';
 import { AuthenticatorCodeForm } from '../components/authenticator-code';
 import { confirmWithPasskey } from '../components/passkey-confirmation';
 import type { TotpEnrolment } from '../console-client';
 import { useServices } from '../console-context';
-import { STRINGS } from '../strings';
+import {
+  SignInStringsContext,
+  type SignInText,
+  useSignInDocumentTitle,
+  useSignInStrings,
+  useSignInText,
+} from '../sign-in-strings';
 import { useTheme } from '../theme';
-import { useDocumentTitle } from '../use-document-title';
 import { TotpChoice, TotpSetUp } from './second-factor-totp';
 
 export interface SecondFactorScreenProps {
@@ -31,34 +36,54 @@ export interface SecondFactorScreenProps {
   onSignOut(): void;
 }
 
+/** The widget's `locale` prop (see sign-in-screen.tsx): passed whether or not this checkout declares it yet. */
+const LocalizedPasskeyRegistration = PasskeyRegistration as ComponentType<
+  ComponentProps<typeof PasskeyRegistration> & { locale?: string }
+>;
+
+/**
+ * Issue 27 item 1: the second factor is asked before the console proper, so it speaks the sign-in's language
+ * (sign-in-strings.ts), on its own <main lang dir>; the shared code form and the app's set-up read it from context.
+ */
 export function SecondFactorScreen(props: SecondFactorScreenProps) {
-  const text = props.enrolled ? STRINGS.confirmFactor : STRINGS.secondFactor;
+  const signIn = useSignInText();
+  return (
+    <SignInStringsContext.Provider value={signIn.strings}>
+      <SecondFactorContent {...props} signIn={signIn} />
+    </SignInStringsContext.Provider>
+  );
+}
+
+function SecondFactorContent(props: SecondFactorScreenProps & { signIn: SignInText }) {
+  const { signIn } = props;
+  const strings = signIn.strings;
+  const text = props.enrolled ? strings.confirmFactor : strings.secondFactor;
   const kinds = props.kinds === undefined || props.kinds.length === 0 ? ['webauthn'] : props.kinds;
   const holdsPasskey = kinds.includes('webauthn');
   const holdsApp = kinds.includes('totp');
   // The first sign-in's choice: the app's set-up, once started, takes the passkey's place.
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
-  useDocumentTitle(text.title);
+  useSignInDocumentTitle(signIn, text.title);
   const body = !props.enrolled
-    ? STRINGS.secondFactor.body
+    ? strings.secondFactor.body
     : holdsPasskey && holdsApp
-      ? STRINGS.confirmFactor.bodyBoth
+      ? strings.confirmFactor.bodyBoth
       : holdsApp
-        ? STRINGS.confirmFactor.bodyApp
-        : STRINGS.confirmFactor.body;
+        ? strings.confirmFactor.bodyApp
+        : strings.confirmFactor.body;
   return (
-    <main className="centered" id="main" data-screen="second-factor">
+    <main className="centered" id="main" data-screen="second-factor" lang={signIn.locale} dir={signIn.dir}>
       <section className="card wide" aria-labelledby="page-heading">
-        <p className="product-name">{STRINGS.productName}</p>
+        <p className="product-name">{strings.productName}</p>
         <h1 id="page-heading">{text.heading}</h1>
         <p>{body}</p>
         {props.enrolled ? (
           <>
             {holdsPasskey ? <ConfirmWithPasskey onDone={props.onContinue} /> : null}
-            {holdsPasskey && holdsApp ? <p className="factor-or">{STRINGS.totp.or}</p> : null}
+            {holdsPasskey && holdsApp ? <p className="factor-or">{strings.totp.or}</p> : null}
             {holdsApp ? (
               <AuthenticatorCodeForm
-                label={STRINGS.totp.enterCode}
+                label={strings.totp.enterCode}
                 allowRecovery
                 onConfirmed={props.onContinue}
               />
@@ -66,7 +91,7 @@ export function SecondFactorScreen(props: SecondFactorScreenProps) {
           </>
         ) : enrolment === null ? (
           <>
-            <AddPasskey {...props} />
+            <AddPasskey {...props} locale={signIn.locale} />
             <TotpChoice onStarted={setEnrolment} />
           </>
         ) : (
@@ -89,11 +114,11 @@ export function SecondFactorScreen(props: SecondFactorScreenProps) {
               onClick={props.onContinue}
               aria-disabled={props.checking ? true : undefined}
             >
-              {props.checking ? STRINGS.secondFactor.checking : STRINGS.secondFactor.continue}
+              {props.checking ? strings.secondFactor.checking : strings.secondFactor.continue}
             </button>
           )}
           <button type="button" className="button button-secondary" onClick={props.onSignOut}>
-            {STRINGS.secondFactor.signOut}
+            {strings.secondFactor.signOut}
           </button>
         </div>
       </section>
@@ -101,7 +126,7 @@ export function SecondFactorScreen(props: SecondFactorScreenProps) {
   );
 }
 
-function AddPasskey({ onContinue }: SecondFactorScreenProps) {
+function AddPasskey({ onContinue, locale }: SecondFactorScreenProps & { locale: string }) {
   const { widgetScheme } = useTheme();
   const config = useMemo(() => ({ colorScheme: widgetScheme }), [widgetScheme]);
   const callbacks = useMemo<Callbacks>(
@@ -112,10 +137,11 @@ function AddPasskey({ onContinue }: SecondFactorScreenProps) {
     }),
     [onContinue],
   );
-  return <PasskeyRegistration config={config} callbacks={callbacks} />;
+  return <LocalizedPasskeyRegistration config={config} callbacks={callbacks} locale={locale} />;
 }
 
 function ConfirmWithPasskey({ onDone }: { onDone(): void }) {
+  const strings = useSignInStrings();
   const { client } = useServices();
   const [state, setState] = useState<'idle' | 'working' | 'failed'>('idle');
   const confirm = async () => {
@@ -138,12 +164,12 @@ function ConfirmWithPasskey({ onDone }: { onDone(): void }) {
           onClick={() => void confirm()}
           aria-disabled={state === 'working' ? true : undefined}
         >
-          {state === 'working' ? STRINGS.confirmFactor.working : STRINGS.confirmFactor.usePasskey}
+          {state === 'working' ? strings.confirmFactor.working : strings.confirmFactor.usePasskey}
         </button>
       </div>
       {state === 'failed' ? (
         <p role="alert" className="error">
-          {STRINGS.confirmFactor.failed}
+          {strings.confirmFactor.failed}
         </p>
       ) : null}
     </>

@@ -12,9 +12,7 @@ import { serverMessageOf, totpFailureMessage } from '../components/authenticator
 import { saveFile } from '../components/save-file';
 import { SESSION_DURATION_MINUTES, type TotpEnrolment } from '../console-client';
 import { useServices } from '../console-context';
-import { STRINGS } from '../strings';
-
-const S = STRINGS.totp;
+import { useSignInStrings } from '../sign-in-strings';
 
 /** Minutes the new app has to be confirmed (SPEC §5: the server allows 5..1440). */
 export const TOTP_ENROLMENT_MINUTES = 10;
@@ -23,6 +21,8 @@ type Step = { step: 'choose' } | { step: 'starting' } | { step: 'failed'; reason
 
 /** The "or an authenticator app" half of the first sign-in's choice: starts the set-up, says when it cannot. */
 export function TotpChoice({ onStarted }: { onStarted(enrolment: TotpEnrolment): void }) {
+  // Issue 27 item 1: the sign-in's language (sign-in-strings.ts).
+  const S = useSignInStrings().totp;
   const { client } = useServices();
   const [state, setState] = useState<Step>({ step: 'choose' });
   const start = async () => {
@@ -74,6 +74,8 @@ export function TotpSetUp({
   onConfirmed(): void;
   onCancel(): void;
 }) {
+  // Issue 27 item 1: the sign-in's language (sign-in-strings.ts).
+  const S = useSignInStrings().totp;
   const { client } = useServices();
   const ids = useId();
   const savedRef = useRef<HTMLInputElement>(null);
@@ -120,7 +122,7 @@ export function TotpSetUp({
       });
     } catch (failure) {
       setState('idle');
-      setError(totpFailureMessage(failure, S.wrongCode));
+      setError(totpFailureMessage(failure, S.wrongCode, S));
       setCode('');
       codeRef.current?.focus();
       return;

@@ -140,6 +140,8 @@ function AddContact({ client, kind }: { client: AppClient; kind: Kind }) {
             id={`${ids}-destination`}
             className="text-input"
             type={kind === 'email' ? 'email' : 'tel'}
+            // Issue 27 item 3: an address or a number is typed left to right, in a right-to-left page too.
+            dir="ltr"
             autoComplete={kind === 'email' ? 'email' : 'tel'}
             value={destination}
             onChange={(event) => setDestination(event.target.value)}
@@ -185,7 +187,8 @@ export function ContactSection({ client, user }: { client: AppClient; user: User
           {user.emails.map((email) => (
             <li key={email.email_id}>
               <span>
-                {email.email}{' '}
+                {/* Issue 27 item 3: addresses and numbers stay left to right inside a right-to-left page. */}
+                <span dir="ltr">{email.email}</span>{' '}
                 <span className="muted">
                   ({email.verified ? STRINGS.account.verified : STRINGS.account.unverified})
                 </span>
@@ -212,7 +215,7 @@ export function ContactSection({ client, user }: { client: AppClient; user: User
           {user.phone_numbers.map((phone) => (
             <li key={phone.phone_id}>
               <span>
-                {phone.phone_number}{' '}
+                <span dir="ltr">{phone.phone_number}</span>{' '}
                 <span className="muted">
                   ({phone.verified ? STRINGS.account.verified : STRINGS.account.unverified})
                 </span>

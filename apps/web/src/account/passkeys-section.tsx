@@ -92,6 +92,8 @@ function RenameForm({
         type="text"
         autoComplete="off"
         maxLength={PASSKEY_NAME_MAX_LENGTH}
+        // Issue 27 item 3: a name may be written in either direction; the browser follows its first letter.
+        dir="auto"
         value={draft}
         aria-invalid={error !== null ? true : undefined}
         aria-describedby={error !== null ? `${ids}-error` : undefined}

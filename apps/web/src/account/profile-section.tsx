@@ -2,6 +2,7 @@
 // do: the name when there is one, the primary e-mail address and phone number (the first verified one, else the
 // first), and since when the account exists. No ids (issue 22 finding 7).
 import type { UserView } from '../app-client';
+import { formatDateTime } from '../locale';
 import { STRINGS } from '../strings';
 
 /** The first verified entry, else the first, else null. */
@@ -18,10 +19,9 @@ function fullName(user: UserView): string {
     .join(' ');
 }
 
-/** The day only ("Jan 2, 2025") in the visitor's locale. */
+/** The day only ("Jan 2, 2025", "2 janv. 2025") in the app's locale (issue 27 item 2). */
 function memberSince(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+  return formatDateTime(value, { dateStyle: 'medium' });
 }
 
 export function ProfileSection({ user }: { user: UserView }) {
@@ -41,13 +41,18 @@ export function ProfileSection({ user }: { user: UserView }) {
         {email !== null ? (
           <>
             <dt>{STRINGS.account.primaryEmailLabel}</dt>
-            <dd>{email.email}</dd>
+            {/* Issue 27 item 3: left to right inside a right-to-left page, still aligned with the page. */}
+            <dd>
+              <span dir="ltr">{email.email}</span>
+            </dd>
           </>
         ) : null}
         {phone !== null ? (
           <>
             <dt>{STRINGS.account.primaryPhoneLabel}</dt>
-            <dd>{phone.phone_number}</dd>
+            <dd>
+              <span dir="ltr">{phone.phone_number}</span>
+            </dd>
           </>
         ) : null}
         {user.created_at !== undefined ? (

@@ -152,7 +152,9 @@ export function WalletsSection({ client, user }: { client: AppClient; user: User
         <ul className="plain-list item-list">
           {wallets.map((wallet) => (
             <li key={wallet.crypto_wallet_id}>
-              <span className="wallet-address">{wallet.crypto_wallet_address}</span>
+              <span className="wallet-address" dir="ltr">
+                {wallet.crypto_wallet_address}
+              </span>
               <span className="muted">{wallet.crypto_wallet_type}</span>
               <GuardedRemove
                 ariaLabel={STRINGS.account.removeWallet(wallet.crypto_wallet_address)}

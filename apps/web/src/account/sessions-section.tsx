@@ -8,20 +8,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AppClient, ListedSessionView } from '../app-client';
+import { formatDateTime } from '../locale';
 import { navigate } from '../router';
 import { STRINGS } from '../strings';
 import { invalidateAccount, reasonOf, useAccountSessions } from './account-data';
 import { ConfirmButton } from './confirm-dialog';
 import { useToast } from './toasts';
 
-/** Day and minute (seconds say nothing here), in the visitor's locale: "Nov 28, 2026, 12:17 AM". */
+/**
+ * Day and minute (seconds say nothing here), in the app's locale (issue 27 item 2): "Nov 28, 2026, 12:17 AM",
+ * "28 nov. 2026, 00:17", "28/11/2026، 12:17 ص" as Intl writes them.
+ */
 const TIMESTAMP_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-/** A timestamp as the visitor's locale shows it, with the machine-readable value kept in <time>. */
+/** A timestamp as the app's locale shows it, with the machine-readable value kept in <time>. */
 export function Timestamp({ value }: { value: string }) {
-  const date = new Date(value);
-  const label = Number.isNaN(date.getTime()) ? value : date.toLocaleString(undefined, TIMESTAMP_FORMAT);
-  return <time dateTime={value}>{label}</time>;
+  return <time dateTime={value}>{formatDateTime(value, TIMESTAMP_FORMAT)}</time>;
 }
 
 /**
@@ -64,7 +66,9 @@ function SessionRow({
         {session.attributes.ip_address !== '' ? (
           <>
             <dt>{STRINGS.account.ipAddress}</dt>
-            <dd>{session.attributes.ip_address}</dd>
+            <dd>
+              <span dir="ltr">{session.attributes.ip_address}</span>
+            </dd>
           </>
         ) : null}
       </dl>

@@ -100,14 +100,17 @@ function Enrol({
         height={200}
       />
       <p>
-        {STRINGS.account.totpSecretLabel} <code data-testid="account-totp-secret">{enrolment.secret}</code>
+        {STRINGS.account.totpSecretLabel}{' '}
+        <code dir="ltr" data-testid="account-totp-secret">
+          {enrolment.secret}
+        </code>
       </p>
       <h3 id={`${ids}-codes`}>{STRINGS.account.recoveryCodesHeading}</h3>
       <p>{STRINGS.account.recoveryCodesHint}</p>
       <ul className="recovery-codes" aria-labelledby={`${ids}-codes`} data-testid="account-recovery-codes">
         {enrolment.recovery_codes.map((recoveryCode) => (
           <li key={recoveryCode}>
-            <code>{recoveryCode}</code>
+            <code dir="ltr">{recoveryCode}</code>
           </li>
         ))}
       </ul>

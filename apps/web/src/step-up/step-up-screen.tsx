@@ -130,6 +130,8 @@ export function StepUpScreen({ client }: StepUpScreenProps) {
             ref={input}
             id={ids.input}
             name="recovery_code"
+            // Issue 27 item 3: a code reads left to right in a right-to-left page too.
+            dir="ltr"
             className="code-input"
             type="text"
             autoComplete="off"

@@ -8,6 +8,7 @@ import { canInstallDebianPackages, ensureExecutable, installDebianPackages } fro
 
 const TAG = 'ensure-chromium';
 const LIBERATION = '/usr/share/fonts/truetype/liberation';
+const IPA_GOTHIC = '/usr/share/fonts/opentype/ipafont-gothic';
 const HOW_TO =
   'Install Chromium (Debian/Ubuntu: `sudo apt-get install -y --no-install-recommends chromium`) ' +
   'or set CHROMIUM_PATH to a Chromium/Chrome executable.';
@@ -30,6 +31,18 @@ if (!existsSync(LIBERATION)) {
   } else {
     console.error(
       `${TAG}: no ${LIBERATION}; the 320 px layout tests need it (\`sudo apt-get install -y fonts-liberation\`).`,
+    );
+  }
+}
+
+// A Japanese font (IPA Gothic) for the locale screenshots (issue 27, docs/screens/locales): without one Chromium
+// draws Japanese as empty boxes. The tests pass without it; the screenshots would be unreadable.
+if (!existsSync(IPA_GOTHIC)) {
+  if (canInstallDebianPackages()) {
+    installDebianPackages(TAG, HOW_TO, ['fonts-ipafont-gothic']);
+  } else {
+    console.error(
+      `${TAG}: no ${IPA_GOTHIC}; Japanese screenshots need it (\`sudo apt-get install -y fonts-ipafont-gothic\`).`,
     );
   }
 }

@@ -52,7 +52,7 @@ export function OtpAuthenticate() {
 }
 
 function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
-  const { client, config, state, dispatch, emitEvent, emitError, notify } = useWidget();
+  const { client, config, state, dispatch, emitEvent, emitError, notify, locale } = useWidget();
   const strings = useOtpStrings();
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -109,7 +109,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
   const resend = async () => {
     if (state.screen !== 'otp-authenticate') return;
     dispatch({ type: 'otp-resend-started' });
-    const options = otpSendOptions(otp.method, config.otpOptions);
+    const options = { ...otpSendOptions(otp.method, config.otpOptions), locale };
     const sentAt = Date.now();
     try {
       const data = await client.otps[otp.method].loginOrCreate(otp.destination, options);
@@ -146,7 +146,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
         {before}
         {after !== null ? (
           <>
-            <strong>{otp.displayDestination}</strong>
+            <strong dir="ltr">{otp.displayDestination}</strong>
             {after}
           </>
         ) : null}

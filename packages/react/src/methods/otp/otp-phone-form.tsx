@@ -109,6 +109,8 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
             className="gh-input"
             type="tel"
             name="phone"
+            // Issue 27 item 3: a phone number reads left to right inside a right-to-left widget.
+            dir="ltr"
             inputMode="tel"
             autoComplete="tel"
             required

@@ -11,7 +11,11 @@
  * plural category, then `other`), `#` in it standing for the number. Unknown placeholders stay as written; values
  * are text, never markup.
  */
-export function formatMessage(template: string, values: Record<string, string | number>, locale: string): string {
+export function formatMessage(
+  template: string,
+  values: Record<string, string | number>,
+  locale: string,
+): string {
   const written = (value: string | number): string =>
     typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : value;
   return template.replace(
@@ -25,7 +29,10 @@ export function formatMessage(template: string, values: Record<string, string | 
       for (const [, selector, text] of cases.matchAll(/(=?\w+)\s*\{([^{}]*)\}/g))
         forms.set(selector ?? '', text ?? '');
       const form =
-        forms.get(`=${count}`) ?? forms.get(new Intl.PluralRules(locale).select(count)) ?? forms.get('other') ?? '';
+        forms.get(`=${count}`) ??
+        forms.get(new Intl.PluralRules(locale).select(count)) ??
+        forms.get('other') ??
+        '';
       return form.replace(/#/g, written(count));
     },
   );

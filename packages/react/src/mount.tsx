@@ -107,6 +107,12 @@ export function mountPasskeyRegistration(options: MountOptions): MountedWidget {
   return mount(
     'mountPasskeyRegistration',
     options,
-    <PasskeyRegistration config={config} styles={styles} callbacks={callbacks} strings={strings} locale={locale} />,
+    <PasskeyRegistration
+      config={config}
+      styles={styles}
+      callbacks={callbacks}
+      strings={strings}
+      locale={locale}
+    />,
   );
 }

@@ -25,7 +25,13 @@ export interface PasskeyRegistrationProps {
   locale?: string;
 }
 
-export function PasskeyRegistration({ config, styles, callbacks, strings, locale }: PasskeyRegistrationProps) {
+export function PasskeyRegistration({
+  config,
+  styles,
+  callbacks,
+  strings,
+  locale,
+}: PasskeyRegistrationProps) {
   const client = useGatehouse();
   const user = useUser();
   const signedIn = user !== null;

@@ -93,8 +93,18 @@ export function ensureStyles(node: Node): void {
 }
 
 function WidgetFrame(props: WidgetRootProps & { locale: LocaleTag }) {
-  const { client, config, styles, callbacks, strings, initialScreen, configError, mode, renderScreen, locale } =
-    props;
+  const {
+    client,
+    config,
+    styles,
+    callbacks,
+    strings,
+    initialScreen,
+    configError,
+    mode,
+    renderScreen,
+    locale,
+  } = props;
   const rootRef = useRef<HTMLDivElement>(null);
   const toasterId = useId();
   const [toastsActive, setToastsActive] = useState(false);
@@ -150,10 +160,7 @@ function WidgetFrame(props: WidgetRootProps & { locale: LocaleTag }) {
       current = false;
     };
   }, [locale]);
-  const stringOverrides = useMemo(
-    () => [table, config?.strings, strings],
-    [table, config?.strings, strings],
-  );
+  const stringOverrides = useMemo(() => [table, config?.strings, strings], [table, config?.strings, strings]);
   const resolvedStrings = useMemo(() => resolveStrings(...stringOverrides), [stringOverrides]);
   // Issue 26 "Branding": the project's theme from bootstrap, under the page's own `styles`. Painted from the cached
   // bootstrap first (issue 23 "paint before the network"), so a returning visitor sees the theme at once.

@@ -92,10 +92,10 @@ export const fr: LocaleTable = {
   cryptoSetupGetStarted:
     'Pour commencer, téléchargez un portefeuille Ethereum ou Solana. Vous trouverez ci-dessous quelques extensions de portefeuille. Une fois votre portefeuille prêt, vous pourrez l’utiliser pour vous connecter\u00a0!',
   cryptoConnectTitle: 'Connexion à votre portefeuille…',
-  cryptoConnectText:
-    'Terminez la connexion dans la fenêtre du portefeuille, dans le coin de votre écran.',
+  cryptoConnectText: 'Terminez la connexion dans la fenêtre du portefeuille, dans le coin de votre écran.',
   cryptoSignTitle: 'Signature en cours…',
-  cryptoSignText: 'Validez la demande de signature dans la fenêtre du portefeuille, dans le coin de votre écran.',
+  cryptoSignText:
+    'Validez la demande de signature dans la fenêtre du portefeuille, dans le coin de votre écran.',
   cryptoTrouble: 'Un problème\u00a0? Revenez à l’écran principal avec la flèche retour et réessayez.',
   cryptoConfirmationTitle: 'C’est fait\u00a0!',
   cryptoConfirmationText: 'Votre portefeuille est connecté.',
@@ -136,9 +136,12 @@ export const fr: LocaleTable = {
     'One Tap ne peut pas s’afficher\u00a0: ce domaine n’est pas autorisé pour ce projet. Ajoutez-le aux origines autorisées du client Google et du projet.',
   oneTapInvalidClient:
     'One Tap ne peut pas s’afficher\u00a0: Google ne reconnaît pas l’identifiant client. Il doit correspondre au client Google du projet.',
-  oneTapConfigNotFound: 'One Tap ne peut pas s’afficher\u00a0: aucun client OAuth Google n’est configuré pour ce projet.',
-  oneTapNoLoginRedirectUrls: 'One Tap nécessite une URL de redirection de connexion. Définissez-en une pour le projet.',
-  oneTapNoSignupRedirectUrls: 'One Tap nécessite une URL de redirection d’inscription. Définissez-en une pour le projet.',
+  oneTapConfigNotFound:
+    'One Tap ne peut pas s’afficher\u00a0: aucun client OAuth Google n’est configuré pour ce projet.',
+  oneTapNoLoginRedirectUrls:
+    'One Tap nécessite une URL de redirection de connexion. Définissez-en une pour le projet.',
+  oneTapNoSignupRedirectUrls:
+    'One Tap nécessite une URL de redirection d’inscription. Définissez-en une pour le projet.',
   oneTapDefaultProviderNotAllowed:
     'One Tap ne peut pas s’afficher\u00a0: le fournisseur OAuth par défaut de ce projet n’est pas compatible avec One Tap.',
 
@@ -214,8 +217,7 @@ export const fr: LocaleTable = {
   passwordAccepted: 'Mot de passe accepté.',
   passwordNotAccepted: 'Mot de passe refusé.',
   ludsMinimumLength: 'Doit contenir au moins {count, plural, one {# caractère} other {# caractères}}',
-  ludsComplexity:
-    'Doit contenir {count} des éléments suivants\u00a0: majuscule, minuscule, chiffre, symbole',
+  ludsComplexity: 'Doit contenir {count} des éléments suivants\u00a0: majuscule, minuscule, chiffre, symbole',
   requirementMet: 'Respecté\u00a0:',
   requirementNotMet: 'Non respecté\u00a0:',
   passwordBreachedWarning:
@@ -245,7 +247,8 @@ export const fr: LocaleTable = {
   passwordHintAvoidRecentYears: 'Évitez les années récentes.',
   passwordHintAvoidSequences: 'Évitez les suites comme «\u00a0abc\u00a0» ou «\u00a0123\u00a0».',
   passwordHintAvoidRepeats: 'Évitez les mots et caractères répétés.',
-  passwordHintLongerPattern: 'Utilisez des motifs de clavier plus longs qui changent plusieurs fois de direction.',
+  passwordHintLongerPattern:
+    'Utilisez des motifs de clavier plus longs qui changent plusieurs fois de direction.',
   passwordHintMoreWords: 'Ajoutez quelques mots moins courants.',
   passwordHintUseWords: 'Utilisez plusieurs mots, mais pas une expression connue.',
   passwordHintNoSymbolsNeeded:
@@ -255,10 +258,12 @@ export const fr: LocaleTable = {
   reauthenticationTitle: 'Confirmez votre identité',
   reauthenticationRecentText:
     'Pour votre sécurité, cette modification nécessite une connexion récente. Confirmez votre identité pour continuer.',
-  reauthenticationSecondFactorText: 'Cette modification nécessite d’abord un code de votre application d’authentification.',
+  reauthenticationSecondFactorText:
+    'Cette modification nécessite d’abord un code de votre application d’authentification.',
   reauthenticationPasskeyText: 'Utilisez l’une de vos clés d’accès pour confirmer.',
   reauthenticationUsePasskey: 'Utiliser une clé d’accès',
-  reauthenticationPasskeyFailed: 'Votre clé d’accès n’a pas été utilisée. Réessayez ou choisissez un autre moyen.',
+  reauthenticationPasskeyFailed:
+    'Votre clé d’accès n’a pas été utilisée. Réessayez ou choisissez un autre moyen.',
   reauthenticationTotpText: 'Saisissez le code à 6 chiffres de votre application d’authentification.',
   reauthenticationTotpLabel: 'Code de l’application d’authentification',
   reauthenticationPasswordText: 'Saisissez votre mot de passe.',

@@ -27,7 +27,14 @@ export interface ReauthenticationProps {
   locale?: string;
 }
 
-export function Reauthentication({ request, config, styles, callbacks, strings, locale }: ReauthenticationProps) {
+export function Reauthentication({
+  request,
+  config,
+  styles,
+  callbacks,
+  strings,
+  locale,
+}: ReauthenticationProps) {
   const client = useGatehouse();
   return (
     <WidgetRoot

@@ -34,10 +34,10 @@ export function EmailConfirmation() {
     if (resending) return;
     dispatch({ type: 'resend-started' });
     try {
-      const data = await client.magicLinks.email.loginOrCreate(
-        email,
-        { ...magicLinkOptions(config.emailMagicLinksOptions), locale },
-      );
+      const data = await client.magicLinks.email.loginOrCreate(email, {
+        ...magicLinkOptions(config.emailMagicLinksOptions),
+        locale,
+      });
       emitEvent('MAGIC_LINK_LOGIN_OR_CREATE', eventData(data));
       notify('success', strings.emailResent);
     } catch (error) {

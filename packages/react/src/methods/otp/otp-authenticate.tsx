@@ -12,11 +12,12 @@ import { CODE_LENGTH, CodeInput } from '../../code-input';
 import { sessionDurationMinutes } from '../../config';
 import { describeError } from '../../errors';
 import { FieldError } from '../../field-error';
+import { formatCountdown } from '../../message-format';
 import { ScreenHeading } from '../../screen-heading';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
 import type { OtpState } from '../../widget-state';
-import { formatRemaining, methodIdOf, otpSendOptions } from './otp-options';
+import { methodIdOf, otpSendOptions } from './otp-options';
 import { useOtpStrings } from './otp-strings';
 import { useNow } from './use-now';
 
@@ -188,7 +189,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
         ) : (
           <>
             <span role="timer">
-              {formatString(strings.codeExpiresIn, { time: formatRemaining(remaining) })}
+              {formatString(strings.codeExpiresIn, { time: formatCountdown(remaining, locale) })}
             </span>
             <span>{strings.didNotGetCode}</span>
           </>

@@ -26,10 +26,10 @@ export function usePasswordSends() {
 
   const sendLoginLink = useCallback(
     async (email: string) => {
-      const data = await client.magicLinks.email.loginOrCreate(
-        email,
-        { ...magicLinkOptions(config.emailMagicLinksOptions), locale },
-      );
+      const data = await client.magicLinks.email.loginOrCreate(email, {
+        ...magicLinkOptions(config.emailMagicLinksOptions),
+        locale,
+      });
       emitEvent('MAGIC_LINK_LOGIN_OR_CREATE', eventData(data));
     },
     [client, config.emailMagicLinksOptions, emitEvent, locale],

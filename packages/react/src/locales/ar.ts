@@ -4,11 +4,11 @@
 //   the second person; imperatives use the masculine singular as the conventional UI default (as Google's and
 //   Apple's Arabic interfaces do), and verbal nouns («إعادة الإرسال», «المتابعة») where they avoid a gendered form.
 // - "Passkey": «مفتاح المرور» (plural «مفاتيح المرور»), Apple's and Google's Arabic term.
-// - Digits: numbers the widget formats (the countdown, the password rules' counts) use the locale's digits through
-//   Intl (٠–٩); the fixed "6" of "6-digit" is written «٦» to match. Codes, phone numbers and e-mail addresses stay
-//   in Latin digits and left to right (dir="ltr" on those fields and spans).
+// - Digits: Western digits (0–9), the default of current CLDR for `ar` (Intl.NumberFormat('ar') writes them) and what
+//   the codes themselves use, so «6» in "6-digit" and the countdown match the code the person types.
+//   Codes, phone numbers and e-mail addresses stay left to right (dir="ltr" on those fields and spans).
 // - Plurals: Arabic has six plural categories (zero, one, two, few 3–10, many 11–99, other); the character counts
-//   use all of them through ICU plural (message-format.ts), e.g. «حرفين», «٨ أحرف», «١٢ حرفًا».
+//   use all of them through ICU plural (message-format.ts), e.g. «حرفين», «8 أحرف», «12 حرفًا».
 // - Punctuation: Arabic comma «،» and question mark «؟»; quotes «…».
 // - Provider and wallet names are brands: left in Latin script.
 import type { LocaleTable } from './table';
@@ -151,7 +151,7 @@ export const ar: LocaleTable = {
   continueWithEmailPasscode: 'المتابعة بالبريد الإلكتروني',
   invalidEmail: 'البريد الإلكتروني غير صالح، يُرجى المحاولة مرة أخرى.',
   enterPasscode: 'أدخل الرمز',
-  passcodeSentTo: 'أُرسل رمز من ٦ أرقام إلى {destination}.',
+  passcodeSentTo: 'أُرسل رمز من 6 أرقام إلى {destination}.',
   passcodeLabel: 'رمز لمرة واحدة',
   verifyingPasscode: 'جارٍ التحقق من الرمز…',
   codeExpiresIn: 'تنتهي صلاحية الرمز خلال {time}.',
@@ -209,7 +209,7 @@ export const ar: LocaleTable = {
   passwordConfirmationText: 'سجّلت الدخول بنجاح.',
   passwordResetConfirmationTitle: 'تم تغيير كلمة المرور',
   passwordResetConfirmationText: 'تم تغيير كلمة المرور وأنت الآن مسجّل الدخول.',
-  passwordStrength: 'قوة كلمة المرور: {score} من ٤',
+  passwordStrength: 'قوة كلمة المرور: {score} من 4',
   passwordAccepted: 'كلمة المرور مقبولة.',
   passwordNotAccepted: 'كلمة المرور غير مقبولة.',
   ludsMinimumLength: `يجب ألا يقل طولها عن ${CHARACTERS}`,
@@ -254,13 +254,13 @@ export const ar: LocaleTable = {
   reauthenticationPasskeyText: 'استخدم أحد مفاتيح المرور الخاصة بك للتأكيد.',
   reauthenticationUsePasskey: 'استخدام مفتاح مرور',
   reauthenticationPasskeyFailed: 'لم يُستخدم مفتاح المرور. حاول مجددًا أو اختر طريقة أخرى.',
-  reauthenticationTotpText: 'أدخل الرمز المكوّن من ٦ أرقام من تطبيق المصادقة.',
+  reauthenticationTotpText: 'أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة.',
   reauthenticationTotpLabel: 'رمز تطبيق المصادقة',
   reauthenticationPasswordText: 'أدخل كلمة المرور.',
-  reauthenticationEmailCodeText: 'سنرسل رمزًا من ٦ أرقام إلى {email}.',
+  reauthenticationEmailCodeText: 'سنرسل رمزًا من 6 أرقام إلى {email}.',
   reauthenticationSendCode: 'أرسل لي رمزًا بالبريد',
   reauthenticationSending: 'جارٍ الإرسال…',
-  reauthenticationCodeSent: 'أُرسل رمز من ٦ أرقام إلى {email}.',
+  reauthenticationCodeSent: 'أُرسل رمز من 6 أرقام إلى {email}.',
   reauthenticationCodeLabel: 'الرمز من البريد الإلكتروني',
   reauthenticationSendNewCode: 'إرسال رمز جديد',
   reauthenticationConfirm: 'تأكيد',

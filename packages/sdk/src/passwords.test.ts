@@ -257,9 +257,9 @@ describe('passwords.resetByEmailStart (wire-format.md §4.10, §6)', () => {
     const { client, apiRequests } = setup();
     await client.passwords.resetByEmailStart({ email: 'ada@example.com', locale: 'pt-BR' });
     expect(apiRequests()[0]?.body).toEqual({ email: 'ada@example.com', locale: 'pt-BR' });
-    await expect(
-      client.passwords.resetByEmailStart({ email: 'a@b.co', locale: 3 as never }),
-    ).rejects.toThrow('locale must be a string.');
+    await expect(client.passwords.resetByEmailStart({ email: 'a@b.co', locale: 3 as never })).rejects.toThrow(
+      'locale must be a string.',
+    );
   });
 
   it('usage checks', async () => {

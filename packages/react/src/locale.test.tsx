@@ -75,7 +75,7 @@ describe('the widget in a locale', () => {
     expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
     expect(root().getAttribute('lang')).toBe('en');
     expect(root().getAttribute('dir')).toBe('ltr');
-    expect(root().hasAttribute('data-locale-pending')).toBe(false);
+    expect(root().hasAttribute('aria-busy')).toBe(false);
   });
 
   it('keeps the frame hidden until the locale chunk arrives, then shows it translated', async () => {
@@ -171,5 +171,30 @@ describe('a missing key (issue 27 item 2)', () => {
       expect(reportMissingKeys(tag, table as never)).toEqual([]);
     }
     expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('widgetLocale agrees with the protocol (issue 27 item 2: one reading of a tag)', () => {
+  it('matches pickLocale on every tag tried', async () => {
+    const { pickLocale } = await import('@gatehouse/protocol');
+    document.documentElement.lang = '';
+    setNavigatorLanguages([]);
+    const tags = [
+      'en',
+      'en-GB',
+      'fr',
+      'FR-ca',
+      'de-CH',
+      'es-419',
+      'pt',
+      'pt-PT',
+      'pt-br',
+      'pt_BR',
+      'ja-JP',
+      'ar',
+      'ar-EG',
+    ];
+    for (const tag of [...tags, 'zh', 'nl-BE', 'x', '', ' ja '])
+      expect(widgetLocale(tag)).toBe(pickLocale([tag]));
   });
 });

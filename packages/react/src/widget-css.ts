@@ -40,7 +40,7 @@ export const WIDGET_CSS = `
 background:var(--gh-container-background-color);border:1px solid var(--gh-container-border-color);
 border-radius:var(--gh-container-border-radius);color:var(--gh-color-primary);font-family:var(--gh-font-family);
 font-size:16px;line-height:1.4;text-align:start}
-.gh-widget[data-locale-pending]>*{visibility:hidden}
+.gh-widget[aria-busy=true]>*{visibility:hidden}
 .gh-widget *,.gh-widget *::before,.gh-widget *::after{box-sizing:border-box}
 .gh-screen{display:flex;flex-direction:column;gap:24px}
 .gh-contents{display:contents}.gh-contents[hidden]{display:none}

@@ -151,14 +151,9 @@ function WidgetFrame(props: WidgetRootProps & { locale: LocaleTag }) {
   // box the page lays out is there from the first paint. A page that loaded the locale once renders it at once.
   const localePending = locale !== 'en' && table === null && loaded?.tag !== locale;
   useEffect(() => {
-    if (locale === 'en' || loadedLocaleTable(locale) !== null) return;
-    let current = true;
-    loadLocaleTable(locale).then((result) => {
-      if (current) setLoaded({ tag: locale, table: result });
-    });
-    return () => {
-      current = false;
-    };
+    // A later answer for a locale no longer shown is ignored by the `loaded.tag === locale` test above.
+    if (locale !== 'en' && loadedLocaleTable(locale) === null)
+      loadLocaleTable(locale).then((result) => setLoaded({ tag: locale, table: result }));
   }, [locale]);
   const stringOverrides = useMemo(() => [table, config?.strings, strings], [table, config?.strings, strings]);
   const resolvedStrings = useMemo(() => resolveStrings(...stringOverrides), [stringOverrides]);
@@ -261,8 +256,7 @@ function WidgetFrame(props: WidgetRootProps & { locale: LocaleTag }) {
         // (Arabic right to left; the stylesheet uses logical properties only, so nothing is mirrored by hand).
         lang={locale}
         dir={localeDirection(locale)}
-        aria-busy={localePending ? true : undefined}
-        data-locale-pending={localePending ? '' : undefined}
+        aria-busy={localePending || undefined}
       >
         <div className="gh-screen" key={screenOf(state.screen)}>
           {renderScreen(state)}

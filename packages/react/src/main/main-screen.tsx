@@ -93,9 +93,8 @@ export function TabbedForm({ tabs }: { tabs: FormTab[] }) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.id === current.id);
     // Issue 27 item 3: the tabs run right to left in Arabic, so the arrow keys move the other way (WAI-ARIA tabs).
-    const forward = locale === 'ar' ? 'ArrowLeft' : 'ArrowRight';
-    const backward = locale === 'ar' ? 'ArrowRight' : 'ArrowLeft';
-    const step = event.key === forward ? 1 : event.key === backward ? -1 : 0;
+    const step =
+      (event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0) * (locale === 'ar' ? -1 : 1);
     if (step === 0) return;
     event.preventDefault();
     const next = tabs[(index + step + tabs.length) % tabs.length];

@@ -5,7 +5,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadLocaleTable, widgetLocale } from './locale';
+import { loadLocaleTable, WIDGET_LOCALES, widgetDirection, widgetLocale } from './locale';
 import { reportMissingKeys } from './locales/missing-keys';
 import { Login, type LoginProps } from './login';
 import { GatehouseProvider } from './provider';
@@ -175,6 +175,12 @@ describe('a missing key (issue 27 item 2)', () => {
 });
 
 describe('widgetLocale agrees with the protocol (issue 27 item 2: one reading of a tag)', () => {
+  it('has the same locales and directions', async () => {
+    const { SUPPORTED_LOCALES, localeDirection } = await import('@gatehouse/protocol');
+    expect(WIDGET_LOCALES).toEqual(SUPPORTED_LOCALES);
+    for (const tag of SUPPORTED_LOCALES) expect(widgetDirection(tag)).toBe(localeDirection(tag));
+  });
+
   it('matches pickLocale on every tag tried', async () => {
     const { pickLocale } = await import('@gatehouse/protocol');
     document.documentElement.lang = '';

@@ -3,16 +3,18 @@
 // ./locales/, loaded through ./locales/load.ts by dynamic import, so a page in English downloads none of them and
 // carries only this file (bench widget-size, default configuration). A loaded table is kept for the page's life:
 // the next mount in that language renders at once.
-import { type LocaleTag, SUPPORTED_LOCALES } from '@gatehouse/protocol';
+import type { LocaleTag } from '@gatehouse/protocol';
 import type { LocaleTable } from './locales/table';
 
 /**
  * The locale a widget renders: the `locale` it was given (BCP 47), else the page's `<html lang>`, else the browser's
  * `navigator.languages`, else English. A tag no shipped locale serves is skipped for the next candidate.
  *
- * The protocol's pickLocale by language only: every shipped language has one locale (SUPPORTED_LOCALES), so the
- * language decides (`pt-PT` → pt-BR, `fr-CA` → fr) and this short form keeps the English first load from growing
- * (bench widget-size); locale.test.tsx checks both agree on every tag it tries.
+ * The protocol's pickLocale (packages/protocol/src/locales.ts) read by language only: every shipped language has
+ * one locale, so the language decides (`pt-PT` → pt-BR, `fr-CA` → fr). Written out here with its own copy of
+ * SUPPORTED_LOCALES and localeDirection: the script tag's gatehouse.js exposes every protocol module the widget
+ * imports whole, and this short form keeps the English first load from growing (bench widget-size);
+ * locale.test.tsx checks both copies agree with the protocol's on every tag it tries.
  */
 export function widgetLocale(requested: string | null | undefined): LocaleTag {
   const candidates = [requested];
@@ -20,10 +22,18 @@ export function widgetLocale(requested: string | null | undefined): LocaleTag {
   if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? [navigator.language]));
   for (const candidate of candidates) {
     const language = candidate?.trim().toLowerCase().split(/[-_]/)[0];
-    const match = SUPPORTED_LOCALES.find((tag) => tag.toLowerCase().split('-')[0] === language);
+    const match = WIDGET_LOCALES.find((tag) => tag.toLowerCase().split('-')[0] === language);
     if (match !== undefined) return match;
   }
   return 'en';
+}
+
+/** SUPPORTED_LOCALES of @gatehouse/protocol (locale.test.tsx checks they are equal). */
+export const WIDGET_LOCALES: readonly LocaleTag[] = ['en', 'fr', 'de', 'es', 'pt-BR', 'ja', 'ar'];
+
+/** localeDirection of @gatehouse/protocol: Arabic reads right to left. */
+export function widgetDirection(tag: LocaleTag): 'ltr' | 'rtl' {
+  return tag === 'ar' ? 'rtl' : 'ltr';
 }
 
 const tables = new Map<LocaleTag, Promise<LocaleTable | null>>();

@@ -2,7 +2,7 @@
 // screens, theme custom properties on the root, the stylesheet injected once per document or shadow root, the
 // toasts' live region and the 'Powered by' footer.
 
-import { DEFAULT_BOOTSTRAP, type LocaleTag, localeDirection } from '@gatehouse/protocol';
+import { DEFAULT_BOOTSTRAP, type LocaleTag } from '@gatehouse/protocol';
 import {
   type ReactNode,
   useCallback,
@@ -18,7 +18,7 @@ import { createPortal } from 'react-dom';
 import type { Callbacks, WidgetEventType } from './callbacks';
 import type { WidgetClient } from './client-contract';
 import { type ConfigurationErrorKind, type LoginConfig, resolveProducts } from './config';
-import { loadedLocaleTable, loadLocaleTable, widgetLocale } from './locale';
+import { loadedLocaleTable, loadLocaleTable, widgetDirection, widgetLocale } from './locale';
 import type { LocaleTable } from './locales/table';
 import { useBootstrap } from './provider';
 import { resolveStrings, type Strings } from './strings';
@@ -57,7 +57,7 @@ export function WidgetRoot(props: WidgetRootProps) {
   // wire-format.md §7.1: enableShadowDOM renders into a shadow root. Issue 27 item 3: the host carries the direction
   // too, so the box the page lays out starts on the same side as its content.
   return props.config?.enableShadowDOM === true ? (
-    <ShadowHost dir={localeDirection(locale)}>{content}</ShadowHost>
+    <ShadowHost dir={widgetDirection(locale)}>{content}</ShadowHost>
   ) : (
     content
   );
@@ -255,7 +255,7 @@ function WidgetFrame(props: WidgetRootProps & { locale: LocaleTag }) {
         // Issue 27 items 2 and 3: the language of the text (screen readers, hyphenation, fonts) and its direction
         // (Arabic right to left; the stylesheet uses logical properties only, so nothing is mirrored by hand).
         lang={locale}
-        dir={localeDirection(locale)}
+        dir={widgetDirection(locale)}
         aria-busy={localePending || undefined}
       >
         <div className="gh-screen" key={screenOf(state.screen)}>

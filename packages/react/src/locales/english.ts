@@ -1,6 +1,5 @@
-// Issue 27 item 1: English whole, every table merged (strings.ts and the lazily loaded ones). Used by the tests and
-// by the development check of a loaded locale (missing-keys.ts); the widget itself never loads this file in one
-// piece, each screen loads its own part.
+// Issue 27 item 1: English whole, every table merged (strings.ts and the lazily loaded ones), for the tests; the
+// widget never loads this file, each screen loads its own part (./keys.ts lists the names for the widget).
 import { CRYPTO_STRINGS } from '../methods/crypto/crypto-strings';
 import { EMAIL_CONFIRMATION_STRINGS } from '../methods/email-magic-links/email-confirmation-strings';
 import { OAUTH_STRINGS } from '../methods/oauth/oauth-strings';

@@ -10,6 +10,7 @@ import { en } from './english';
 import { es } from './es';
 import { fr } from './fr';
 import { ja } from './ja';
+import { ENGLISH_KEYS } from './keys';
 import { ptBR } from './pt-BR';
 import { PLURAL_KEYS } from './table';
 
@@ -37,6 +38,10 @@ export function placeholders(message: string): string[] {
 }
 
 describe('locale tables (issue 27 item 1)', () => {
+  it("the development report's list of keys is exactly English's", () => {
+    expect([...ENGLISH_KEYS].sort()).toEqual(Object.keys(en).sort());
+  });
+
   it('ships one table per supported locale besides English', () => {
     expect(Object.keys(LOCALES).sort()).toEqual(SUPPORTED_LOCALES.filter((tag) => tag !== 'en').sort());
   });

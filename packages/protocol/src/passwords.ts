@@ -64,6 +64,8 @@ export interface PasswordResetByEmailStartRequest extends CaptchaFields {
   reset_password_redirect_url?: string;
   reset_password_expiration_minutes?: number;
   reset_password_template_id?: string;
+  /** Issue 27 item 2: the language of the reset e-mail (BCP 47), as Stytch's API takes it. */
+  locale?: string;
   /** Only when bootstrap `pkce_required_for_password_resets` (wire-format.md §6). */
   code_challenge?: string;
 }

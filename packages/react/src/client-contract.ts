@@ -12,6 +12,8 @@ export interface MagicLinkLoginOrCreateOptions {
   signup_expiration_minutes?: number;
   login_template_id?: string;
   signup_template_id?: string;
+  /** Issue 27 item 2: the widget's locale (BCP 47); the server writes the message in it. */
+  locale?: string;
 }
 
 export interface MagicLinkAuthenticateOptions {
@@ -23,6 +25,8 @@ export interface OtpLoginOrCreateOptions {
   expiration_minutes: number;
   login_template_id?: string;
   signup_template_id?: string;
+  /** Issue 27 item 2: the widget's locale (BCP 47); the server writes the message in it. */
+  locale?: string;
 }
 
 /** wire-format.md §4.5: every send answers the method id the code is redeemed against. */
@@ -37,6 +41,8 @@ export interface OtpAuthenticateOptions {
 /** wire-format.md §4.5 secondary send: with a session held the SDK posts /otps/{channel}/send/secondary. */
 export interface OtpSendOptions {
   expiration_minutes: number;
+  /** Issue 27 item 2: the widget's locale (BCP 47); the server writes the message in it. */
+  locale?: string;
 }
 
 export interface OtpChannel {
@@ -85,6 +91,8 @@ export interface PasswordResetByEmailStartOptions {
   login_expiration_minutes?: number;
   reset_password_expiration_minutes?: number;
   reset_password_template_id?: string;
+  /** Issue 27 item 2: the widget's locale (BCP 47); the server writes the message in it. */
+  locale?: string;
 }
 
 export interface PasswordResetByEmailOptions {

@@ -67,7 +67,8 @@ export function CodeInput({
   };
   const active = Math.min(value.length, CODE_LENGTH - 1);
   return (
-    <div className="gh-code">
+    // Issue 27 item 3: the code's digits run left to right in every locale (the six boxes too).
+    <div className="gh-code" dir="ltr">
       <input
         ref={inputRef}
         id={id}

@@ -25,6 +25,8 @@ export function EmailField({ value, onChange, readOnly }: EmailFieldProps) {
         className="gh-input"
         type="email"
         name="email"
+        // Issue 27 item 3: an address reads left to right inside a right-to-left widget.
+        dir="ltr"
         inputMode="email"
         autoComplete={emailInputAutocomplete(products)}
         autoCapitalize="none"

@@ -102,6 +102,8 @@ describe('Main screen', () => {
           signup_expiration_minutes: 60,
           login_template_id: 'login-template',
           signup_template_id: 'signup-template',
+          // Issue 27 item 2: the widget's locale (English here: no lang, navigator en-US).
+          locale: 'en',
         },
       },
     ]);
@@ -123,7 +125,7 @@ describe('Main screen', () => {
     const { client } = renderLogin();
     await submitEmail('ada@example.com');
     await screen.findByRole('heading', { name: 'Check your email' });
-    expect(client.calls.loginOrCreate).toEqual([{ email: 'ada@example.com', options: {} }]);
+    expect(client.calls.loginOrCreate).toEqual([{ email: 'ada@example.com', options: { locale: 'en' } }]);
   });
 
   it('ignores a second submit while the first is in flight', async () => {

@@ -24,6 +24,11 @@ export interface LoginProps {
   callbacks?: Callbacks;
   /** Overrides of the strings table (English default). */
   strings?: Partial<Strings>;
+  /**
+   * Issue 27 item 2: the language (BCP 47, e.g. 'fr', 'pt-BR', 'ar'). Without it, or when no shipped locale serves
+   * it: the page's <html lang>, then the browser's languages, then English. `strings` overrides still win per key.
+   */
+  locale?: string;
 }
 
 function renderLoginScreen(state: WidgetState): ReactNode {
@@ -85,7 +90,7 @@ function renderLoginScreen(state: WidgetState): ReactNode {
   }
 }
 
-export function Login({ config, styles, callbacks, strings }: LoginProps) {
+export function Login({ config, styles, callbacks, strings, locale }: LoginProps) {
   const client = useGatehouse();
   return (
     <WidgetRoot
@@ -94,6 +99,7 @@ export function Login({ config, styles, callbacks, strings }: LoginProps) {
       styles={styles}
       callbacks={callbacks}
       strings={strings}
+      locale={locale}
       mode="login"
       initialScreen="main"
       configError={configurationError(config)}

@@ -110,7 +110,7 @@ describe('mountLogin', () => {
     await user.type(input, 'ada@example.com');
     await user.click(inShadow.getByRole('button', { name: 'Continue with email' }));
     expect(await inShadow.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
-    expect(client.calls.loginOrCreate).toEqual([{ email: 'ada@example.com', options: {} }]);
+    expect(client.calls.loginOrCreate).toEqual([{ email: 'ada@example.com', options: { locale: 'en' } }]);
   });
 });
 

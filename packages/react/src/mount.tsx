@@ -7,6 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { Callbacks } from './callbacks';
 import type { WidgetClient } from './client-contract';
 import type { LoginConfig } from './config';
+import { loadLocaleTable, widgetLocale } from './locale';
 import { Login } from './login';
 import { checkMountTarget, checkPasswordResetToken } from './mount-checks';
 import { PasskeyRegistration } from './passkey-registration';
@@ -24,6 +25,11 @@ export interface MountOptions {
   styles?: StyleConfig;
   callbacks?: Callbacks;
   strings?: Partial<Strings>;
+  /**
+   * Issue 27 item 2: the language (BCP 47, e.g. 'fr', 'pt-BR', 'ar'). Without it, or when no shipped locale serves
+   * it: the page's <html lang>, then the browser's languages, then English. `strings` overrides still win per key.
+   */
+  locale?: string;
 }
 
 export interface MountResetPasswordOptions extends MountOptions {
@@ -46,6 +52,9 @@ function mount(method: string, options: MountOptions, widget: ReactNode): Mounte
     roots.set(element, root);
   }
   const mounted = root;
+  // Issue 27 item 2: a locale's chunk starts loading in the caller's task, beside React's first render, so the
+  // widget (shown once it is there: widget-root.tsx) waits as little as it can.
+  void loadLocaleTable(widgetLocale(options.locale));
   const tree = <GatehouseProvider client={options.client}>{widget}</GatehouseProvider>;
   latestTrees.set(mounted, tree);
   mounted.render(tree);
@@ -68,16 +77,16 @@ function mount(method: string, options: MountOptions, widget: ReactNode): Mounte
 }
 
 export function mountLogin(options: MountOptions): MountedWidget {
-  const { config, styles, callbacks, strings } = options;
+  const { config, styles, callbacks, strings, locale } = options;
   return mount(
     'mountLogin',
     options,
-    <Login config={config} styles={styles} callbacks={callbacks} strings={strings} />,
+    <Login config={config} styles={styles} callbacks={callbacks} strings={strings} locale={locale} />,
   );
 }
 
 export function mountResetPassword(options: MountResetPasswordOptions): MountedWidget {
-  const { config, styles, callbacks, strings, passwordResetToken } = options;
+  const { config, styles, callbacks, strings, locale, passwordResetToken } = options;
   checkPasswordResetToken(passwordResetToken);
   return mount(
     'mountResetPassword',
@@ -88,15 +97,22 @@ export function mountResetPassword(options: MountResetPasswordOptions): MountedW
       styles={styles}
       callbacks={callbacks}
       strings={strings}
+      locale={locale}
     />,
   );
 }
 
 export function mountPasskeyRegistration(options: MountOptions): MountedWidget {
-  const { config, styles, callbacks, strings } = options;
+  const { config, styles, callbacks, strings, locale } = options;
   return mount(
     'mountPasskeyRegistration',
     options,
-    <PasskeyRegistration config={config} styles={styles} callbacks={callbacks} strings={strings} />,
+    <PasskeyRegistration
+      config={config}
+      styles={styles}
+      callbacks={callbacks}
+      strings={strings}
+      locale={locale}
+    />,
   );
 }

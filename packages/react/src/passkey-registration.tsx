@@ -18,9 +18,20 @@ export interface PasskeyRegistrationProps {
   styles?: StyleConfig;
   callbacks?: Callbacks;
   strings?: Partial<Strings>;
+  /**
+   * Issue 27 item 2: the language (BCP 47, e.g. 'fr', 'pt-BR', 'ar'). Without it, or when no shipped locale serves
+   * it: the page's <html lang>, then the browser's languages, then English. `strings` overrides still win per key.
+   */
+  locale?: string;
 }
 
-export function PasskeyRegistration({ config, styles, callbacks, strings }: PasskeyRegistrationProps) {
+export function PasskeyRegistration({
+  config,
+  styles,
+  callbacks,
+  strings,
+  locale,
+}: PasskeyRegistrationProps) {
   const client = useGatehouse();
   const user = useUser();
   const signedIn = user !== null;
@@ -35,6 +46,7 @@ export function PasskeyRegistration({ config, styles, callbacks, strings }: Pass
       styles={styles}
       callbacks={callbacks}
       strings={strings}
+      locale={locale}
       mode="passkey-registration"
       initialScreen={signedIn ? 'passkey-registration' : 'passkey-registration.no-user'}
       configError={null}

@@ -22,6 +22,11 @@ export interface ResetPasswordProps {
   styles?: StyleConfig;
   callbacks?: Callbacks;
   strings?: Partial<Strings>;
+  /**
+   * Issue 27 item 2: the language (BCP 47, e.g. 'fr', 'pt-BR', 'ar'). Without it, or when no shipped locale serves
+   * it: the page's <html lang>, then the browser's languages, then English. `strings` overrides still win per key.
+   */
+  locale?: string;
 }
 
 function tokenTypeFromLocation(): string | null {
@@ -35,6 +40,7 @@ export function ResetPassword({
   styles,
   callbacks,
   strings,
+  locale,
 }: ResetPasswordProps) {
   const client = useGatehouse();
   const loginToken = tokenTypeFromLocation() === 'login';
@@ -46,6 +52,7 @@ export function ResetPassword({
       styles={styles}
       callbacks={callbacks}
       strings={strings}
+      locale={locale}
       mode="reset-password"
       initialScreen={loginToken ? 'password-reset.logging-in' : 'password-reset'}
       configError={loginToken || passwordsConfigured ? null : 'reset-password-without-passwords'}

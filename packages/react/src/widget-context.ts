@@ -1,5 +1,5 @@
 // What every screen and section of one widget instance shares.
-import type { BootstrapData, Product } from '@gatehouse/protocol';
+import type { BootstrapData, LocaleTag, Product } from '@gatehouse/protocol';
 import { createContext, type Dispatch, useContext } from 'react';
 import { BannerRegion } from './banner';
 import type { WidgetEventType } from './callbacks';
@@ -36,6 +36,9 @@ export interface WidgetContextValue {
   products: readonly Product[];
   styles: ScreenStyles;
   strings: Strings;
+  /** Issue 27 item 2: the locale the widget renders (its strings, numbers, `lang` and `dir`), sent with every
+   * message request so the e-mail or text comes in the same language. */
+  locale: LocaleTag;
   /** The overrides `strings` was resolved from (config.strings, then the prop): lazily loaded methods resolve
    * their own defaults against them (strings.ts). */
   stringOverrides: readonly StringOverrides[];

@@ -39,7 +39,8 @@ export const WIDGET_CSS = `
 .gh-widget{box-sizing:border-box;width:var(--gh-container-width);max-width:100%;padding:40px 32px 24px;
 background:var(--gh-container-background-color);border:1px solid var(--gh-container-border-color);
 border-radius:var(--gh-container-border-radius);color:var(--gh-color-primary);font-family:var(--gh-font-family);
-font-size:16px;line-height:1.4;text-align:left}
+font-size:16px;line-height:1.4;text-align:start}
+.gh-widget[aria-busy=true]>*{visibility:hidden}
 .gh-widget *,.gh-widget *::before,.gh-widget *::after{box-sizing:border-box}
 .gh-screen{display:flex;flex-direction:column;gap:24px}
 .gh-contents{display:contents}.gh-contents[hidden]{display:none}
@@ -72,7 +73,7 @@ border-radius:var(--gh-button-secondary-border-radius)}
 .gh-link-button{padding:0;font:inherit;font-weight:600;color:var(--gh-color-primary);background:none;border:0;
 text-decoration:underline;cursor:pointer}
 .gh-link-button[disabled],.gh-link-button[aria-disabled=true]{cursor:default;opacity:.6}
-.gh-spinner{width:16px;height:16px;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;
+.gh-spinner{width:16px;height:16px;border:2px solid currentColor;border-inline-end-color:transparent;border-radius:50%;
 animation:gh-spin 1s linear infinite}
 @keyframes gh-spin{to{transform:rotate(360deg)}}
 .gh-divider{display:flex;align-items:center;gap:12px;color:var(--gh-color-secondary);font-size:14px}
@@ -91,13 +92,13 @@ border-bottom:2px solid transparent;cursor:pointer}
 .gh-banner-dismiss{padding:0 4px;font:inherit;color:inherit;background:none;border:0;cursor:pointer}
 .gh-config-error{margin:0;color:var(--gh-color-error);font-weight:600}
 .gh-watermark{margin:24px 0 0;text-align:center;font-size:12px;color:var(--gh-color-secondary)}
-.gh-toasts{position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:2147483000;display:flex;
+.gh-toasts{position:fixed;top:16px;z-index:2147483000;display:flex;
 flex-direction:column;gap:8px;align-items:center;pointer-events:none;width:max-content;max-width:calc(100vw - 32px)}
 .gh-toast{pointer-events:auto;padding:10px 16px;font-family:var(--gh-font-family);font-size:14px;
 color:var(--gh-color-primary);background:var(--gh-toast-background);border:1px solid var(--gh-container-border-color);
-border-left-width:4px;border-radius:8px;box-shadow:0 3px 10px rgba(0,0,0,.1);transition:opacity .2s}
-.gh-toast-success{border-left-color:var(--gh-color-success)}
-.gh-toast-error{border-left-color:var(--gh-color-error)}
+border-inline-start-width:4px;border-radius:8px;box-shadow:0 3px 10px rgba(0,0,0,.1);transition:opacity .2s}
+.gh-toast-success{border-inline-start-color:var(--gh-color-success)}
+.gh-toast-error{border-inline-start-color:var(--gh-color-error)}
 .gh-toast[data-visible=false]{opacity:0}
 .gh-section:empty{display:none}
 .gh-button-stack{display:flex;flex-direction:column;gap:8px}

@@ -2,7 +2,7 @@
 // screens, theme custom properties on the root, the stylesheet injected once per document or shadow root, the
 // toasts' live region and the 'Powered by' footer.
 
-import { DEFAULT_BOOTSTRAP } from '@gatehouse/protocol';
+import { DEFAULT_BOOTSTRAP, type LocaleTag } from '@gatehouse/protocol';
 import {
   type ReactNode,
   useCallback,
@@ -18,6 +18,8 @@ import { createPortal } from 'react-dom';
 import type { Callbacks, WidgetEventType } from './callbacks';
 import type { WidgetClient } from './client-contract';
 import { type ConfigurationErrorKind, type LoginConfig, resolveProducts } from './config';
+import { loadedLocaleTable, loadLocaleTable, widgetDirection, widgetLocale } from './locale';
+import type { LocaleTable } from './locales/table';
 import { useBootstrap } from './provider';
 import { resolveStrings, type Strings } from './strings';
 import { layerStyles, resolveColorScheme, resolveScreenStyles, type StyleConfig, themeStyle } from './theme';
@@ -38,6 +40,8 @@ export interface WidgetRootProps {
   styles: StyleConfig | null | undefined;
   callbacks: Callbacks | null | undefined;
   strings: Partial<Strings> | null | undefined;
+  /** Issue 27 item 2: a BCP 47 tag; none or one no shipped locale serves falls to the page's lang, then the browser's. */
+  locale?: string | null | undefined;
   initialScreen: WidgetScreenState;
   configError: ConfigurationErrorKind | null;
   /** Which component this is (a class on the root, handy for page styles and tests). */
@@ -48,12 +52,18 @@ export interface WidgetRootProps {
 }
 
 export function WidgetRoot(props: WidgetRootProps) {
-  const content = <WidgetFrame {...props} />;
-  // wire-format.md §7.1: enableShadowDOM renders into a shadow root.
-  return props.config?.enableShadowDOM === true ? <ShadowHost>{content}</ShadowHost> : content;
+  const locale = widgetLocale(props.locale);
+  const content = <WidgetFrame {...props} locale={locale} />;
+  // wire-format.md §7.1: enableShadowDOM renders into a shadow root. Issue 27 item 3: the host carries the direction
+  // too, so the box the page lays out starts on the same side as its content.
+  return props.config?.enableShadowDOM === true ? (
+    <ShadowHost dir={widgetDirection(locale)}>{content}</ShadowHost>
+  ) : (
+    content
+  );
 }
 
-function ShadowHost({ children }: { children: ReactNode }) {
+function ShadowHost({ children, dir }: { children: ReactNode; dir: 'ltr' | 'rtl' }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [shadowRoot, setShadowRoot] = useState<ShadowRoot | null>(null);
   useLayoutEffect(() => {
@@ -62,7 +72,7 @@ function ShadowHost({ children }: { children: ReactNode }) {
     setShadowRoot(host.shadowRoot ?? host.attachShadow({ mode: 'open' }));
   }, []);
   return (
-    <div ref={hostRef} className="gatehouse-shadow-host" data-gatehouse-shadow-host="">
+    <div ref={hostRef} className="gatehouse-shadow-host" data-gatehouse-shadow-host="" dir={dir}>
       {shadowRoot !== null ? createPortal(children, shadowRoot) : null}
     </div>
   );
@@ -84,9 +94,19 @@ export function ensureStyles(node: Node): void {
   else ownerDocument.head.appendChild(style);
 }
 
-function WidgetFrame(props: WidgetRootProps) {
-  const { client, config, styles, callbacks, strings, initialScreen, configError, mode, renderScreen } =
-    props;
+function WidgetFrame(props: WidgetRootProps & { locale: LocaleTag }) {
+  const {
+    client,
+    config,
+    styles,
+    callbacks,
+    strings,
+    initialScreen,
+    configError,
+    mode,
+    renderScreen,
+    locale,
+  } = props;
   const rootRef = useRef<HTMLDivElement>(null);
   const toasterId = useId();
   const [toastsActive, setToastsActive] = useState(false);
@@ -122,7 +142,22 @@ function WidgetFrame(props: WidgetRootProps) {
     if (rootRef.current !== null) ensureStyles(rootRef.current);
   }, []);
 
-  const stringOverrides = useMemo(() => [config?.strings, strings], [config?.strings, strings]);
+  // Issue 27 item 2: the locale's table is the first layer of overrides, under config.strings and the `strings`
+  // prop (which win per key); a key it lacks keeps English. Lazily loaded methods resolve their own English defaults
+  // against the same layers, so one table translates them all. A locale not loaded yet (its chunk is on the way)
+  // renders the frame hidden: see `localePending` below.
+  const [loaded, setLoaded] = useState<{ tag: LocaleTag; table: LocaleTable | null } | null>(null);
+  const table = loaded?.tag === locale ? loaded.table : loadedLocaleTable(locale);
+  // Paint before the network (issue 23) holds: the frame and its form are laid out at once, in English words, and
+  // kept invisible until the locale's chunk has arrived (or failed: then English shows). No English flashes and the
+  // box the page lays out is there from the first paint. A page that loaded the locale once renders it at once.
+  const localePending = locale !== 'en' && table === null && loaded?.tag !== locale;
+  useEffect(() => {
+    // A later answer for a locale no longer shown is ignored by the `loaded.tag === locale` test above.
+    if (locale !== 'en' && loadedLocaleTable(locale) === null)
+      loadLocaleTable(locale).then((result) => setLoaded({ tag: locale, table: result }));
+  }, [locale]);
+  const stringOverrides = useMemo(() => [table, config?.strings, strings], [table, config?.strings, strings]);
   const resolvedStrings = useMemo(() => resolveStrings(...stringOverrides), [stringOverrides]);
   // Issue 26 "Branding": the project's theme from bootstrap, under the page's own `styles`. Painted from the cached
   // bootstrap first (issue 23 "paint before the network"), so a returning visitor sees the theme at once.
@@ -173,6 +208,7 @@ function WidgetFrame(props: WidgetRootProps) {
       products: resolveProducts(config),
       styles: resolvedStyles,
       strings: resolvedStrings,
+      locale,
       stringOverrides,
       bootstrap,
       state,
@@ -187,6 +223,7 @@ function WidgetFrame(props: WidgetRootProps) {
       config,
       resolvedStyles,
       resolvedStrings,
+      locale,
       stringOverrides,
       bootstrap,
       state,
@@ -217,6 +254,11 @@ function WidgetFrame(props: WidgetRootProps) {
         data-gatehouse-widget={mode}
         data-color-scheme={resolveColorScheme(config?.colorScheme)}
         style={themeStyle(layeredStyles)}
+        // Issue 27 items 2 and 3: the language of the text (screen readers, hyphenation, fonts) and its direction
+        // (Arabic right to left; the stylesheet uses logical properties only, so nothing is mirrored by hand).
+        lang={locale}
+        dir={widgetDirection(locale)}
+        aria-busy={localePending || undefined}
       >
         <div className="gh-screen" key={screenOf(state.screen)}>
           {renderScreen(state)}

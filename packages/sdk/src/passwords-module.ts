@@ -62,7 +62,8 @@ export function createPasswordsModule(options: {
         .optionalString('login_redirect_url', startOptions.login_redirect_url)
         .optionalString('reset_password_redirect_url', startOptions.reset_password_redirect_url)
         .optionalString('reset_password_template_id', startOptions.reset_password_template_id)
-        .optionalNumber('reset_password_expiration_minutes', startOptions.reset_password_expiration_minutes);
+        .optionalNumber('reset_password_expiration_minutes', startOptions.reset_password_expiration_minutes)
+        .optionalString('locale', startOptions.locale);
       // wire-format.md §6: code_challenge only when the project requires PKCE for resets; reuse a pending pair.
       const { pkceRequiredForPasswordResets } = await bootstrap.get();
       const code_challenge = pkceRequiredForPasswordResets
@@ -75,6 +76,7 @@ export function createPasswordsModule(options: {
         reset_password_redirect_url: startOptions.reset_password_redirect_url,
         reset_password_expiration_minutes: startOptions.reset_password_expiration_minutes,
         reset_password_template_id: startOptions.reset_password_template_id,
+        locale: startOptions.locale,
         code_challenge,
       });
     },

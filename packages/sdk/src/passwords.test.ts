@@ -253,6 +253,15 @@ describe('passwords.resetByEmailStart (wire-format.md §4.10, §6)', () => {
     expect(storage.getItem(PKCE_ML)).toBeNull();
   });
 
+  it("sends the widget's locale (issue 27 item 2: the reset e-mail's language) and checks it is a string", async () => {
+    const { client, apiRequests } = setup();
+    await client.passwords.resetByEmailStart({ email: 'ada@example.com', locale: 'pt-BR' });
+    expect(apiRequests()[0]?.body).toEqual({ email: 'ada@example.com', locale: 'pt-BR' });
+    await expect(client.passwords.resetByEmailStart({ email: 'a@b.co', locale: 3 as never })).rejects.toThrow(
+      'locale must be a string.',
+    );
+  });
+
   it('usage checks', async () => {
     const { client, apiRequests } = setup();
     await expect(client.passwords.resetByEmailStart({ email: 5 } as never)).rejects.toThrow(

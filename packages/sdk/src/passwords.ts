@@ -24,6 +24,8 @@ export interface PasswordResetByEmailStartOptions {
   reset_password_redirect_url?: string;
   reset_password_expiration_minutes?: number;
   reset_password_template_id?: string;
+  /** Issue 27 item 2: the language of the reset e-mail (BCP 47; Stytch's `locale` body field). */
+  locale?: string;
   /** Accepted, like Stytch 4.x, and not sent (wire-format.md §4.10). */
   login_expiration_minutes?: number;
 }

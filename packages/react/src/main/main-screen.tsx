@@ -75,7 +75,7 @@ function Section({ id }: { id: SectionId }) {
 
 /** SPEC §2: tabs Text, WhatsApp and Email, shown only when more than one method is enabled (ARIA tabs pattern). */
 export function TabbedForm({ tabs }: { tabs: FormTab[] }) {
-  const { strings, dispatch } = useWidget();
+  const { strings, dispatch, locale } = useWidget();
   const baseId = useId();
   const [selected, setSelected] = useState<FormTabId | null>(null);
   const tabRefs = useRef(new Map<FormTabId, HTMLButtonElement>());
@@ -92,7 +92,9 @@ export function TabbedForm({ tabs }: { tabs: FormTab[] }) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.id === current.id);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    // Issue 27 item 3: the tabs run right to left in Arabic, so the arrow keys move the other way (WAI-ARIA tabs).
+    const step =
+      (event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0) * (locale === 'ar' ? -1 : 1);
     if (step === 0) return;
     event.preventDefault();
     const next = tabs[(index + step + tabs.length) % tabs.length];

@@ -114,7 +114,7 @@ describe('"Confirm it\'s you" in the passkey list', () => {
     const input = await screen.findByLabelText(TEXT.reauthenticationCodeLabel);
     expect(step().dataset.state).toBe('reauthentication.email-code.code-sent');
     expect(client.calls.otpSend).toEqual([
-      { method: 'email', destination: 'ada@example.com', options: { expiration_minutes: 7 } },
+      { method: 'email', destination: 'ada@example.com', options: { expiration_minutes: 7, locale: 'en' } },
     ]);
     expect(document.activeElement).toBe(input);
     expect(screen.getByText('A 6-digit code was sent to ada@example.com.')).toBeTruthy();

@@ -53,7 +53,7 @@ export interface ReauthenticationStepProps {
 }
 
 export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
-  const { client, config, products, emitError } = useWidget();
+  const { client, config, products, emitError, locale } = useWidget();
   const strings = useReauthenticationStrings();
   // Who is confirming and how, fixed when the step opens (a secondary sign-in changes the stored user's factors).
   const [user] = useState(() => client.user.getSync());
@@ -191,6 +191,8 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
       // wire-format.md §4.5: with the session held, the SDK sends /otps/email/send/secondary.
       const data = await client.otps.email.send(codeEmail, {
         expiration_minutes: otpExpirationMinutes(config.otpOptions),
+        // Issue 27 item 2: the e-mailed code comes in the widget's language.
+        locale,
       });
       const methodId = methodIdOf(data);
       if (methodId === null) throw new Error(strings.genericError);

@@ -3,6 +3,7 @@
 // `config.strings` like every other string; only the step (loaded when a change asks for it) uses them. The wrong
 // e-mailed code reuses SPEC §8 'Invalid passcode, please try again.' and Cancel the table's `cancel`.
 import { useMemo } from 'react';
+import { PASSKEY_STRINGS } from '../methods/passkeys/passkey-strings';
 import { resolveStringTable } from '../strings';
 import { useWidget } from '../widget-context';
 
@@ -41,7 +42,11 @@ export type ReauthenticationStringKey = keyof typeof REAUTHENTICATION_STRINGS;
 export function useReauthenticationStrings() {
   const { strings, stringOverrides } = useWidget();
   return useMemo(
-    () => ({ ...strings, ...resolveStringTable(REAUTHENTICATION_STRINGS, stringOverrides) }),
+    () => ({
+      ...strings,
+      ...resolveStringTable(PASSKEY_STRINGS, stringOverrides),
+      ...resolveStringTable(REAUTHENTICATION_STRINGS, stringOverrides),
+    }),
     [strings, stringOverrides],
   );
 }

@@ -20,9 +20,21 @@ export interface ReauthenticationProps {
   styles?: StyleConfig;
   callbacks?: Callbacks;
   strings?: Partial<Strings>;
+  /**
+   * Issue 27 item 2: the language (BCP 47, e.g. 'fr', 'pt-BR', 'ar'). Without it, or when no shipped locale serves
+   * it: the page's <html lang>, then the browser's languages, then English. `strings` overrides still win per key.
+   */
+  locale?: string;
 }
 
-export function Reauthentication({ request, config, styles, callbacks, strings }: ReauthenticationProps) {
+export function Reauthentication({
+  request,
+  config,
+  styles,
+  callbacks,
+  strings,
+  locale,
+}: ReauthenticationProps) {
   const client = useGatehouse();
   return (
     <WidgetRoot
@@ -31,6 +43,7 @@ export function Reauthentication({ request, config, styles, callbacks, strings }
       styles={styles}
       callbacks={callbacks}
       strings={strings}
+      locale={locale}
       mode="reauthentication"
       initialScreen="reauthentication"
       configError={null}

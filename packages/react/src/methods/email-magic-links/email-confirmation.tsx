@@ -11,7 +11,8 @@ import { inboxLinks, senderDomain } from './inbox-links';
 import { magicLinkOptions } from './magic-link-options';
 
 export function EmailConfirmation() {
-  const { client, config, state, bootstrap, dispatch, emitEvent, emitError, logEvent, notify } = useWidget();
+  const { client, config, state, bootstrap, dispatch, emitEvent, emitError, logEvent, notify, locale } =
+    useWidget();
   const strings = useEmailConfirmationStrings();
   const email = state.email;
   const resending = state.screen === 'email-confirmation.resending';
@@ -33,10 +34,10 @@ export function EmailConfirmation() {
     if (resending) return;
     dispatch({ type: 'resend-started' });
     try {
-      const data = await client.magicLinks.email.loginOrCreate(
-        email,
-        magicLinkOptions(config.emailMagicLinksOptions),
-      );
+      const data = await client.magicLinks.email.loginOrCreate(email, {
+        ...magicLinkOptions(config.emailMagicLinksOptions),
+        locale,
+      });
       emitEvent('MAGIC_LINK_LOGIN_OR_CREATE', eventData(data));
       notify('success', strings.emailResent);
     } catch (error) {
@@ -55,7 +56,7 @@ export function EmailConfirmation() {
         {before}
         {after !== null ? (
           <>
-            <strong>{email}</strong>
+            <strong dir="ltr">{email}</strong>
             {after}
           </>
         ) : null}

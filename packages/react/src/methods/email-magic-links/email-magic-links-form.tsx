@@ -7,11 +7,12 @@ import { magicLinkOptions } from './magic-link-options';
 import { loadEmailConfirmation } from './screens';
 
 export function EmailMagicLinksForm() {
-  const { client, config, dispatch, emitEvent } = useWidget();
+  const { client, config, dispatch, emitEvent, locale } = useWidget();
   const send = async (address: string) => {
     const data = await client.magicLinks.email.loginOrCreate(
       address,
-      magicLinkOptions(config.emailMagicLinksOptions),
+      // Issue 27 item 2: the widget's locale, so the server writes the e-mail in the language on screen.
+      { ...magicLinkOptions(config.emailMagicLinksOptions), locale },
     );
     emitEvent('MAGIC_LINK_LOGIN_OR_CREATE', eventData(data));
     dispatch({ type: 'email-sent' });

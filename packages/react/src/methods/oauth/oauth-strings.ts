@@ -26,7 +26,9 @@ export const OAUTH_STRINGS = {
   providerSnapchat: 'Snapchat',
   providerFigma: 'Figma',
   providerYahoo: 'Yahoo',
-  // SPEC §2 One Tap (embedded or floating, with a spinner while loading).
+  // SPEC §2 One Tap (embedded or floating, with a spinner while loading). The region's name moved here from
+  // strings.ts with issue 27 (the English first load stays as it was: strings.ts says why).
+  oneTapRegion: 'Sign in with Google One Tap',
   oneTapLoading: 'Loading Google One Tap…',
   // SPEC §8 One Tap errors, shown only for test-mode public tokens (live tokens log them to the console).
   oneTapOriginNotAllowed:

@@ -12,11 +12,12 @@ import { CODE_LENGTH, CodeInput } from '../../code-input';
 import { sessionDurationMinutes } from '../../config';
 import { describeError } from '../../errors';
 import { FieldError } from '../../field-error';
+import { formatCountdown } from '../../message-format';
 import { ScreenHeading } from '../../screen-heading';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
 import type { OtpState } from '../../widget-state';
-import { formatRemaining, methodIdOf, otpSendOptions } from './otp-options';
+import { methodIdOf, otpSendOptions } from './otp-options';
 import { useOtpStrings } from './otp-strings';
 import { useNow } from './use-now';
 
@@ -52,7 +53,7 @@ export function OtpAuthenticate() {
 }
 
 function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
-  const { client, config, state, dispatch, emitEvent, emitError, notify } = useWidget();
+  const { client, config, state, dispatch, emitEvent, emitError, notify, locale } = useWidget();
   const strings = useOtpStrings();
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -109,7 +110,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
   const resend = async () => {
     if (state.screen !== 'otp-authenticate') return;
     dispatch({ type: 'otp-resend-started' });
-    const options = otpSendOptions(otp.method, config.otpOptions);
+    const options = { ...otpSendOptions(otp.method, config.otpOptions), locale };
     const sentAt = Date.now();
     try {
       const data = await client.otps[otp.method].loginOrCreate(otp.destination, options);
@@ -146,7 +147,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
         {before}
         {after !== null ? (
           <>
-            <strong>{otp.displayDestination}</strong>
+            <strong dir="ltr">{otp.displayDestination}</strong>
             {after}
           </>
         ) : null}
@@ -188,7 +189,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
         ) : (
           <>
             <span role="timer">
-              {formatString(strings.codeExpiresIn, { time: formatRemaining(remaining) })}
+              {formatString(strings.codeExpiresIn, { time: formatCountdown(remaining, locale) })}
             </span>
             <span>{strings.didNotGetCode}</span>
           </>

@@ -26,9 +26,3 @@ export function methodIdOf(data: unknown): string | null {
   const methodId = (data as Record<string, unknown>).method_id;
   return typeof methodId === 'string' && methodId !== '' ? methodId : null;
 }
-
-/** SPEC §2 countdown 'm:ss' from the milliseconds left (rounded up, so a fresh 5-minute code reads 5:00). */
-export function formatRemaining(milliseconds: number): string {
-  const seconds = Math.max(0, Math.ceil(milliseconds / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}

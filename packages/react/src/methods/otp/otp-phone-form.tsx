@@ -19,18 +19,14 @@ import { callingCodeOf, regionOptions } from './phone';
 import { PHONE_CSS } from './phone-css';
 import { useSendOtp } from './use-send-otp';
 
-function documentLocale(): string | undefined {
-  const lang = typeof document !== 'undefined' ? document.documentElement.lang : '';
-  return lang !== '' ? lang : undefined;
-}
-
 function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
-  const { state, dispatch } = useWidget();
+  const { state, dispatch, locale } = useWidget();
   const strings = useOtpStrings();
   const { send, submitting } = useSendOtp(method);
   const [region, setRegion] = useState<string>(CONSTANTS.defaultPhoneRegion);
   const [phone, setPhone] = useState('');
-  const regions = useMemo(() => regionOptions(documentLocale()), []);
+  // Issue 27 item 2: the country names in the widget's language.
+  const regions = useMemo(() => regionOptions(locale), [locale]);
   const countryId = useId();
   const inputId = useId();
   const errorId = useId();
@@ -109,6 +105,8 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
             className="gh-input"
             type="tel"
             name="phone"
+            // Issue 27 item 3: a phone number reads left to right inside a right-to-left widget.
+            dir="ltr"
             inputMode="tel"
             autoComplete="tel"
             required

@@ -170,7 +170,7 @@ describe('Main: the passcode tabs', () => {
     await sendSms(user, '(201) 555-0123');
     await waitFor(() => expect(root().dataset.state).toBe('main.submitting'));
     expect(client.calls.otpLoginOrCreate).toEqual([
-      { method: 'sms', destination: '+12015550123', options: { expiration_minutes: 5 } },
+      { method: 'sms', destination: '+12015550123', options: { expiration_minutes: 5, locale: 'en' } },
     ]);
     await act(async () => pending.resolve({ method_id: 'phone-number-test-1' }));
     const heading = await screen.findByRole('heading', { name: 'Enter passcode' });
@@ -202,7 +202,7 @@ describe('Main: the passcode tabs', () => {
     await user.click(screen.getByRole('button', { name: 'Continue with WhatsApp' }));
     await screen.findByRole('heading', { name: 'Enter passcode' });
     expect(client.calls.otpLoginOrCreate).toEqual([
-      { method: 'whatsapp', destination: '+447400123456', options: { expiration_minutes: 5 } },
+      { method: 'whatsapp', destination: '+447400123456', options: { expiration_minutes: 5, locale: 'en' } },
     ]);
     expect(screen.getByText('+44 07400 123456', { exact: false })).toBeTruthy();
   });
@@ -226,7 +226,12 @@ describe('Main: the passcode tabs', () => {
       {
         method: 'email',
         destination: 'ada@example.com',
-        options: { expiration_minutes: 10, login_template_id: 'login-t', signup_template_id: 'signup-t' },
+        options: {
+          expiration_minutes: 10,
+          login_template_id: 'login-t',
+          signup_template_id: 'signup-t',
+          locale: 'en',
+        },
       },
     ]);
     expect(screen.getByText('ada@example.com').tagName).toBe('STRONG');

@@ -22,7 +22,7 @@ export function callingCodeTable(): Map<string, string> {
   return callingCodes;
 }
 
-/** Every region with its calling code, named by Intl.DisplayNames in the page's language, sorted by name. */
+/** Every region with its calling code, named by Intl.DisplayNames in the widget's language, sorted by name. */
 export function regionOptions(locale: string | undefined): RegionOption[] {
   let names: Intl.DisplayNames | null = null;
   try {

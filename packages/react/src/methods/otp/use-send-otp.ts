@@ -9,7 +9,7 @@ import { methodIdOf, otpSendOptions } from './otp-options';
 import { loadOtpAuthenticate } from './screens';
 
 export function useSendOtp(method: OtpMethod) {
-  const { client, config, strings, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, strings, state, dispatch, emitEvent, emitError, locale } = useWidget();
   const submitting = state.screen === 'main.submitting';
 
   const send = useCallback(
@@ -18,7 +18,8 @@ export function useSendOtp(method: OtpMethod) {
       loadOtpAuthenticate().catch(() => {
         // A failed chunk load surfaces when the screen renders.
       });
-      const options = otpSendOptions(method, config.otpOptions);
+      // Issue 27 item 2: the widget's locale, so the server writes the text or e-mail in the language on screen.
+      const options = { ...otpSendOptions(method, config.otpOptions), locale };
       // The countdown starts from the request, so it never outlasts the server's expiry.
       const sentAt = Date.now();
       try {
@@ -44,7 +45,7 @@ export function useSendOtp(method: OtpMethod) {
         emitError(error);
       }
     },
-    [client, config.otpOptions, method, strings, dispatch, emitEvent, emitError],
+    [client, config.otpOptions, method, strings, dispatch, emitEvent, emitError, locale],
   );
 
   return { send, submitting };

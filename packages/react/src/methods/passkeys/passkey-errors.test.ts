@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STRINGS } from '../../strings';
 import { apiError } from '../../test-support/fake-client';
 import { EmptyPasskeyResponseError, passkeyCreateMessage, passkeySignInMessage } from './passkey-errors';
+import { PASSKEY_STRINGS } from './passkey-strings';
 
-const strings = DEFAULT_STRINGS;
+const strings = { ...DEFAULT_STRINGS, ...PASSKEY_STRINGS };
 
 /** An APIError of this SDK copy, as parseResponse builds it from the server's answer. */
 function ownAPIError(status_code: number, error_type: string): APIError {

@@ -3,6 +3,10 @@
 // DOMException `name`.
 import { isAPIError } from '@gatehouse/sdk';
 import type { Strings } from '../../strings';
+import type { PASSKEY_STRINGS } from './passkey-strings';
+
+/** The widget's strings with the passkey table resolved (usePasskeyStrings and the hooks that include it). */
+type PasskeyMessageStrings = Strings & { [K in keyof typeof PASSKEY_STRINGS]: string };
 
 function errorName(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null;
@@ -34,7 +38,7 @@ export function isAbort(error: unknown, signal: AbortSignal): boolean {
  * SPEC §8 sign-in messages: registration not found; other API errors and an empty response → unknown error.
  * Browser refusals (the person cancelled, NotAllowedError) show nothing: null.
  */
-export function passkeySignInMessage(error: unknown, strings: Strings): string | null {
+export function passkeySignInMessage(error: unknown, strings: PasskeyMessageStrings): string | null {
   if (isAPIError(error)) {
     return error.error_type === 'webauthn_registration_not_found'
       ? strings.passkeyRegistrationNotFound
@@ -45,7 +49,7 @@ export function passkeySignInMessage(error: unknown, strings: Strings): string |
 }
 
 /** SPEC §5 / §8 creation messages: already registered (browser InvalidStateError or the server's duplicate). */
-export function passkeyCreateMessage(error: unknown, strings: Strings): string {
+export function passkeyCreateMessage(error: unknown, strings: PasskeyMessageStrings): string {
   if (
     errorName(error) === 'InvalidStateError' ||
     (isAPIError(error) && error.error_type === 'duplicate_webauthn_registration')

@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import { resolveStringTable } from '../../strings';
 import { useWidget } from '../../widget-context';
+import { PASSKEY_STRINGS } from './passkey-strings';
 
 export const PASSKEY_REGISTRATION_STRINGS = {
   passkeyRegistrationText:
@@ -32,7 +33,11 @@ export const PASSKEY_REGISTRATION_STRINGS = {
 export function usePasskeyRegistrationStrings() {
   const { strings, stringOverrides } = useWidget();
   return useMemo(
-    () => ({ ...strings, ...resolveStringTable(PASSKEY_REGISTRATION_STRINGS, stringOverrides) }),
+    () => ({
+      ...strings,
+      ...resolveStringTable(PASSKEY_STRINGS, stringOverrides),
+      ...resolveStringTable(PASSKEY_REGISTRATION_STRINGS, stringOverrides),
+    }),
     [strings, stringOverrides],
   );
 }

@@ -10,6 +10,13 @@ export const PASSKEY_STRINGS = {
   loginWithPasskey: 'Login with a Passkey',
   passkeyConfirmationTitle: 'Success',
   passkeyConfirmationText: 'Your Passkey has been successfully authenticated.',
+  // SPEC §8 passkey messages (verbatim), here since issue 27 (strings.ts says why); also read by the passkey
+  // registration screens and the "Confirm it's you" step, whose hooks resolve this table too.
+  passkeyRegistrationNotFound:
+    'Passkey registration not found. You may have deleted the passkey from your account but not password manager. Please try again.',
+  passkeyUnknownError: 'Unknown error occurred during passkey authentication. Please try again.',
+  passkeyNotCreated:
+    'Your Passkey was not created. Click “Create a Passkey” to try again or skip without adding a Passkey.',
 } as const;
 
 /** The widget's strings with these defaults resolved against the same overrides. */

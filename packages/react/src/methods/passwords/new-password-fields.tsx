@@ -3,7 +3,7 @@
 // the password in the field, with a spinner while the call runs. Issue 22 finding 10: the minimum length is said
 // before anything is typed (under the label, in the input's description), not only once a check refuses it.
 import { useId, useState } from 'react';
-import { formatString } from '../../strings';
+import { formatMessage } from '../../message-format';
 import { useWidget } from '../../widget-context';
 import { PasswordField } from './password-field';
 import { minimumPasswordLength } from './password-options';
@@ -31,12 +31,15 @@ export function NewPasswordFields(props: {
   busy: boolean;
   submitting: boolean;
 }) {
-  const { strings, state, bootstrap } = useWidget();
+  const { strings, state, bootstrap, locale } = useWidget();
   const passwordStrings = usePasswordStrings();
   const feedbackId = useId();
-  const hint = formatString(passwordStrings.passwordMinimumLengthHint, {
-    count: String(minimumPasswordLength(bootstrap.passwordConfig)),
-  });
+  // Issue 27 item 1: the count in the locale's digits and plural form.
+  const hint = formatMessage(
+    passwordStrings.passwordMinimumLengthHint,
+    { count: minimumPasswordLength(bootstrap.passwordConfig) },
+    locale,
+  );
   const { strength, accepted, busy } = props;
   return (
     <>

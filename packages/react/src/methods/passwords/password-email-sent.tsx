@@ -75,7 +75,7 @@ export function PasswordEmailSent() {
         {before}
         {after !== null ? (
           <>
-            <strong>{email}</strong>
+            <strong dir="ltr">{email}</strong>
             {after}
           </>
         ) : null}

@@ -143,6 +143,7 @@ export function ReadOnlyEmail({ email }: { email: string }) {
         className="gh-input"
         type="email"
         name="email"
+        dir="ltr"
         autoComplete="username"
         readOnly
         value={email}

@@ -142,7 +142,7 @@ describe('PasswordCreateOrLogin, create variant', () => {
     expect(await screen.findByRole('heading', { name: 'Check your email' }, SLOW)).toBeTruthy();
     expect(root().dataset.state).toBe('email-confirmation');
     expect(client.calls.loginOrCreate).toEqual([
-      { email: EMAIL, options: { login_magic_link_url: 'https://app.example/authenticate' } },
+      { email: EMAIL, options: { login_magic_link_url: 'https://app.example/authenticate', locale: 'en' } },
     ]);
     expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'MAGIC_LINK_LOGIN_OR_CREATE' }));
   });
@@ -154,7 +154,7 @@ describe('PasswordCreateOrLogin, create variant', () => {
     await user.click(await screen.findByRole('button', { name: 'Email me a login code' }, SLOW));
     expect(await screen.findByRole('heading', { name: 'Enter passcode' }, SLOW)).toBeTruthy();
     expect(client.calls.otpLoginOrCreate).toEqual([
-      { method: 'email', destination: EMAIL, options: { expiration_minutes: 5 } },
+      { method: 'email', destination: EMAIL, options: { expiration_minutes: 5, locale: 'en' } },
     ]);
   });
 
@@ -399,6 +399,7 @@ describe('PasswordCreateOrLogin, login variant', () => {
         login_redirect_url: 'https://app.example/authenticate',
         reset_password_redirect_url: 'https://app.example/reset-password',
         reset_password_expiration_minutes: 20,
+        locale: 'en',
       },
     ]);
     expect(onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'PASSWORD_RESET_BY_EMAIL_START' }));
@@ -554,7 +555,7 @@ describe('passwordless users: the automatic send (SPEC §4)', () => {
     expect(await screen.findByRole('heading', { name: 'Check your email!' }, SLOW)).toBeTruthy();
     expect(root().dataset.state).toBe('password-set-new');
     expect(root().textContent).toContain(`A login link was sent to you at ${EMAIL}.`);
-    expect(client.calls.passwordResetStart).toEqual([{ email: EMAIL }]);
+    expect(client.calls.passwordResetStart).toEqual([{ email: EMAIL, locale: 'en' }]);
     expect(screen.queryByRole('button', { name: 'Login without a password' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Resend email' }));
     expect(await screen.findByText('Email resent', {}, SLOW)).toBeTruthy();

@@ -3,8 +3,8 @@
 // long' and 'Must contain M of the following: …', each marked met or not; breached → the breached text. All in a
 // polite live region.
 import type { PasswordStrengthCheckResult } from '../../client-contract';
+import { formatMessage } from '../../message-format';
 import { ScreenStyles } from '../../screen-styles';
-import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
 import { PASSWORD_CSS } from './password-css';
 import { minimumPasswordLength } from './password-options';
@@ -37,8 +37,9 @@ export function StrengthFeedback({ id, result }: { id: string; result: PasswordS
 
 function ZxcvbnFeedback({ result }: { result: PasswordStrengthCheckResult }) {
   const strings = usePasswordStrings();
+  const { locale } = useWidget();
   const filled = filledSegments(result.score);
-  const score = String(Math.min(METER_SEGMENTS, Math.max(0, Math.floor(result.score))));
+  const score = Math.min(METER_SEGMENTS, Math.max(0, Math.floor(result.score)));
   return (
     <>
       <div className="gh-strength-meter" data-score={score} aria-hidden="true">
@@ -48,7 +49,7 @@ function ZxcvbnFeedback({ result }: { result: PasswordStrengthCheckResult }) {
         ))}
       </div>
       <p className="gh-visually-hidden">
-        {formatString(strings.passwordStrength, { score })}{' '}
+        {formatMessage(strings.passwordStrength, { score }, locale)}{' '}
         {result.valid_password ? strings.passwordAccepted : strings.passwordNotAccepted}
       </p>
       {result.feedback.warning !== '' ? (
@@ -60,7 +61,7 @@ function ZxcvbnFeedback({ result }: { result: PasswordStrengthCheckResult }) {
 }
 
 function LudsFeedback({ result }: { result: PasswordStrengthCheckResult }) {
-  const { bootstrap } = useWidget();
+  const { bootstrap, locale } = useWidget();
   const strings = usePasswordStrings();
   // Bootstrap passwordConfig names the project's rules (wire-format.md §4.11); without it, the defaults. The length
   // is the one the server enforces, as in the hint above the field (never below its own 8, Stytch's default too).
@@ -74,11 +75,11 @@ function LudsFeedback({ result }: { result: PasswordStrengthCheckResult }) {
       </p>
       <Requirement
         met={missing_characters === 0}
-        text={formatString(strings.ludsMinimumLength, { count: String(minimum) })}
+        text={formatMessage(strings.ludsMinimumLength, { count: minimum }, locale)}
       />
       <Requirement
         met={missing_complexity === 0}
-        text={formatString(strings.ludsComplexity, { count: String(complexity) })}
+        text={formatMessage(strings.ludsComplexity, { count: complexity }, locale)}
       />
       {result.breached_password ? <Requirement met={false} text={strings.passwordBreachedWarning} /> : null}
     </>

@@ -11,7 +11,9 @@
 import {
   type Callbacks,
   GatehouseProvider,
+  Login,
   type LoginConfig,
+  mountLogin,
   type WidgetClient,
   type WidgetEventType,
 } from '@gatehouse/react';
@@ -25,7 +27,6 @@ import {
   standardLoginConfig,
   type WidgetSetup,
 } from './widget-config';
-import { LocalizedLogin, mountLocalizedLogin } from './widget-locale';
 
 export interface SignInWidgetProps {
   client: WidgetClient;
@@ -76,7 +77,7 @@ export function SignInWidget({ client, origin, fetchImpl }: SignInWidgetProps) {
   return (
     <GatehouseProvider client={client}>
       {/* Issue 27 item 2: the widget speaks the app's language. */}
-      <LocalizedLogin config={setup.config} callbacks={callbacks} locale={LOCALE} />
+      <Login config={setup.config} callbacks={callbacks} locale={LOCALE} />
     </GatehouseProvider>
   );
 }
@@ -97,7 +98,7 @@ function PlainMountedLogin({
   useEffect(() => {
     plainMountGeneration += 1;
     const generation = plainMountGeneration;
-    const widget = mountLocalizedLogin({ client, elementId: '#login', config, callbacks, locale: LOCALE });
+    const widget = mountLogin({ client, elementId: '#login', config, callbacks, locale: LOCALE });
     return () => {
       // React refuses to unmount a root synchronously while it commits another one, so wait a microtask; and
       // skip it when this effect ran again (StrictMode, a new config) and re-rendered into the same element.

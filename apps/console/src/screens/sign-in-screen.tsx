@@ -3,7 +3,7 @@
 // Issue 27 item 1: in the operator's language (sign-in-strings.ts), which the widget gets too; the screen carries
 // its own lang and dir, the console beyond it stays English.
 import { Login } from '@gatehouse/react';
-import { type ComponentProps, type ComponentType, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useServices } from '../console-context';
 import { useSignInDocumentTitle, useSignInText } from '../sign-in-strings';
 import { ThemeToggle, useTheme } from '../theme';
@@ -13,7 +13,6 @@ import { consoleLoginConfig } from '../widget-config';
  * The widget's `locale` prop (BCP 47) comes with the widget's own localization (packages/react); this typed view
  * passes it whether or not this checkout's @gatehouse/react declares it yet.
  */
-const LocalizedLogin = Login as ComponentType<ComponentProps<typeof Login> & { locale?: string }>;
 
 export function SignInScreen() {
   const text = useSignInText();
@@ -31,7 +30,7 @@ export function SignInScreen() {
         <p className="product-name">{strings.productName}</p>
         <h1 id="page-heading">{strings.signIn.heading}</h1>
         <p className="muted">{strings.signIn.intro}</p>
-        <LocalizedLogin config={config} locale={text.locale} />
+        <Login config={config} locale={text.locale} />
         <ThemeToggle labels={strings.theme} />
       </div>
     </main>

@@ -5,6 +5,7 @@
 // then offers the way to the account. A link without a token gets a message and the way back, no widget.
 // Issue 22 finding 8: with the widget, its screen title ('Reset your password', then 'Password changed') is the one
 // visible heading, as on the sign-in page; the page's h1 stays for assistive technology, visually hidden.
+import { ResetPassword } from '@gatehouse/react';
 import { useMemo } from 'react';
 import type { AppClient } from '../app-client';
 import { Link, useSearch } from '../router';
@@ -12,7 +13,6 @@ import { LOCALE, STRINGS } from '../strings';
 import { useSession } from '../use-client-state';
 import { useDocumentTitle } from '../use-document-title';
 import { resetPasswordConfig } from '../widget-config';
-import { LocalizedResetPassword } from '../widget-locale';
 
 export interface ResetPasswordPageProps {
   client: AppClient;
@@ -50,7 +50,7 @@ export function ResetPasswordPage({ client }: ResetPasswordPageProps) {
       <div id="reset-password" className="login-container">
         {/* Keyed by the token: a new link opened in the same tab starts a fresh widget. */}
         {/* Issue 27 item 2: the widget speaks the app's language. */}
-        <LocalizedResetPassword key={token} passwordResetToken={token} config={config} locale={LOCALE} />
+        <ResetPassword key={token} passwordResetToken={token} config={config} locale={LOCALE} />
       </div>
       {session ? (
         <p className="notice" data-testid="reset-signed-in">

@@ -1,6 +1,8 @@
 // Issue 27 item 2, "choosing the language", for the web app: ?locale=, the stored choice, <html lang>, the browser's
 // languages, then English; the build's own lang="en" counts for nothing; activating a locale loads its table and sets
 // <html lang> and dir (Arabic right to left); dates follow the app's locale.
+
+import { DEFAULT_STRINGS } from '@gatehouse/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   activateLocale,
@@ -11,7 +13,7 @@ import {
   formatDateTime,
   LOCALE_STORAGE_KEY,
 } from './locale';
-import { EN_STRINGS, LOCALE, STRINGS } from './strings';
+import { EN_STRINGS, LOCALE, STRINGS, WIDGET_STRINGS } from './strings';
 
 const NONE = { search: '', stored: null, documentLang: null, languages: [] } as const;
 
@@ -60,6 +62,14 @@ describe('activateLocale', () => {
     expect(STRINGS.account.heading).toBe('Votre compte');
     await activateLocale('en');
     expect(STRINGS).toBe(EN_STRINGS);
+  });
+
+  it("loads the widget's table in the same language, for the widget texts the app shows itself", async () => {
+    await activateLocale('fr');
+    expect(WIDGET_STRINGS.loginSuccessTitle).toBe('C’est fait\u00a0!');
+    expect(WIDGET_STRINGS.passkeyAlreadyRegistered).not.toBe(DEFAULT_STRINGS.passkeyAlreadyRegistered);
+    await activateLocale('en');
+    expect(WIDGET_STRINGS.loginSuccessTitle).toBe(DEFAULT_STRINGS.loginSuccessTitle);
   });
 
   it("the picker's choice is stored and drops ?locale= from the address", async () => {

@@ -9,6 +9,7 @@ import {
   pickLocale,
   SUPPORTED_LOCALES,
 } from '@gatehouse/protocol';
+import { DEFAULT_STRINGS, loadWidgetStrings, type Strings } from '@gatehouse/react';
 import { EN_STRINGS, LOCALE, setActiveStrings, type WebStrings } from './strings';
 
 /** `?locale=fr` on any page of the app: a link can open it in one language (and tests do). */
@@ -109,13 +110,16 @@ const listeners = new Set<Listener>();
 export async function activateLocale(locale: LocaleTag, doc: Document = document): Promise<LocaleTag> {
   let active: LocaleTag = locale;
   let strings: WebStrings;
+  let widgetStrings: Strings = DEFAULT_STRINGS;
   try {
-    strings = await loadStrings(locale);
+    // The widget's table in the same language, fetched beside the app's (its texts the app shows itself).
+    [strings, widgetStrings] = await Promise.all([loadStrings(locale), loadWidgetStrings(locale)]);
   } catch {
     active = 'en';
     strings = EN_STRINGS;
+    widgetStrings = DEFAULT_STRINGS;
   }
-  setActiveStrings(active, strings);
+  setActiveStrings(active, strings, widgetStrings);
   applyDocumentLocale(doc, active);
   for (const listener of listeners) listener();
   return active;

@@ -6,6 +6,7 @@
 // strings.test.ts catches what types cannot (a function dropping a parameter, a placeholder English lacks). English
 // stays in the main chunk; the others load on demand (locale.ts).
 import type { LocaleTag } from '@gatehouse/protocol';
+import { DEFAULT_STRINGS, type Strings } from '@gatehouse/react';
 
 export const EN_STRINGS = {
   productName: 'Gatehouse',
@@ -280,9 +281,19 @@ export type WebStrings = typeof EN_STRINGS;
  */
 export let STRINGS: WebStrings = EN_STRINGS;
 export let LOCALE: LocaleTag = 'en';
+/**
+ * The widget's own texts the app shows outside the widget (the authenticate page's "Success!", the widget's error
+ * texts on the account page), in the same language: @gatehouse/react's table for LOCALE.
+ */
+export let WIDGET_STRINGS: Strings = DEFAULT_STRINGS;
 
 /** Issue 27 item 2: makes `strings` (the table of `locale`) the one the app renders from. */
-export function setActiveStrings(locale: LocaleTag, strings: WebStrings): void {
+export function setActiveStrings(
+  locale: LocaleTag,
+  strings: WebStrings,
+  widgetStrings: Strings = DEFAULT_STRINGS,
+): void {
   LOCALE = locale;
   STRINGS = strings;
+  WIDGET_STRINGS = widgetStrings;
 }

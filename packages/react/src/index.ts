@@ -31,6 +31,7 @@ export type {
 export { TOAST_DURATIONS_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from './constants';
 export type { DisplayError, ErrorStrings } from './errors';
 export { describeError } from './errors';
+export { loadWidgetStrings } from './locale';
 export type { LoginProps } from './login';
 export { Login } from './login';
 export type { MountedWidget, MountOptions, MountResetPasswordOptions } from './mount';

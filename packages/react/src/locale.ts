@@ -5,6 +5,7 @@
 // the next mount in that language renders at once.
 import type { LocaleTag } from '@gatehouse/protocol';
 import type { LocaleTable } from './locales/table';
+import { resolveStrings, type Strings } from './strings';
 
 /**
  * The locale a widget renders: the `locale` it was given (BCP 47), else the page's `<html lang>`, else the browser's
@@ -58,4 +59,15 @@ export function loadLocaleTable(tag: LocaleTag): Promise<LocaleTable | null> {
     tables.set(tag, pending);
   }
   return pending;
+}
+
+/**
+ * Issue 27 item 2: the widget's strings table in a locale (English keys where a table has none), for a page that
+ * shows some of the widget's texts itself — the web app's authenticate page ("Success!") and account page (the
+ * widget's error texts) speak the language its widget does. `locale` is read as the widget reads its `locale`
+ * option (then `<html lang>`, then the browser's languages). A chunk that cannot load gives English.
+ */
+export async function loadWidgetStrings(locale?: string): Promise<Strings> {
+  const table = await loadLocaleTable(widgetLocale(locale));
+  return resolveStrings(table);
 }

@@ -1,9 +1,10 @@
 // The account page's reads, each through TanStack Query (issue 13 item 3) with the SPEC §9 cache constants of
 // ./query-client. After any change a section calls invalidateAccount(), so every read refetches what it shows.
-import { DEFAULT_STRINGS, describeError } from '@gatehouse/react';
+import { describeError } from '@gatehouse/react';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AppClient, UserView } from '../app-client';
+import { WIDGET_STRINGS } from '../strings';
 
 export const ACCOUNT_KEYS = {
   all: ['account'] as const,
@@ -67,7 +68,7 @@ export function useRecoveryCodesRemaining(client: AppClient, enabled: boolean) {
 export function reasonOf(error: unknown, fallback: string): string {
   const fields = (typeof error === 'object' && error !== null ? error : {}) as { error_message?: unknown };
   return typeof fields.error_message === 'string' && fields.error_message !== ''
-    ? describeError(error, fallback, DEFAULT_STRINGS).message
+    ? describeError(error, fallback, WIDGET_STRINGS).message
     : fallback;
 }
 

@@ -6,12 +6,11 @@
 // SDK's register (wire-format.md §4.9 register/start + register). Issue 20 item 3: adding, renaming and deleting
 // go through the reauthentication guard, so a sign-in that is not recent first asks "Confirm it's you"
 // (ACCOUNT_CONFIG), then the change runs again; Cancel leaves everything as it was, with no message.
-import { DEFAULT_STRINGS } from '@gatehouse/react';
 import { isReauthenticationCancelled, useReauthentication } from '@gatehouse/react/reauthentication';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import type { AppClient, UserView } from '../app-client';
-import { STRINGS } from '../strings';
+import { STRINGS, WIDGET_STRINGS } from '../strings';
 import { SESSION_DURATION_MINUTES } from '../widget-config';
 import { invalidateAccount, isLastWayToSignIn, reasonOf } from './account-data';
 import { ConfirmItsYou } from './confirm-its-you';
@@ -233,7 +232,7 @@ export function PasskeysSection({ client, user }: { client: AppClient; user: Use
         fields.name === 'InvalidStateError' || fields.error_type === 'duplicate_webauthn_registration';
       setAddError(
         duplicate
-          ? DEFAULT_STRINGS.passkeyAlreadyRegistered
+          ? WIDGET_STRINGS.passkeyAlreadyRegistered
           : reasonOf(failure, STRINGS.account.passkeyAddFailed),
       );
     } finally {

@@ -5,17 +5,17 @@
 // history entry so Back does not replay a used link. An expired or used link shows why (the widget's describeError:
 // the server's error_message, or the strings table's text where that is written for developers, issue 22 finding
 // 6) and the way back to the sign-in page.
-import { DEFAULT_STRINGS, useAuthenticateFromUrl } from '@gatehouse/react';
+import { useAuthenticateFromUrl } from '@gatehouse/react';
 import { useEffect } from 'react';
 import { Link, navigate, useSearch } from '../router';
-import { STRINGS } from '../strings';
+import { STRINGS, WIDGET_STRINGS } from '../strings';
 import { useDocumentTitle } from '../use-document-title';
 import { SESSION_CONFIG } from '../widget-config';
 
 export function AuthenticatePage() {
   useDocumentTitle(STRINGS.documentTitle.authenticate);
   const search = useSearch();
-  const state = useAuthenticateFromUrl({ config: SESSION_CONFIG, search });
+  const state = useAuthenticateFromUrl({ config: SESSION_CONFIG, search, strings: WIDGET_STRINGS });
 
   useEffect(() => {
     if (state.status === 'success') navigate('/account', { replace: true });
@@ -52,8 +52,8 @@ export function AuthenticatePage() {
   if (state.status === 'success') {
     return (
       <section className="card" aria-labelledby="page-heading" data-state="success">
-        <h1 id="page-heading">{DEFAULT_STRINGS.loginSuccessTitle}</h1>
-        <p role="status">{DEFAULT_STRINGS.loginSuccessText}</p>
+        <h1 id="page-heading">{WIDGET_STRINGS.loginSuccessTitle}</h1>
+        <p role="status">{WIDGET_STRINGS.loginSuccessText}</p>
       </section>
     );
   }
@@ -63,7 +63,7 @@ export function AuthenticatePage() {
       <h1 id="page-heading">{STRINGS.authenticate.heading}</h1>
       <p role="status" className="logging-in">
         <span className="spinner" aria-hidden="true" />
-        {DEFAULT_STRINGS.loggingIn}
+        {WIDGET_STRINGS.loggingIn}
       </p>
     </section>
   );

@@ -3,8 +3,10 @@
 // is told to its owner on a channel they proved, with when, from which device and IP, and what to do if it was
 // not them. The change's service calls notifySecurityEvent once the change is written; the notice goes out after
 // the answer, and a failure to deliver it never fails the change.
+import { DEFAULT_LOCALE } from '@gatehouse/protocol';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { projectDisplayName } from '../../infra/display-name';
+import { storedLocale } from '../users/user-locale';
 import type { SecurityNoticeEvent } from './events';
 import { noticeRecipients } from './recipients';
 import { renderSecurityNotice } from './templates';
@@ -46,7 +48,10 @@ export function notifySecurityEvent(
     .then(async () => {
       const recipients = await noticeRecipients(ctx, userId);
       if (recipients.length === 0) return;
-      const rendered = renderSecurityNotice(event, facts);
+      // Issue 27 item 2: in the user's stored locale (the last one they asked for explicitly), never the language of
+      // the request that made the change — which may be someone else's.
+      const locale = (await storedLocale(ctx, userId)) ?? DEFAULT_LOCALE;
+      const rendered = renderSecurityNotice(event, facts, locale);
       await Promise.all(
         recipients.map((recipient) =>
           ctx.delivery

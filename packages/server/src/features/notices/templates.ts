@@ -11,7 +11,14 @@
 import { DEFAULT_LOCALE, type LocaleTag } from '@gatehouse/protocol';
 import { describeDevice } from '../../infra/device-name';
 import { escapeHtml } from '../../infra/html';
-import { describeMoment, htmlHead, ltrSpan, type Messages, messagesFor } from '../../infra/message-strings';
+import {
+  describeMoment,
+  htmlHead,
+  ltrSpan,
+  type Messages,
+  messagesFor,
+  smsText,
+} from '../../infra/message-strings';
 import type { RenderedEmail } from '../magic-links';
 import { singleLine } from '../magic-links/email-template';
 import type { SecurityNoticeEvent } from './events';
@@ -257,14 +264,16 @@ export function renderSecurityNotice(
     closing,
   });
   const sms = singleLine(
-    m.t('notice.sms', {
-      project,
-      what: text.smsWhat,
-      when: locale === 'en' ? shortTime(facts.at) : describeMoment(locale, facts.at, 'short'),
-      device,
-      ip,
-      advice: text.smsAdvice,
-    }),
+    smsText(
+      m.t('notice.sms', {
+        project,
+        what: text.smsWhat,
+        when: locale === 'en' ? shortTime(facts.at) : describeMoment(locale, facts.at, 'short'),
+        device,
+        ip,
+        advice: text.smsAdvice,
+      }),
+    ),
   );
   return { email, sms };
 }

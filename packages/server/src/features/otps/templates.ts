@@ -4,7 +4,7 @@
 // number in the text, which is what the dev outbox extracts (issue 5 item 4).
 import { DEFAULT_LOCALE, type LocaleTag } from '@gatehouse/protocol';
 import { escapeHtml } from '../../infra/html';
-import { htmlHead, ltrAttribute, messagesFor } from '../../infra/message-strings';
+import { htmlHead, ltrAttribute, messagesFor, smsText } from '../../infra/message-strings';
 import { singleLine } from '../magic-links/email-template';
 
 export type OtpMessageKind = 'login' | 'signup';
@@ -28,7 +28,9 @@ export function renderOtpText(input: OtpMessageInput): string {
   const project = projectLabel(input.projectName);
   // Issue 27 item 1: one segment where the alphabet allows (docs/localization-messages.md measures each locale).
   const m = messagesFor(input.locale ?? DEFAULT_LOCALE);
-  return m.t('otp.sms', { code: input.code, project, lifetime: m.duration(input.expirationMinutes) });
+  return smsText(
+    m.t('otp.sms', { code: input.code, project, lifetime: m.duration(input.expirationMinutes) }),
+  );
 }
 
 export interface RenderedOtpEmail {

@@ -7,7 +7,8 @@
 // - Plurals use all six CLDR forms: 0 zero, 1 one, 2 two (dual), 3–10 few (plural noun), 11–99 many (singular
 //   accusative noun), 100+ other (singular genitive noun).
 // - "رمز التحقق" for passcode, "مفتاح المرور" for passkey, "تطبيق المصادقة", "رموز الاسترداد".
-// - The SMS is UCS-2 (70 characters a segment): code first, then whose code, the lifetime and "do not share".
+// - The SMS is UCS-2 (70 characters a segment): code first, then whose code, the lifetime and "do not share it"
+//   ("لا تشاركه", without "مع أحد", "with anyone", which took it to 72 characters with a 9-letter project name).
 import type { MessageCatalog } from './index';
 
 export const ar: MessageCatalog = {
@@ -22,7 +23,7 @@ export const ar: MessageCatalog = {
   'magicLink.outro':
     'تنتهي صلاحية هذا الرابط خلال {lifetime} ويعمل مرة واحدة فقط. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.',
 
-  'otp.sms': '{code} هو رمز التحقق في {project}. صالح لمدة {lifetime}. لا تشاركه مع أحد.',
+  'otp.sms': '{code} هو رمز التحقق في {project}. صالح لمدة {lifetime}. لا تشاركه.',
   'otp.login.subject': 'رمز التحقق الخاص بك في {project}',
   'otp.login.intro': 'أدخل رمز التحقق هذا لتسجيل الدخول إلى {project}:',
   'otp.signup.subject': 'رمز التحقق لإكمال التسجيل في {project}',

@@ -128,6 +128,15 @@ export function describeDuration(locale: LocaleTag, minutes: number): string {
   return locale === 'ja' ? text.replace(/\s+/g, '') : text;
 }
 
+/**
+ * A text fit for an SMS: Intl's no-break spaces (French "10\u00a0minutes", CLDR's U+202F in times) become plain
+ * spaces, because neither is in the GSM-7 alphabet and one alone would make the whole text UCS-2 (70 characters a
+ * segment instead of 160). E-mails keep them: there they stop a line break between a number and its unit.
+ */
+export function smsText(text: string): string {
+  return text.replace(/[\u00a0\u202f]/g, ' ');
+}
+
 /** A moment in UTC, long ("mardi 1 janvier 2030 à 09:05 UTC") or short (for an SMS), in the locale's words. */
 export function describeMoment(locale: LocaleTag, at: Date, style: 'long' | 'short'): string {
   const format = new Intl.DateTimeFormat(locale, {

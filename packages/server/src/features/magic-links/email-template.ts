@@ -77,23 +77,20 @@ export function renderMagicLinkEmail(input: MagicLinkEmailInput): RenderedEmail 
 /**
  * A notice to an account's owner (BF-01 sign-in after failures, BF-06 recovery code used): the project's name as
  * the heading, then paragraphs; no link for a phisher to imitate. Project text is flattened to one line and every
- * text escaped for HTML. `htmlParagraphs`, when given, are the same paragraphs already as HTML (a right-to-left
- * locale's values in left-to-right spans).
+ * text escaped for HTML, in the layout of `messages`' locale (English when absent).
  */
 export function renderNoticeEmail(input: {
   project: string;
   subject: string;
   paragraphs: readonly string[];
-  htmlParagraphs?: readonly string[];
   messages?: Pick<Messages, 'locale' | 'dir'>;
 }): { subject: string; text: string; html: string } {
   const { project, subject, paragraphs } = input;
-  const htmlParagraphs = input.htmlParagraphs ?? paragraphs.map((paragraph) => escapeHtml(paragraph));
   const text = [...paragraphs.flatMap((paragraph) => [paragraph, ''])].join('\n');
-  const rows = htmlParagraphs
+  const rows = paragraphs
     .map(
       (paragraph, index) =>
-        `<tr><td style="font-size:16px;line-height:24px${index < htmlParagraphs.length - 1 ? ';padding-bottom:24px' : ''}">${paragraph}</td></tr>`,
+        `<tr><td style="font-size:16px;line-height:24px${index < paragraphs.length - 1 ? ';padding-bottom:24px' : ''}">${escapeHtml(paragraph)}</td></tr>`,
     )
     .join('\n');
   const html = `${htmlHead(input.messages ?? messagesFor(DEFAULT_LOCALE), subject)}

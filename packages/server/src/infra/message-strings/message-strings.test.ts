@@ -4,7 +4,13 @@
 // Plus the SMS budget of issue 27 item 1: each locale's passcode text in one segment of its alphabet.
 import { type LocaleTag, SUPPORTED_LOCALES } from '@gatehouse/protocol';
 import { describe, expect, it } from 'vitest';
-import { renderOtpText } from '../../features/otps/templates';
+import { renderMagicLinkEmail } from '../../features/magic-links/email-template';
+import type { SecurityNoticeEvent } from '../../features/notices/events';
+import { renderSecurityNotice } from '../../features/notices/templates';
+import { renderOtpEmail, renderOtpText } from '../../features/otps/templates';
+import { renderResetEmail } from '../../features/passwords/reset-email';
+import { renderSignInAfterFailuresEmail } from '../../features/passwords/sign-in-notice-email';
+import { extractCodes } from '../delivery/extract';
 import {
   fill,
   describeDuration as formatDuration,
@@ -147,5 +153,69 @@ describe('server message catalogs (issue 27 item 1)', () => {
       expect(measured.segments, `${locale}: ${text}`).toBe(1);
     }
     console.info(`passcode SMS lengths (project "Gatehouse", 10 minutes):\n${rows.join('\n')}`);
+  });
+
+  it('the code stays the one 6-digit number the outbox and SMS autofill read, in every locale', () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      const input = {
+        kind: 'signup',
+        projectName: 'Gatehouse',
+        code: '042424',
+        expirationMinutes: 10,
+        locale,
+      } as const;
+      expect(extractCodes(renderOtpText(input)), locale).toEqual(['042424']);
+      expect(extractCodes(renderOtpEmail(input).text), locale).toEqual(['042424']);
+    }
+  });
+
+  it('every message renders in every locale with each placeholder filled', () => {
+    const at = new Date('2030-01-01T09:05:42.000Z');
+    const events: SecurityNoticeEvent[] = [
+      { kind: 'password_set' },
+      { kind: 'password_changed' },
+      { kind: 'passkey_added', name: 'Key' },
+      { kind: 'passkey_removed', name: 'Key' },
+      { kind: 'totp_added' },
+      { kind: 'totp_removed' },
+      { kind: 'email_added', email: 'ada@example.com' },
+      { kind: 'phone_number_added', phoneNumber: '+14155550123' },
+      ...[0, 1, 2, 5, 11].map((remaining) => ({ kind: 'recovery_code_used', remaining }) as const),
+      ...[1, 2, 5, 11, 100].map((failures) => ({ kind: 'password_locked', failures }) as const),
+      ...[1, 2, 5, 11, 100].map((failures) => ({ kind: 'totp_locked', failures }) as const),
+    ];
+    const link = 'https://example.com/authenticate?token=abc';
+    for (const locale of SUPPORTED_LOCALES) {
+      const rendered: string[] = [];
+      for (const kind of ['login', 'signup'] as const) {
+        const magic = renderMagicLinkEmail({
+          kind,
+          projectName: 'Acme',
+          link,
+          expirationMinutes: 30,
+          templateId: null,
+          locale,
+        });
+        rendered.push(magic.subject, magic.text, magic.html);
+      }
+      for (const reason of ['requested', 'below_policy'] as const) {
+        const reset = renderResetEmail({ projectName: 'Acme', link, expirationMinutes: 30, reason, locale });
+        rendered.push(reset.subject, reset.text, reset.html);
+      }
+      for (const failedAttempts of [1, 5, 12]) {
+        const notice = renderSignInAfterFailuresEmail({ projectName: 'Acme', failedAttempts, at, locale });
+        rendered.push(notice.subject, notice.text, notice.html);
+      }
+      for (const event of events) {
+        const notice = renderSecurityNotice(
+          event,
+          { projectName: 'Acme', at, userAgent: '', ip: '192.0.2.1' },
+          locale,
+        );
+        rendered.push(notice.email.subject, notice.email.text, notice.email.html, notice.sms);
+        expect(notice.email.html, `${locale} ${event.kind}`).toContain(`<html lang="${locale}"`);
+      }
+      for (const text of rendered) expect(text, locale).not.toMatch(/\{[A-Za-z]+\}/);
+    }
   });
 });

@@ -50,8 +50,8 @@ export const es: MessageCatalog = {
   'signInAfterFailures.advice':
     'Si fue usted, no tiene que hacer nada. Si no, puede que alguien conozca su contraseña: restablézcala ahora con «¿Olvidó su contraseña?» en la página de inicio de sesión de {project}.',
 
-  'notice.label.changed': 'Cambio',
-  'notice.label.signedIn': 'Inicio de sesión',
+  'notice.label.changed': 'Fecha del cambio',
+  'notice.label.signedIn': 'Fecha de acceso',
   'notice.label.lastAttempt': 'Último intento',
   'notice.label.device': 'Dispositivo',
   'notice.label.ip': 'Dirección IP',

@@ -129,7 +129,7 @@ export const fr: MessageCatalog = {
   },
   'notice.recoveryCodeUsed.ifYouNoneLeft':
     "Si c'était vous, configurez à nouveau votre application d'authentification pour obtenir de nouveaux codes de récupération.",
-  'notice.recoveryCodeUsed.sms': 'un code de récupération a servi à se connecter ({count} restant(s))',
+  'notice.recoveryCodeUsed.sms': 'un code de récupération a servi à se connecter (reste : {count})',
 
   'notice.passwordLocked.subject': 'La connexion par mot de passe à votre compte {project} est bloquée',
   'notice.passwordLocked.happened': {

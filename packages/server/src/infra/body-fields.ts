@@ -19,8 +19,12 @@ export const CaptchaFields = {
 /** Template ids of the sends (stored; the built-in templates render every id). */
 export const TemplateIdField = Type.Optional(Type.String({ maxLength: 128, pattern: IDENTIFIER_PATTERN }));
 
-/** A BCP 47 language tag (Stytch's `locale` option). */
-export const LocaleField = Type.Optional(Type.String({ maxLength: 35, pattern: '^[A-Za-z0-9-]*$' }));
+/**
+ * A BCP 47 language tag (Stytch's `locale` option). Issue 27 item 2: any string of at most 35 characters; one that
+ * names no shipped locale (`zh`, `x-pig-latin`, garbage) falls back down the order of
+ * infra/message-locale.ts instead of refusing the message. Only the shipped locale it matched is ever stored.
+ */
+export const LocaleField = Type.Optional(Type.String({ maxLength: 35 }));
 
 /** wire-format.md §6: base64url(SHA-256(verifier)) without padding is always 43 characters. */
 export const CodeChallengeField = Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }));

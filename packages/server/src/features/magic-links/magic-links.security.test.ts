@@ -308,7 +308,6 @@ describe.each(testDatabaseKinds())('login-link security on %s', (kind) => {
       'login_template_id',
       'signup_template_id',
       'code_challenge',
-      'locale',
     ];
     const values: unknown[] = [
       null,
@@ -338,6 +337,27 @@ describe.each(testDatabaseKinds())('login-link security on %s', (kind) => {
       }
     }
     expect(await counts()).toEqual({ users: 0, tokens: 0, sessions: 0, mails: 0 });
+  });
+
+  it('IV-01: locale is a string of at most 35 characters; any other string falls back to English, never stored', async () => {
+    // Issue 27 item 2: an unsupported locale falls back down the order (infra/message-locale.ts), never a 400 — only a
+    // wrong type or an oversized string is refused. The raw tag reaches neither the database nor the message.
+    // A NUL is refused in every body string (IV-04), the locale included.
+    for (const value of [null, true, -1, [], { $ne: null }, 'x'.repeat(36), 'a\u0000b']) {
+      const response = await send({ email: 'fuzz@example.com', locale: value });
+      expect(response.statusCode, `locale=${JSON.stringify(value)}`).toBe(400);
+    }
+    expect(delivery.messages).toHaveLength(0);
+    for (const value of ["' OR 1=1--", 'x-klingon', 'zz-Hant', '']) {
+      const response = await send({ email: 'fuzz@example.com', locale: value });
+      expect(response.statusCode, `locale=${JSON.stringify(value)}`).toBe(200);
+      const last = delivery.messages.at(-1);
+      expect(last?.channel === 'email' ? last.subject : null).toMatch(
+        /^(Finish signing up to|Your login link for) /,
+      );
+    }
+    const stored = await t.ctx.db.select({ locale: users.locale }).from(users);
+    expect(stored).toEqual([{ locale: null }]);
   });
 
   it('FT-03: a delivery failure answers 503 email_delivery_failed (retryable), never a 500', async () => {

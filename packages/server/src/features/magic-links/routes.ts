@@ -4,8 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, sendData } from '../../infra/context';
+import { askedLocale } from '../../infra/message-locale';
 import { contextOf } from '../../infra/request-context';
 import { assertMayClaim } from '../sessions/step-up';
+import { rememberLocale } from '../users';
 import { parseEmail } from './email-address';
 import { AuthenticateMagicLinkBody, SendMagicLinkBody } from './schema';
 import { authenticateMagicLink, type SendMode, sendMagicLink } from './service';
@@ -33,7 +35,12 @@ export async function registerMagicLinkRoutes(sdk: FastifyInstance, ctx: AppCont
       }
       return sendData(
         reply,
-        await sendMagicLink(ctx, contextOf(request), { body: request.body, mode, action: url }),
+        await sendMagicLink(ctx, contextOf(request), {
+          body: request.body,
+          mode,
+          action: url,
+          locale: askedLocale(request.body, request.headers['accept-language']),
+        }),
       );
     });
   }
@@ -44,13 +51,14 @@ export async function registerMagicLinkRoutes(sdk: FastifyInstance, ctx: AppCont
       schema: { body: AuthenticateMagicLinkBody },
       config: { product: 'emailMagicLinks', session: 'optional' },
     },
-    async (request, reply) =>
-      sendData(
-        reply,
-        await authenticateMagicLink(ctx, contextOf(request), {
-          body: request.body,
-          action: ROUTES.magicLinksAuthenticate,
-        }),
-      ),
+    async (request, reply) => {
+      const signedIn = await authenticateMagicLink(ctx, contextOf(request), {
+        body: request.body,
+        action: ROUTES.magicLinksAuthenticate,
+      });
+      // Issue 27 item 2: a sign-in with a `locale` makes it the user's last locale.
+      await rememberLocale(ctx, signedIn.user_id, askedLocale(request.body, undefined));
+      return sendData(reply, signedIn);
+    },
   );
 }

@@ -35,5 +35,7 @@ export const AuthenticateMagicLinkBody = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 512 }),
   session_duration_minutes: SessionDurationField,
   code_verifier: CodeVerifierField,
+  /** Issue 27 item 2: the widget's locale, remembered as the user's (not a Stytch field; tolerated by it). */
+  locale: LocaleField,
 });
 export type AuthenticateMagicLinkBody = Static<typeof AuthenticateMagicLinkBody>;

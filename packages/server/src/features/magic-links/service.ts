@@ -9,6 +9,7 @@ import { newId, randomToken, sha256 } from '../../infra/crypto';
 import { magicLinkTokens, users } from '../../infra/db/schema';
 import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
+import { type AskedLocale, NO_ASKED_LOCALE } from '../../infra/message-locale';
 import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
 import { securitySettings } from '../../infra/project-settings';
 import { recordSignInFailed } from '../audit';
@@ -21,8 +22,10 @@ import {
   findOrCreateUserByIdentifier,
   findOwnedIdentifier,
   isRedeemableBy,
+  messageLocale,
   notifyAddedIdentifier,
   proveIdentifier,
+  rememberLocale,
 } from '../users';
 import { assertValidEmail } from './email-address';
 import { renderMagicLinkEmail } from './email-template';
@@ -189,7 +192,13 @@ async function findRecipient(
 export async function sendMagicLink(
   ctx: AppContext,
   request: RequestContext,
-  options: { body: SendMagicLinkBody; mode: SendMode; action: string },
+  options: {
+    body: SendMagicLinkBody;
+    mode: SendMode;
+    action: string;
+    /** Issue 27 item 2: the body's `locale` and the Accept-Language header (the e-mail's language). */
+    locale?: AskedLocale;
+  },
 ): Promise<SendMagicLinkResult> {
   const { body, mode } = options;
   const { project } = request;
@@ -241,12 +250,14 @@ export async function sendMagicLink(
     createdAt: now,
   });
 
+  const asked = options.locale ?? NO_ASKED_LOCALE;
   const rendered = renderMagicLinkEmail({
     kind,
     projectName: projectDisplayName(project),
     link: buildMagicLinkUrl({ redirectUrl: link.redirectUrl, token }),
     expirationMinutes: link.expirationMinutes,
     templateId: link.templateId,
+    locale: await messageLocale(ctx, asked, recipient.userId),
   });
   try {
     // The address goes to the transport as its own field (never inside a header line); it was validated
@@ -262,6 +273,13 @@ export async function sendMagicLink(
         headers: { 'Retry-After': '5' },
       },
     );
+  }
+  // Issue 27 item 2: an explicit locale becomes the user's last one (their later notices are written in it) when the
+  // sender is that user — the sign-up that created them, or their own session — never when a stranger who knows the
+  // address asks for a link: that would choose the language of the owner's security notices. A sign-in with a
+  // `locale` remembers it too (routes.ts).
+  if (recipient.created || request.session?.userId === recipient.userId) {
+    await rememberLocale(ctx, recipient.userId, asked);
   }
   return { user_id: recipient.userId, email_id: recipient.emailId, user_created: recipient.created };
 }

@@ -3,15 +3,16 @@
 // is told to its owner on a channel they proved, with when, from which device and IP, and what to do if it was
 // not them. The change's service calls notifySecurityEvent once the change is written; the notice goes out after
 // the answer, and a failure to deliver it never fails the change.
+import { DEFAULT_LOCALE } from '@gatehouse/protocol';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { projectDisplayName } from '../../infra/display-name';
 import type { SecurityNoticeEvent } from './events';
-import { noticeRecipients } from './recipients';
+import { noticeAudience } from './recipients';
 import { renderSecurityNotice } from './templates';
 
 export type { SecurityNoticeEvent, SecurityNoticeKind } from './events';
 export type { NoticeRecipient } from './recipients';
-export { noticeRecipients } from './recipients';
+export { noticeAudience, noticeRecipients } from './recipients';
 export type { NoticeFacts, RenderedNotice } from './templates';
 export { describeTime, renderSecurityNotice } from './templates';
 
@@ -44,9 +45,11 @@ export function notifySecurityEvent(
     request.log.error({ err: error, notice: event.kind, channel }, 'security notice could not be delivered');
   const sending = new Promise<void>((resolve) => setImmediate(resolve))
     .then(async () => {
-      const recipients = await noticeRecipients(ctx, userId);
+      // Issue 27 item 2: in the user's stored locale (the last one they asked for explicitly), never the language of
+      // the request that made the change — which may be someone else's. Read with the recipients, in one round trip.
+      const { recipients, locale } = await noticeAudience(ctx, userId);
       if (recipients.length === 0) return;
-      const rendered = renderSecurityNotice(event, facts);
+      const rendered = renderSecurityNotice(event, facts, locale ?? DEFAULT_LOCALE);
       await Promise.all(
         recipients.map((recipient) =>
           ctx.delivery

@@ -2,9 +2,10 @@
 // verified e-mail addresses; only a user with none gets it by SMS, on their verified phone numbers. Pending claims
 // (a row another session attached and has not redeemed) are not the user's (DESIGN.md convention 13), and an
 // unverified address may be anyone's: telling it about the account would tell a stranger.
+import { type LocaleTag, matchLocale } from '@gatehouse/protocol';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../infra/context';
-import { userEmails, userPhoneNumbers } from '../../infra/db/schema';
+import { userEmails, userPhoneNumbers, users } from '../../infra/db/schema';
 
 export type NoticeRecipient = { channel: 'email'; to: string } | { channel: 'sms'; to: string };
 
@@ -12,14 +13,32 @@ export async function noticeRecipients(
   ctx: Pick<AppContext, 'db'>,
   userId: string,
 ): Promise<NoticeRecipient[]> {
-  const emails = await ctx.db
-    .select({ to: userEmails.email })
-    .from(userEmails)
-    .where(
-      and(eq(userEmails.userId, userId), eq(userEmails.verified, true), isNull(userEmails.claimSessionId)),
+  return (await noticeAudience(ctx, userId)).recipients;
+}
+
+/**
+ * The recipients of a notice and the user's stored locale (issue 27 item 2: a notice is written in it). The locale
+ * comes in the same round trip as the verified addresses (the user's row, left-joined to them), so a notice waits
+ * no longer than before it had a language.
+ */
+export async function noticeAudience(
+  ctx: Pick<AppContext, 'db'>,
+  userId: string,
+): Promise<{ recipients: NoticeRecipient[]; locale: LocaleTag | null }> {
+  const rows = await ctx.db
+    .select({ locale: users.locale, to: userEmails.email })
+    .from(users)
+    .leftJoin(
+      userEmails,
+      and(eq(userEmails.userId, users.id), eq(userEmails.verified, true), isNull(userEmails.claimSessionId)),
     )
+    .where(eq(users.id, userId))
     .orderBy(asc(userEmails.createdAt), asc(userEmails.id));
-  if (emails.length > 0) return distinct(emails).map(({ to }) => ({ channel: 'email', to }));
+  const locale = matchLocale(rows[0]?.locale ?? null);
+  const emails = rows.flatMap(({ to }) => (to === null ? [] : [{ to }]));
+  if (emails.length > 0) {
+    return { recipients: distinct(emails).map(({ to }) => ({ channel: 'email', to })), locale };
+  }
   const phones = await ctx.db
     .select({ to: userPhoneNumbers.phoneNumber })
     .from(userPhoneNumbers)
@@ -31,7 +50,7 @@ export async function noticeRecipients(
       ),
     )
     .orderBy(asc(userPhoneNumbers.createdAt), asc(userPhoneNumbers.id));
-  return distinct(phones).map(({ to }) => ({ channel: 'sms', to }));
+  return { recipients: distinct(phones).map(({ to }) => ({ channel: 'sms', to })), locale };
 }
 
 function distinct(rows: { to: string }[]): { to: string }[] {

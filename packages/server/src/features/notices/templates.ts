@@ -8,8 +8,17 @@
 // flattened to one line, stripped of bidirectional and invisible formatting characters, cut to a bound and
 // escaped for HTML (security-tests.md IV-07); the device name comes only from the parser's tables
 // (infra/device-name.ts).
+import { DEFAULT_LOCALE, type LocaleTag } from '@gatehouse/protocol';
 import { describeDevice } from '../../infra/device-name';
 import { escapeHtml } from '../../infra/html';
+import {
+  describeMoment,
+  htmlHead,
+  ltrSpan,
+  type Messages,
+  messagesFor,
+  smsText,
+} from '../../infra/message-strings';
 import type { RenderedEmail } from '../magic-links';
 import { singleLine } from '../magic-links/email-template';
 import type { SecurityNoticeEvent } from './events';
@@ -76,11 +85,12 @@ function shortTime(at: Date): string {
   return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]?.slice(0, 3)} ${at.getUTCFullYear()} ${clock} UTC`;
 }
 
-/** What one kind of notice says; `project` is the project's display name. */
+/** What one kind of notice says, in the notice's locale; `project` is the project's display name. */
 interface NoticeText {
   subject: string;
-  /** What happened, one or two sentences. */
+  /** What happened, one or two sentences, as text and as HTML (values left to right in a right-to-left locale). */
   happened: string;
+  happenedHtml: string;
   /** The label of the facts: the change's, or the last failed attempt's for a lock. */
   factsLabel: string;
   /** What the owner does if it was them. */
@@ -92,167 +102,194 @@ interface NoticeText {
   smsAdvice: string;
 }
 
+type RemoveKey =
+  | 'notice.remove.passkey'
+  | 'notice.remove.authenticator'
+  | 'notice.remove.setUpAuthenticatorAgain'
+  | 'notice.remove.email'
+  | 'notice.remove.phone';
+
 /** The advice after a change someone else may have made with a session on the account. */
-function takeBack(project: string, remove: string | null): string {
-  const first = remove === null ? '' : `${remove}, `;
-  return `If it was not you, someone else may be signed in to your account. Sign in to ${project} yourself now, ${first}review your passkeys, authenticator app and sessions, and reset your password with “Forgot password?” on the sign-in page.`;
+function takeBack(m: Messages, project: string, remove: RemoveKey | null): string {
+  return remove === null
+    ? m.t('notice.takeBack.plain', { project })
+    : m.t('notice.takeBack', { project, remove: m.t(remove) });
 }
 
-const SMS_TAKE_BACK = 'Not you? Sign in, check passkeys and sessions, reset your password.';
+type NoticeKey =
+  | 'passwordSet'
+  | 'passwordChanged'
+  | 'passkeyAdded'
+  | 'passkeyRemoved'
+  | 'totpAdded'
+  | 'totpRemoved'
+  | 'emailAdded'
+  | 'phoneAdded';
 
-function noticeText(event: SecurityNoticeEvent, project: string): NoticeText {
-  const changed = { factsLabel: 'Changed', ifYou: 'If this was you, there is nothing to do.' };
+function noticeText(m: Messages, event: SecurityNoticeEvent, project: string): NoticeText {
+  const changed = { factsLabel: m.t('notice.label.changed'), ifYou: m.t('notice.ifYou.nothing') };
+  /** A change notice: its subject, what happened (with `values`), and the SMS line, from `notice.<key>.*`. */
+  const change = (key: NoticeKey, values: Record<string, string>) => ({
+    ...changed,
+    subject: m.t(`notice.${key}.subject`, { project }),
+    happened: m.t(`notice.${key}.happened`, { project, ...values }),
+    happenedHtml: m.html(`notice.${key}.happened`, { project, ...values }),
+    smsWhat: m.t(`notice.${key}.sms`),
+  });
   switch (event.kind) {
     case 'password_set':
       return {
-        ...changed,
-        subject: `A password was set on your ${project} account`,
-        happened: `A password was set on your ${project} account. It can now be used to sign in.`,
-        ifNotYou: `If it was not you, someone else can now sign in with that password. Reset it now with “Forgot password?” on the ${project} sign-in page, then sign in and review your passkeys, authenticator app and sessions.`,
-        smsWhat: 'a password was set on your account',
-        smsAdvice: 'Not you? Reset your password now and review your sessions.',
+        ...change('passwordSet', {}),
+        ifNotYou: m.t('notice.passwordSet.ifNotYou', { project }),
+        smsAdvice: m.t('notice.sms.resetAndReview'),
       };
     case 'password_changed':
       return {
-        ...changed,
-        subject: `Your ${project} password was changed`,
-        happened: `The password of your ${project} account was changed. Your other sessions were signed out.`,
-        ifNotYou: `If it was not you, someone else knows your new password. Reset it now with “Forgot password?” on the ${project} sign-in page, then sign in and review your passkeys, authenticator app and sessions.`,
-        smsWhat: 'your password was changed',
-        smsAdvice: 'Not you? Reset your password now and review your sessions.',
+        ...change('passwordChanged', {}),
+        ifNotYou: m.t('notice.passwordChanged.ifNotYou', { project }),
+        smsAdvice: m.t('notice.sms.resetAndReview'),
       };
     case 'passkey_added':
       return {
-        ...changed,
-        subject: `A passkey was added to your ${project} account`,
-        happened: `A passkey named “${quotable(event.name, MAX_NAME_LENGTH)}” was added to your ${project} account. It can be used to sign in.`,
-        ifNotYou: takeBack(project, 'remove this passkey'),
-        smsWhat: 'a passkey was added to your account',
-        smsAdvice: SMS_TAKE_BACK,
+        ...change('passkeyAdded', { name: quotable(event.name, MAX_NAME_LENGTH) }),
+        ifNotYou: takeBack(m, project, 'notice.remove.passkey'),
+        smsAdvice: m.t('notice.sms.takeBack'),
       };
     case 'passkey_removed':
       return {
-        ...changed,
-        subject: `A passkey was removed from your ${project} account`,
-        happened: `The passkey named “${quotable(event.name, MAX_NAME_LENGTH)}” was removed from your ${project} account. It can no longer be used to sign in.`,
-        ifNotYou: takeBack(project, null),
-        smsWhat: 'a passkey was removed from your account',
-        smsAdvice: SMS_TAKE_BACK,
+        ...change('passkeyRemoved', { name: quotable(event.name, MAX_NAME_LENGTH) }),
+        ifNotYou: takeBack(m, project, null),
+        smsAdvice: m.t('notice.sms.takeBack'),
       };
     case 'totp_added':
       return {
-        ...changed,
-        subject: `An authenticator app was added to your ${project} account`,
-        happened: `An authenticator app was set up for two-step verification on your ${project} account. Its codes can now be used to sign in.`,
-        ifNotYou: takeBack(project, 'remove the authenticator app'),
-        smsWhat: 'an authenticator app was added to your account',
-        smsAdvice: SMS_TAKE_BACK,
+        ...change('totpAdded', {}),
+        ifNotYou: takeBack(m, project, 'notice.remove.authenticator'),
+        smsAdvice: m.t('notice.sms.takeBack'),
       };
     case 'totp_removed':
       return {
-        ...changed,
-        subject: `An authenticator app was removed from your ${project} account`,
-        happened: `The authenticator app was removed from your ${project} account. Signing in no longer asks for its codes, and its recovery codes no longer work.`,
-        ifNotYou: takeBack(project, 'set up your authenticator app again'),
-        smsWhat: 'the authenticator app was removed from your account',
-        smsAdvice: SMS_TAKE_BACK,
+        ...change('totpRemoved', {}),
+        ifNotYou: takeBack(m, project, 'notice.remove.setUpAuthenticatorAgain'),
+        smsAdvice: m.t('notice.sms.takeBack'),
       };
     case 'email_added':
       return {
-        ...changed,
-        subject: `An e-mail address was added to your ${project} account`,
-        happened: `The e-mail address ${quotable(event.email, MAX_IDENTIFIER_LENGTH)} was added to your ${project} account. It can be used to sign in.`,
-        ifNotYou: takeBack(project, 'remove this address'),
-        smsWhat: 'an e-mail address was added to your account',
-        smsAdvice: SMS_TAKE_BACK,
+        ...change('emailAdded', { email: quotable(event.email, MAX_IDENTIFIER_LENGTH) }),
+        ifNotYou: takeBack(m, project, 'notice.remove.email'),
+        smsAdvice: m.t('notice.sms.takeBack'),
       };
     case 'phone_number_added':
       return {
-        ...changed,
-        subject: `A phone number was added to your ${project} account`,
-        happened: `The phone number ${quotable(event.phoneNumber, MAX_IDENTIFIER_LENGTH)} was added to your ${project} account. It can be used to sign in.`,
-        ifNotYou: takeBack(project, 'remove this phone number'),
-        smsWhat: 'a phone number was added to your account',
-        smsAdvice: SMS_TAKE_BACK,
+        ...change('phoneAdded', { phone: quotable(event.phoneNumber, MAX_IDENTIFIER_LENGTH) }),
+        ifNotYou: takeBack(m, project, 'notice.remove.phone'),
+        smsAdvice: m.t('notice.sms.takeBack'),
       };
     case 'recovery_code_used': {
       // BF-06: "Using one sends a notification, and the UI shows how many remain."
       const remaining = Math.max(0, event.remaining);
-      const left = remaining === 1 ? '1 recovery code is' : `${remaining} recovery codes are`;
+      const values = { project, left: m.plural('notice.recoveryCodeUsed.left', remaining) };
       return {
-        factsLabel: 'Signed in',
-        subject: `A recovery code was used to sign in to your ${project} account`,
-        happened: `Someone signed in to your ${project} account with one of its recovery codes. ${left} left.`,
-        ifYou:
-          remaining === 0
-            ? 'If this was you, set up your authenticator app again to get new recovery codes.'
-            : 'If this was you, there is nothing to do.',
-        ifNotYou: takeBack(project, 'remove the authenticator app'),
-        smsWhat: `a recovery code was used to sign in (${remaining} left)`,
-        smsAdvice: SMS_TAKE_BACK,
+        factsLabel: m.t('notice.label.signedIn'),
+        subject: m.t('notice.recoveryCodeUsed.subject', { project }),
+        happened: m.t('notice.recoveryCodeUsed.happened', values),
+        happenedHtml: m.html('notice.recoveryCodeUsed.happened', values),
+        ifYou: remaining === 0 ? m.t('notice.recoveryCodeUsed.ifYouNoneLeft') : m.t('notice.ifYou.nothing'),
+        ifNotYou: takeBack(m, project, 'notice.remove.authenticator'),
+        smsWhat: m.t('notice.recoveryCodeUsed.sms', { count: remaining }),
+        smsAdvice: m.t('notice.sms.takeBack'),
       };
     }
-    case 'password_locked':
+    case 'password_locked': {
       // BF-09: after N failures in a row the password needs a reset (features/passwords ceilings).
+      const happened = m.plural('notice.passwordLocked.happened', event.failures, { project });
       return {
-        factsLabel: 'Last attempt',
-        subject: `Password sign-in to your ${project} account is locked`,
-        happened: `Your ${project} password can no longer be used to sign in: it was entered wrongly ${event.failures} times in a row.`,
-        ifYou: `To sign in with a password again, reset it with “Forgot password?” on the ${project} sign-in page.`,
-        ifNotYou: `If these attempts were not you, someone is trying to guess your password. Reset it all the same, and choose one that you use nowhere else. If you cannot sign in, contact ${project}'s support.`,
-        smsWhat: `password sign-in is locked after ${event.failures} failed attempts in a row`,
-        smsAdvice: 'Reset your password to sign in with it again.',
+        factsLabel: m.t('notice.label.lastAttempt'),
+        subject: m.t('notice.passwordLocked.subject', { project }),
+        happened,
+        happenedHtml: escapeHtml(happened),
+        ifYou: m.t('notice.passwordLocked.ifYou', { project }),
+        ifNotYou: m.t('notice.passwordLocked.ifNotYou', { project }),
+        smsWhat: m.plural('notice.passwordLocked.sms', event.failures),
+        smsAdvice: m.t('notice.passwordLocked.smsAdvice'),
       };
-    case 'totp_locked':
+    }
+    case 'totp_locked': {
+      const happened = m.plural('notice.totpLocked.happened', event.failures, { project });
       return {
-        factsLabel: 'Last attempt',
-        subject: `Authenticator codes are locked on your ${project} account`,
-        happened: `Codes from your authenticator app can no longer be used to sign in to your ${project} account: ${event.failures} wrong codes were entered in a row.`,
-        ifYou:
-          'To sign in, use one of your recovery codes instead, then set up your authenticator app again.',
-        ifNotYou: `If these attempts were not you, someone got past your first sign-in step: reset your password, and review your sessions after signing in with a recovery code. If you cannot sign in, contact ${project}'s support.`,
-        smsWhat: `authenticator codes are locked after ${event.failures} failed attempts in a row`,
-        smsAdvice: 'Use a recovery code to sign in.',
+        factsLabel: m.t('notice.label.lastAttempt'),
+        subject: m.t('notice.totpLocked.subject', { project }),
+        happened,
+        happenedHtml: escapeHtml(happened),
+        ifYou: m.t('notice.totpLocked.ifYou'),
+        ifNotYou: m.t('notice.totpLocked.ifNotYou', { project }),
+        smsWhat: m.plural('notice.totpLocked.sms', event.failures),
+        smsAdvice: m.t('notice.totpLocked.smsAdvice'),
       };
+    }
   }
 }
 
-/** The security notice of `event`, as an e-mail and as an SMS. */
-export function renderSecurityNotice(event: SecurityNoticeEvent, facts: NoticeFacts): RenderedNotice {
+/**
+ * The security notice of `event`, as an e-mail and as an SMS, in `locale` (issue 27 item 2: the user's stored
+ * locale; English when absent).
+ */
+export function renderSecurityNotice(
+  event: SecurityNoticeEvent,
+  facts: NoticeFacts,
+  locale: LocaleTag = DEFAULT_LOCALE,
+): RenderedNotice {
+  const m = messagesFor(locale);
   const project = quotable(facts.projectName, MAX_IDENTIFIER_LENGTH) || 'Gatehouse';
-  const text = noticeText(event, project);
-  const device = describeDevice(facts.userAgent) ?? 'Unknown device';
-  const ip = quotable(facts.ip, 64) || 'unknown';
-  const details: ReadonlyArray<readonly [string, string]> = [
-    [text.factsLabel, describeTime(facts.at)],
-    ['Device', device],
-    ['IP address', ip],
+  const text = noticeText(m, event, project);
+  const device = describeDevice(facts.userAgent) ?? m.t('notice.unknownDevice');
+  const ip = quotable(facts.ip, 64) || m.t('notice.unknownIp');
+  // English keeps its own wording of the moment ("Tuesday, 1 January 2030, 09:05 UTC"); other locales use Intl's.
+  const longTime = locale === 'en' ? describeTime(facts.at) : describeMoment(locale, facts.at, 'long');
+  const details: ReadonlyArray<readonly [string, string, boolean]> = [
+    [text.factsLabel, longTime, false],
+    [m.t('notice.label.device'), device, false],
+    [m.t('notice.label.ip'), ip, true],
   ];
-  const closing = `This is an automatic security notice from ${project}. It contains no link and never asks for a password or a code: to act on it, open the ${project} sign-in page yourself. If you need help, contact ${project}'s support.`;
+  const closing = m.t('notice.closing', { project });
   const paragraphs = [text.ifYou, text.ifNotYou];
   const email = renderEmail({
+    messages: m,
     project,
     subject: text.subject,
     happened: text.happened,
+    happenedHtml: text.happenedHtml,
     details,
     paragraphs,
     closing,
   });
   const sms = singleLine(
-    `${project}: ${text.smsWhat} on ${shortTime(facts.at)} (${device}, IP ${ip}). ${text.smsAdvice}`,
+    smsText(
+      m.t('notice.sms', {
+        project,
+        what: text.smsWhat,
+        when: locale === 'en' ? shortTime(facts.at) : describeMoment(locale, facts.at, 'short'),
+        device,
+        ip,
+        advice: text.smsAdvice,
+      }),
+    ),
   );
   return { email, sms };
 }
 
 function renderEmail(input: {
+  messages: Messages;
   project: string;
   subject: string;
   happened: string;
-  details: ReadonlyArray<readonly [string, string]>;
+  happenedHtml: string;
+  /** Label, value, and whether the value reads left to right (an IP address). */
+  details: ReadonlyArray<readonly [string, string, boolean]>;
   paragraphs: readonly string[];
   closing: string;
 }): RenderedEmail {
-  const { project, subject, happened, details, paragraphs, closing } = input;
+  const { messages, project, subject, happened, details, paragraphs, closing } = input;
   const text = [
     happened,
     '',
@@ -262,25 +299,22 @@ function renderEmail(input: {
     closing,
     '',
   ].join('\n');
-  const paragraph = (value: string, last = false) =>
-    `<tr><td style="font-size:16px;line-height:24px${last ? '' : ';padding-bottom:24px'}">${escapeHtml(value)}</td></tr>`;
+  const paragraph = (html: string, last = false) =>
+    `<tr><td style="font-size:16px;line-height:24px${last ? '' : ';padding-bottom:24px'}">${html}</td></tr>`;
+  const rtl = messages.dir === 'rtl';
   const facts = details
     .map(
-      ([label, value]) =>
-        `<tr><td style="padding:4px 16px 4px 0;color:#5C727D;white-space:nowrap;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+      ([label, value, leftToRight]) =>
+        `<tr><td style="${rtl ? 'padding:4px 0 4px 16px' : 'padding:4px 16px 4px 0'};color:#5C727D;white-space:nowrap;vertical-align:top">${escapeHtml(label)}</td><td style="padding:4px 0">${ltrSpan(escapeHtml(value), rtl && leftToRight)}</td></tr>`,
     )
     .join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#ffffff;font-family:Arial, Helvetica, sans-serif;color:#19303D">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;margin:0 auto">
+  const html = `${htmlHead(messages, subject)}
 <tr><td style="font-size:20px;font-weight:bold;padding-bottom:16px">${escapeHtml(project)}</td></tr>
-${paragraph(happened)}
+${paragraph(input.happenedHtml)}
 <tr><td style="padding-bottom:24px"><table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px;line-height:20px">
 ${facts}
 </table></td></tr>
-${paragraphs.map((each) => paragraph(each)).join('\n')}
+${paragraphs.map((each) => paragraph(escapeHtml(each))).join('\n')}
 <tr><td style="font-size:13px;line-height:20px;color:#5C727D">${escapeHtml(closing)}</td></tr>
 </table>
 </body>

@@ -4,9 +4,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, sendData } from '../../infra/context';
+import { askedLocale } from '../../infra/message-locale';
 import { contextOf } from '../../infra/request-context';
 import { parseEmail } from '../magic-links/email-address';
 import { assertMayClaim, type SessionRoute } from '../sessions/step-up';
+import { rememberLocale } from '../users';
 import type { IdentifierKind } from '../users/identifiers';
 import type { OtpChannel } from './methods';
 import { parsePhone } from './phone-number';
@@ -51,7 +53,13 @@ export async function registerOtpRoutes(sdk: FastifyInstance, ctx: AppContext): 
         }
         return sendData(
           reply,
-          await sendOtp(ctx, contextOf(request), { channel, mode, body: request.body, action }),
+          await sendOtp(ctx, contextOf(request), {
+            channel,
+            mode,
+            body: request.body,
+            action,
+            locale: askedLocale(request.body, request.headers['accept-language']),
+          }),
         );
       });
     }
@@ -60,13 +68,14 @@ export async function registerOtpRoutes(sdk: FastifyInstance, ctx: AppContext): 
     OTP_ROUTES.authenticate,
     // A signed-in caller's session gets the factor added (SPEC §4 secondary calls).
     { schema: { body: AuthenticateOtpBody }, config: { product: 'otp', session: 'optional' } },
-    async (request, reply) =>
-      sendData(
-        reply,
-        await authenticateOtp(ctx, contextOf(request), {
-          body: request.body,
-          action: OTP_ROUTES.authenticate,
-        }),
-      ),
+    async (request, reply) => {
+      const signedIn = await authenticateOtp(ctx, contextOf(request), {
+        body: request.body,
+        action: OTP_ROUTES.authenticate,
+      });
+      // Issue 27 item 2: a sign-in with a `locale` makes it the user's last locale.
+      await rememberLocale(ctx, signedIn.user_id, askedLocale(request.body, undefined));
+      return sendData(reply, signedIn);
+    },
   );
 }

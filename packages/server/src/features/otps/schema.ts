@@ -37,5 +37,7 @@ export const AuthenticateOtpBody = Type.Object({
   method_id: Type.String({ minLength: 1, maxLength: 128, pattern: IDENTIFIER_PATTERN }),
   session_duration_minutes: SessionDurationField,
   ...CaptchaFields,
+  /** Issue 27 item 2: the widget's locale, remembered as the user's (not a Stytch field; tolerated by it). */
+  locale: LocaleField,
 });
 export type AuthenticateOtpBody = Static<typeof AuthenticateOtpBody>;

@@ -11,7 +11,7 @@
 // a constant-time comparison (BF-04: at most 5 evaluated attempts even under 50 concurrent guesses), then one
 // atomic `UPDATE … SET used_at WHERE used_at IS NULL RETURNING` (TK-01: one session out of 16 concurrent
 // redemptions). At READ COMMITTED the waiting UPDATEs re-check their WHERE on the row the winner committed.
-import type { AuthenticationFactor } from '@gatehouse/protocol';
+import type { AuthenticationFactor, LocaleTag } from '@gatehouse/protocol';
 import { CONSTANTS } from '@gatehouse/protocol';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
@@ -19,6 +19,7 @@ import { newId } from '../../infra/crypto';
 import { otpCodes } from '../../infra/db/schema';
 import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
+import { type AskedLocale, NO_ASKED_LOCALE } from '../../infra/message-locale';
 import { recordEvent, recordSignInFailed } from '../audit';
 import { assertValidEmail } from '../magic-links';
 import { issueSession, signedIn, validateSessionDuration } from '../sessions';
@@ -31,8 +32,10 @@ import {
   findOwnedIdentifier,
   type IdentifierRow,
   isRedeemableBy,
+  messageLocale,
   notifyAddedIdentifier,
   proveIdentifier,
+  rememberLocale,
 } from '../users';
 import { codeKey, codeMatches, generateCode, hashCode } from './code';
 import { assertGuessBudget, guardAuthenticate, guardSend, recordWrongCode } from './limits';
@@ -114,12 +117,14 @@ function renderMessage(options: {
   kind: OtpMessageKind;
   code: string;
   expirationMinutes: number;
+  locale: LocaleTag;
 }) {
   const input = {
     kind: options.kind,
     projectName: projectDisplayName(options.project),
     code: options.code,
     expirationMinutes: options.expirationMinutes,
+    locale: options.locale,
   };
   // The UI sends template ids only for e-mail passcodes (wire-format.md §4.5); custom templates are later work,
   // so every id renders the built-in template, as for login links.
@@ -152,6 +157,8 @@ export async function sendOtp(
     body: SendPhoneOtpBody | SendEmailOtpBody;
     /** The route's path under /sdk/v1: the captcha action a token is bound to (infra/captcha.ts). */
     action: string;
+    /** Issue 27 item 2: the body's `locale` and the Accept-Language header (the message's language). */
+    locale?: AskedLocale;
   },
 ): Promise<SendOtpResult> {
   const { channel, mode, body } = options;
@@ -183,8 +190,13 @@ export async function sendOtp(
   // A destination nobody holds yet gets the signup wording (login_*/signup_* template ids, wire-format.md §4.5).
   const kind: OtpMessageKind = existing === null && mode === 'login_or_create' ? 'signup' : 'login';
   const code = generateCode();
+  const asked = options.locale ?? NO_ASKED_LOCALE;
+  // The holder's stored locale when the request settles none (a new destination has no holder yet).
+  const locale = await messageLocale(ctx, asked, existing?.userId ?? session?.userId ?? null);
   try {
-    await ctx.delivery.send(renderMessage({ channel, project, destination, kind, code, expirationMinutes }));
+    await ctx.delivery.send(
+      renderMessage({ channel, project, destination, kind, code, expirationMinutes, locale }),
+    );
   } catch (error) {
     // security-tests.md FT-03: never a 500; a documented, retryable error. The code is not logged (TK-05).
     request.log.error({ err: error, channel }, 'passcode could not be delivered');
@@ -239,6 +251,11 @@ export async function sendOtp(
     expirationMinutes,
   });
 
+  // Issue 27 item 2: an explicit locale becomes the user's last one when the sender is that user (the sign-up that
+  // created them, or their own session), never a stranger who knows the destination (magic-links/service.ts).
+  if (method.created === true || session?.userId === method.userId) {
+    await rememberLocale(ctx, method.userId, asked);
+  }
   const idField = channel === 'email' ? { email_id: method.id } : { phone_id: method.id };
   return {
     method_id: method.id,

@@ -2,8 +2,10 @@
 // the code and its lifetime; SMS/WhatsApp as one short text). Project names are escaped for HTML and flattened to
 // one line, and nothing is evaluated as template syntax (security-tests.md IV-07). The code is the only 6-digit
 // number in the text, which is what the dev outbox extracts (issue 5 item 4).
+import { DEFAULT_LOCALE, type LocaleTag } from '@gatehouse/protocol';
 import { escapeHtml } from '../../infra/html';
-import { describeMinutes, singleLine } from '../magic-links/email-template';
+import { htmlHead, ltrAttribute, messagesFor, smsText } from '../../infra/message-strings';
+import { singleLine } from '../magic-links/email-template';
 
 export type OtpMessageKind = 'login' | 'signup';
 
@@ -12,6 +14,8 @@ export interface OtpMessageInput {
   projectName: string;
   code: string;
   expirationMinutes: number;
+  /** Issue 27 item 2: the message's language (infra/message-locale.ts picks it); English when absent. */
+  locale?: LocaleTag;
 }
 
 function projectLabel(name: string): string {
@@ -22,7 +26,11 @@ function projectLabel(name: string): string {
 /** SMS and WhatsApp: one line, code first so lock-screen previews and autofill see it at once. */
 export function renderOtpText(input: OtpMessageInput): string {
   const project = projectLabel(input.projectName);
-  return `${input.code} is your ${project} passcode. It expires in ${describeMinutes(input.expirationMinutes)}. Do not share it with anyone.`;
+  // Issue 27 item 1: one segment where the alphabet allows (docs/localization-messages.md measures each locale).
+  const m = messagesFor(input.locale ?? DEFAULT_LOCALE);
+  return smsText(
+    m.t('otp.sms', { code: input.code, project, lifetime: m.duration(input.expirationMinutes) }),
+  );
 }
 
 export interface RenderedOtpEmail {
@@ -33,25 +41,18 @@ export interface RenderedOtpEmail {
 
 export function renderOtpEmail(input: OtpMessageInput): RenderedOtpEmail {
   const project = projectLabel(input.projectName);
-  const lifetime = describeMinutes(input.expirationMinutes);
-  const signup = input.kind === 'signup';
-  const subject = signup
-    ? `Your passcode to finish signing up to ${project}`
-    : `Your passcode for ${project}`;
-  const intro = signup
-    ? `Enter this passcode to finish creating your ${project} account:`
-    : `Enter this passcode to log in to ${project}:`;
-  const outro = `This passcode expires in ${lifetime} and works once. If you did not ask for it, you can ignore this e-mail.`;
+  const m = messagesFor(input.locale ?? DEFAULT_LOCALE);
+  const values = { project, lifetime: m.duration(input.expirationMinutes) };
+  const kind = input.kind === 'signup' ? 'signup' : 'login';
+  const subject = m.t(`otp.${kind}.subject`, values);
+  const intro = m.t(`otp.${kind}.intro`, values);
+  const outro = m.t('otp.outro', values);
   const text = [intro, '', input.code, '', outro, ''].join('\n');
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#ffffff;font-family:Arial, Helvetica, sans-serif;color:#19303D">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;margin:0 auto">
+  const html = `${htmlHead(m, subject)}
 <tr><td style="font-size:20px;font-weight:bold;padding-bottom:16px">${escapeHtml(project)}</td></tr>
-<tr><td style="font-size:16px;line-height:24px;padding-bottom:16px">${escapeHtml(intro)}</td></tr>
-<tr><td style="font-size:32px;font-weight:bold;letter-spacing:6px;padding-bottom:24px;font-family:'Courier New', monospace">${escapeHtml(input.code)}</td></tr>
-<tr><td style="font-size:13px;line-height:20px;color:#5C727D">${escapeHtml(outro)}</td></tr>
+<tr><td style="font-size:16px;line-height:24px;padding-bottom:16px">${m.html(`otp.${kind}.intro`, values)}</td></tr>
+<tr><td${ltrAttribute(m)} style="font-size:32px;font-weight:bold;letter-spacing:6px;padding-bottom:24px;font-family:'Courier New', monospace">${escapeHtml(input.code)}</td></tr>
+<tr><td style="font-size:13px;line-height:20px;color:#5C727D">${m.html('otp.outro', values)}</td></tr>
 </table>
 </body>
 </html>

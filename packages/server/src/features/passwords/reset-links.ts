@@ -4,8 +4,10 @@
 import type { AppContext, RequestContext } from '../../infra/context';
 import { randomToken } from '../../infra/crypto';
 import { projectDisplayName } from '../../infra/display-name';
+import { type AskedLocale, NO_ASKED_LOCALE } from '../../infra/message-locale';
 import { type EventActor, recordEvent } from '../audit';
 import { redirectAllowlist, resolveRedirectUrl } from '../magic-links';
+import { messageLocale } from '../users';
 import { buildResetUrl, type ResetEmailReason, renderResetEmail } from './reset-email';
 import { storeResetToken } from './store';
 
@@ -29,6 +31,11 @@ export async function issueResetLink(
     reason?: ResetEmailReason;
     /** Who asks, when not the one the reason implies: the admin API's caller (its require-password-reset). */
     actor?: EventActor;
+    /**
+     * Issue 27 item 2: the asking request's `locale` and Accept-Language; absent (an operator's action), the e-mail
+     * is in the user's stored locale, else English.
+     */
+    locale?: AskedLocale;
   },
 ): Promise<void> {
   const { project } = request;
@@ -71,6 +78,7 @@ export async function issueResetLink(
     link: buildResetUrl({ redirectUrl: options.redirectUrl, token }),
     expirationMinutes: options.expirationMinutes,
     reason,
+    locale: await messageLocale(ctx, options.locale ?? NO_ASKED_LOCALE, options.owner.userId),
   });
   // Not awaited: the next queued link need not wait for this mail's transport. The token is never logged.
   ctx.delivery
@@ -89,7 +97,12 @@ export async function issueResetLink(
 export function askToChangePassword(
   ctx: AppContext,
   request: RequestContext,
-  options: { email: string; owner: { userId: string; id: string } },
+  options: {
+    email: string;
+    owner: { userId: string; id: string };
+    /** Issue 27 item 2: the sign-in's `locale` and Accept-Language (the e-mail's language). */
+    locale?: AskedLocale;
+  },
 ): void {
   let redirectUrl: string;
   try {
@@ -114,6 +127,7 @@ export function askToChangePassword(
     expirationMinutes: DEFAULT_RESET_EXPIRATION_MINUTES,
     expiresAt,
     reason: 'below_policy',
+    locale: options.locale,
   }).catch((error: unknown) =>
     request.log.error({ err: error }, 'password change request could not be stored'),
   );

@@ -1,5 +1,6 @@
 import type { AppContext, ProjectRecord, RequestContext } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
+import type { AskedLocale } from '../../infra/message-locale';
 import { assertChallengeWhenRequired, assertPkce } from '../../infra/pkce';
 import { securitySettings } from '../../infra/project-settings';
 import { assertValidEmail, redirectAllowlist, resolveRedirectUrl } from '../magic-links';
@@ -55,7 +56,15 @@ function resetExpirationMinutes(value: number | undefined, project: Pick<Project
 export async function startEmailReset(
   ctx: AppContext,
   request: RequestContext,
-  options: { body: ResetStartBody; action: string },
+  options: {
+    body: ResetStartBody;
+    action: string;
+    /**
+     * Issue 27 item 2: the body's `locale` and Accept-Language (the e-mail's language). Never remembered as the
+     * user's: whoever knows an address may ask for a reset.
+     */
+    locale?: AskedLocale;
+  },
 ): Promise<Record<string, never>> {
   const { body } = options;
   const { project } = request;
@@ -96,6 +105,7 @@ export async function startEmailReset(
         codeChallenge: body.code_challenge ?? null,
         expirationMinutes,
         expiresAt,
+        locale: options.locale,
       });
     const previous = resetLinkQueues.get(ctx) ?? Promise.resolve();
     // setImmediate: after this answer is written, not interleaved with it.
@@ -236,7 +246,11 @@ export async function resetByExistingPassword(
   // BF-09: the new password ends any lock of the user's other addresses.
   await clearPasswordCeiling(ctx, request, account.userId);
   const issued = await finishPasswordChange(ctx, request, { userId: account.userId, sessionDurationMinutes });
-  notifyIfAfterFailures(ctx, request, { email, failuresBefore: account.failuresBefore });
+  await notifyIfAfterFailures(ctx, request, {
+    email,
+    userId: account.userId,
+    failuresBefore: account.failuresBefore,
+  });
   // Issue 20 item 4 (SS-09): the current password proved the account, so there was one.
   notifySecurityEvent(ctx, request, { userId: account.userId, event: { kind: 'password_changed' } });
   return issued;

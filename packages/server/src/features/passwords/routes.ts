@@ -4,7 +4,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ROUTES } from '@gatehouse/protocol';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, sendData } from '../../infra/context';
+import { askedLocale } from '../../infra/message-locale';
 import { contextOf } from '../../infra/request-context';
+import { rememberLocale } from '../users';
 import { resetByEmail, resetByExistingPassword, resetBySession, startEmailReset } from './resets';
 import {
   AuthenticatePasswordBody,
@@ -25,22 +27,33 @@ export async function registerPasswordRoutes(sdk: FastifyInstance, ctx: AppConte
   const optional = { product: 'passwords', session: 'optional' } as const;
   const none = { product: 'passwords', session: 'none' } as const;
 
-  app.post(P.create, { schema: { body: CreatePasswordBody }, config: optional }, async (request, reply) =>
-    sendData(reply, await createPassword(ctx, contextOf(request), { body: request.body, action: P.create })),
-  );
+  app.post(P.create, { schema: { body: CreatePasswordBody }, config: optional }, async (request, reply) => {
+    const created = await createPassword(ctx, contextOf(request), { body: request.body, action: P.create });
+    // Issue 27 item 2: a sign-up with a `locale` makes it the user's last locale.
+    await rememberLocale(ctx, created.user_id, askedLocale(request.body, undefined));
+    return sendData(reply, created);
+  });
   app.post(
     P.authenticate,
     { schema: { body: AuthenticatePasswordBody }, config: optional },
     async (request, reply) =>
       sendData(
         reply,
-        await authenticatePassword(ctx, contextOf(request), { body: request.body, action: P.authenticate }),
+        await authenticatePassword(ctx, contextOf(request), {
+          body: request.body,
+          action: P.authenticate,
+          locale: askedLocale(request.body, request.headers['accept-language']),
+        }),
       ),
   );
   app.post(P.emailResetStart, { schema: { body: ResetStartBody }, config: none }, async (request, reply) =>
     sendData(
       reply,
-      await startEmailReset(ctx, contextOf(request), { body: request.body, action: P.emailResetStart }),
+      await startEmailReset(ctx, contextOf(request), {
+        body: request.body,
+        action: P.emailResetStart,
+        locale: askedLocale(request.body, request.headers['accept-language']),
+      }),
     ),
   );
   app.post(P.emailReset, { schema: { body: ResetByEmailBody }, config: optional }, async (request, reply) =>

@@ -24,6 +24,8 @@ export const CreatePasswordBody = Type.Object({
   password: Password,
   session_duration_minutes: SessionDurationField,
   ...CaptchaFields,
+  /** Issue 27 item 2: the widget's locale, remembered as the user's (not a Stytch field; tolerated by it). */
+  locale: LocaleField,
 });
 export type CreatePasswordBody = Static<typeof CreatePasswordBody>;
 

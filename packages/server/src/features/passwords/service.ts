@@ -8,16 +8,23 @@
 // sent to it is redeemed; a redeemed reset link proves it (the mail reached its owner). Password sign-in resolves
 // the address's owner only (never a pending claim); an address that already has an owner cannot be taken by
 // POST /passwords (`duplicate_email`, wire-format decides: create answers a session, so it cannot answer alike).
-import type { AuthenticationFactor } from '@gatehouse/protocol';
+import { type AuthenticationFactor, DEFAULT_LOCALE } from '@gatehouse/protocol';
 import { clientIsGatehouseSdk } from '../../infra/captcha';
 import type { AppContext, RequestContext } from '../../infra/context';
 import { projectDisplayName } from '../../infra/display-name';
 import { ApiError } from '../../infra/errors';
+import { type AskedLocale, NO_ASKED_LOCALE } from '../../infra/message-locale';
 import { recordEvent } from '../audit';
 import { assertValidEmail } from '../magic-links';
 import { notifySecurityEvent } from '../notices';
 import { issueSession, validateSessionDuration } from '../sessions';
-import { duplicateIdentifier, findOrCreateUserByIdentifier, findOwnedIdentifier } from '../users';
+import {
+  duplicateIdentifier,
+  findOrCreateUserByIdentifier,
+  findOwnedIdentifier,
+  rememberLocale,
+  storedLocale,
+} from '../users';
 import type { StrengthCheckResult } from './kit';
 import { migratePassword } from './lazy-migration';
 import {
@@ -266,16 +273,21 @@ async function lockPassword(
  * address (the account's owned e-mail), through the delivery (the outbox in development). Not awaited: the answer
  * does not wait for the mail, and a failed delivery is logged, never thrown over the sign-in.
  */
-export function notifyIfAfterFailures(
+export async function notifyIfAfterFailures(
   ctx: AppContext,
   request: RequestContext,
-  options: { email: string; failuresBefore: number },
-): void {
+  options: { email: string; userId: string; failuresBefore: number },
+): Promise<void> {
   if (options.failuresBefore < NOTIFY_AFTER_FAILURES) return;
+  const at = ctx.clock.now();
+  // Issue 27 item 2: a notice is in the user's stored locale, read before this sign-in's own `locale` is remembered
+  // (the caller awaits this read): whoever guessed the password does not choose the language that warns the owner.
+  const locale = await storedLocale(ctx, options.userId).catch(() => null);
   const rendered = renderSignInAfterFailuresEmail({
     projectName: projectDisplayName(request.project),
     failedAttempts: options.failuresBefore,
-    at: ctx.clock.now(),
+    at,
+    locale: locale ?? DEFAULT_LOCALE,
   });
   ctx.delivery
     .send({ channel: 'email', to: options.email, projectId: request.project.id, ...rendered })
@@ -288,7 +300,12 @@ export function notifyIfAfterFailures(
 export async function authenticatePassword(
   ctx: AppContext,
   request: RequestContext,
-  options: { body: AuthenticatePasswordBody; action: string },
+  options: {
+    body: AuthenticatePasswordBody;
+    action: string;
+    /** Issue 27 item 2: the body's `locale` and Accept-Language (remembered; the language of a change request). */
+    locale?: AskedLocale;
+  },
 ) {
   const { body } = options;
   const email = assertValidEmail(body.email);
@@ -311,9 +328,20 @@ export async function authenticatePassword(
     factor: passwordFactor(),
     sessionDurationMinutes,
   });
-  notifyIfAfterFailures(ctx, request, { email, failuresBefore: account.failuresBefore });
+  await notifyIfAfterFailures(ctx, request, {
+    email,
+    userId: account.userId,
+    failuresBefore: account.failuresBefore,
+  });
+  // Issue 27 item 2: a sign-in with a `locale` makes it the user's last locale.
+  const asked = options.locale ?? NO_ASKED_LOCALE;
+  await rememberLocale(ctx, account.userId, asked);
   if (!ctx.passwords.meetsMinimumLength(body.password))
-    askToChangePassword(ctx, request, { email, owner: { userId: account.userId, id: account.emailId } });
+    askToChangePassword(ctx, request, {
+      email,
+      owner: { userId: account.userId, id: account.emailId },
+      locale: asked,
+    });
   return issued;
 }
 

@@ -2,6 +2,8 @@
 // gets when a password sign-in succeeded after several wrong passwords in a row. In the reset e-mail's style and
 // with its rules (reset-email.ts): what comes from a project is escaped for HTML and flattened to one line. No link:
 // a notice that asks nothing of a user who did sign in, and that a phisher cannot imitate by sending a button.
+import { DEFAULT_LOCALE, type LocaleTag } from '@gatehouse/protocol';
+import { describeMoment, messagesFor } from '../../infra/message-strings';
 import type { RenderedEmail } from '../magic-links';
 import { renderNoticeEmail, singleLine } from '../magic-links/email-template';
 
@@ -9,11 +11,18 @@ export function renderSignInAfterFailuresEmail(input: {
   projectName: string;
   failedAttempts: number;
   at: Date;
+  /** Issue 27 item 2: the user's stored locale (a notice answers no message request); English when absent. */
+  locale?: LocaleTag;
 }): RenderedEmail {
   const project = singleLine(input.projectName) || 'Gatehouse';
-  const subject = `New sign-in to your ${project} account after ${input.failedAttempts} failed attempts`;
-  const when = `${input.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const intro = `Someone signed in to your ${project} account with your password on ${when}, after ${input.failedAttempts} failed attempts in a row.`;
-  const advice = `If this was you, there is nothing to do. If it was not you, someone may know your password: reset it now with "Forgot password?" on the ${project} sign-in page.`;
-  return renderNoticeEmail({ project, subject, paragraphs: [intro, advice] });
+  const m = messagesFor(input.locale ?? DEFAULT_LOCALE);
+  // English keeps its "2030-01-01 09:05 UTC"; other locales write the moment in their own words.
+  const when =
+    m.locale === 'en'
+      ? `${input.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+      : describeMoment(m.locale, input.at, 'long');
+  const subject = m.plural('signInAfterFailures.subject', input.failedAttempts, { project });
+  const intro = m.plural('signInAfterFailures.intro', input.failedAttempts, { project, when });
+  const advice = m.t('signInAfterFailures.advice', { project });
+  return renderNoticeEmail({ project, subject, paragraphs: [intro, advice], messages: m });
 }

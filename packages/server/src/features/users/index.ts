@@ -28,6 +28,7 @@ export { emailLimitKey, phoneLimitKey, signUpCheck, TOO_MANY_SIGN_UPS_MESSAGE } 
 export type { ProvenIdentifier } from './prove-identifier';
 export { notifyAddedIdentifier, proveIdentifier } from './prove-identifier';
 export { registerUserRoutes } from './routes';
+export { messageLocale, rememberLocale, storedLocale } from './user-locale';
 export type { SearchOperand, SearchQuery, SearchResult } from './user-search';
 export { MAX_SEARCH_LIMIT, searchUsers } from './user-search';
 export type { FindOrCreateUserByEmailOptions, FoundUser, UpdateUserOptions } from './user-service';

@@ -158,6 +158,13 @@ export const users = pgTable(
      * ignores an update of this column alone (migration 0025), so a sign-in does not rebuild the document.
      */
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Issue 27 item 2: the shipped locale (packages/protocol locales.ts) the user last asked for explicitly — a
+     * message request's `locale` — or null. Messages sent without such a request (security notices) are written in
+     * it (infra/message-locale.ts). Not part of `profile`: the users trigger fires only for its listed columns
+     * (migration 0025), so writing it does not rebuild the document.
+     */
+    locale: text('locale'),
   },
   (t) => [
     // Issue 26 item 4: the console's users list, newest first by keyset (created_at, id), at a million users walks

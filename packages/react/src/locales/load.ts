@@ -37,6 +37,9 @@ export async function loadTable(tag: Exclude<LocaleTag, 'en'>): Promise<LocaleTa
   }
 }
 
+// The published package is typed without Node's types; bundlers replace `process.env.NODE_ENV` by its text.
+declare const process: { env: { NODE_ENV?: string } };
+
 /** A development build: bundlers replace `process.env.NODE_ENV`; a page without one has no `process` at all. */
 function isDevelopment(): boolean {
   try {

@@ -3,9 +3,6 @@
 // DESIGN.md "Real parts": a real SMTP server (smtp-server) on loopback receives each mail and mailparser parses it;
 // text messages go to a loopback HTTP server standing in for the Twilio Messages API. Every message is asked for
 // through the /sdk/v1 routes, as the widget asks.
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ROUTES } from '@gatehouse/protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +13,7 @@ import { codeAt } from './features/totps/totp-code';
 import { users } from './infra/db/schema';
 import { createTestApp, sdkRequest, type TestApp } from './test-support/app';
 import { testDatabaseKinds } from './test-support/database';
+import { type SmsStandIn, startSmsStandIn } from './test-support/sms-stand-in';
 import { type ReceivedMail as Received, type SmtpSink, startSmtpSink } from './test-support/smtp-sink';
 
 const MAIL_FROM = 'Gatehouse <login@mail.gatehouse.test>';
@@ -32,24 +30,13 @@ describe.each(testDatabaseKinds())(
     const clock = createTestClock(NOW);
     let smtp: SmtpSink;
     let received: Received[] = [];
-    const texts: Record<string, string>[] = [];
-    let provider: Server;
+    let sms: SmsStandIn;
     let t: TestApp;
 
     beforeAll(async () => {
       smtp = await startSmtpSink();
       received = smtp.received;
-      provider = createServer((request, response) => {
-        const chunks: Buffer[] = [];
-        request.on('data', (chunk: Buffer) => chunks.push(chunk));
-        request.on('end', () => {
-          texts.push(Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-          response.writeHead(201, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ sid: 'SM123', status: 'queued' }));
-        });
-      });
-      provider.listen(0, '127.0.0.1');
-      await once(provider, 'listening');
+      sms = await startSmsStandIn();
       t = await createTestApp({
         kind,
         clock,
@@ -59,7 +46,7 @@ describe.each(testDatabaseKinds())(
           sms: {
             ...SMS_CONFIG,
             whatsappFrom: null,
-            apiBaseUrl: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`,
+            apiBaseUrl: sms.url,
           },
         },
       });
@@ -67,13 +54,13 @@ describe.each(testDatabaseKinds())(
     afterAll(async () => {
       await t?.close();
       await smtp?.close();
-      provider?.close();
+      await sms?.close();
     });
     beforeEach(async () => {
       await t.reset();
       clock.set(NOW);
       received.length = 0;
-      texts.length = 0;
+      sms.texts.length = 0;
     });
 
     async function call(
@@ -121,7 +108,7 @@ describe.each(testDatabaseKinds())(
     async function textTo(to: string): Promise<string> {
       return vi.waitFor(
         () => {
-          const found = texts.find((each) => each.To === to);
+          const found = sms.texts.find((each) => each.To === to);
           if (!found?.Body) throw new Error(`no text to ${to} yet`);
           return found.Body;
         },
@@ -329,7 +316,7 @@ describe.each(testDatabaseKinds())(
         session_duration_minutes: 60,
       });
       await noticesSettled(t.ctx);
-      texts.length = 0;
+      sms.texts.length = 0;
       const created = await call(
         ROUTES.totps.create,
         { expiration_minutes: 60 },

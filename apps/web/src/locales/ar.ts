@@ -12,7 +12,7 @@
 // - Numbers stay in Western digits (0–9), as the codes, phone numbers and dates on the same page do; Arabic-Indic
 //   digits next to a 6-digit code in Western digits confused readers. Plurals follow Arabic's six CLDR categories.
 // - Arabic runs about as long as English; the question mark is "؟".
-import type { WebStrings } from '../strings';
+import { EN_STRINGS, type WebStrings } from '../strings';
 import { ltr, pluralCategory } from './format';
 
 export const strings: WebStrings = {
@@ -163,28 +163,8 @@ export const strings: WebStrings = {
     unlinking: 'جارٍ إلغاء الربط…',
     unlinked: (provider: string) => `تم إلغاء ربط ${ltr(provider)}.`,
     unlinkFailed: 'تعذّر إلغاء ربط هذا الحساب. يُرجى المحاولة مرة أخرى.',
-    // Translator's note: brand names stay in their Latin spelling, as Arabic sites show them.
-    providerNames: {
-      google: 'Google',
-      microsoft: 'Microsoft',
-      apple: 'Apple',
-      github: 'GitHub',
-      gitlab: 'GitLab',
-      facebook: 'Facebook',
-      discord: 'Discord',
-      salesforce: 'Salesforce',
-      slack: 'Slack',
-      amazon: 'Amazon',
-      bitbucket: 'Bitbucket',
-      linkedin: 'LinkedIn',
-      coinbase: 'Coinbase',
-      twitch: 'Twitch',
-      twitter: 'Twitter',
-      tiktok: 'TikTok',
-      snapchat: 'Snapchat',
-      figma: 'Figma',
-      yahoo: 'Yahoo',
-    },
+    // Brand names stay as their owners write them: the English table's, shared.
+    providerNames: EN_STRINGS.account.providerNames,
     profileSection: 'الملف الشخصي',
     nameLabel: 'الاسم',
     primaryEmailLabel: 'عنوان البريد الإلكتروني',

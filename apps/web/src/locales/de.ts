@@ -9,7 +9,7 @@
 // - German runs 20–35 % longer than English and builds long compounds ("Authentifizierungs-App"); button texts were
 //   kept short ("Code senden", not "Bestätigungscode senden") and checked at 320 px.
 // - Progress texts take the passive "Wird …" German interfaces use ("Wird gesendet…").
-import type { WebStrings } from '../strings';
+import { EN_STRINGS, type WebStrings } from '../strings';
 import { pluralCategory } from './format';
 
 export const strings: WebStrings = {
@@ -143,28 +143,8 @@ export const strings: WebStrings = {
     unlinking: 'Wird getrennt…',
     unlinked: (provider: string) => `${provider} wurde getrennt.`,
     unlinkFailed: 'Dieses Konto konnte nicht getrennt werden. Bitte versuchen Sie es erneut.',
-    // Translator's note: brand names stay as their owners write them.
-    providerNames: {
-      google: 'Google',
-      microsoft: 'Microsoft',
-      apple: 'Apple',
-      github: 'GitHub',
-      gitlab: 'GitLab',
-      facebook: 'Facebook',
-      discord: 'Discord',
-      salesforce: 'Salesforce',
-      slack: 'Slack',
-      amazon: 'Amazon',
-      bitbucket: 'Bitbucket',
-      linkedin: 'LinkedIn',
-      coinbase: 'Coinbase',
-      twitch: 'Twitch',
-      twitter: 'Twitter',
-      tiktok: 'TikTok',
-      snapchat: 'Snapchat',
-      figma: 'Figma',
-      yahoo: 'Yahoo',
-    },
+    // Brand names stay as their owners write them: the English table's, shared.
+    providerNames: EN_STRINGS.account.providerNames,
     profileSection: 'Profil',
     nameLabel: 'Name',
     primaryEmailLabel: 'E-Mail-Adresse',

@@ -7,7 +7,7 @@
 // - "Iniciar sesión" / "Cerrar sesión" for sign in / sign out (the verbs every Spanish UI uses); "llave de acceso"
 //   for passkey (Apple's and Google's Spanish term); "códigos de recuperación" for recovery codes.
 // - Spanish runs 15–30 % longer than English; button texts were checked at 320 px. Questions open with "¿".
-import type { WebStrings } from '../strings';
+import { EN_STRINGS, type WebStrings } from '../strings';
 import { pluralCategory } from './format';
 
 export const strings: WebStrings = {
@@ -139,28 +139,8 @@ export const strings: WebStrings = {
     unlinking: 'Desvinculando…',
     unlinked: (provider: string) => `Se desvinculó ${provider}.`,
     unlinkFailed: 'No se pudo desvincular esta cuenta. Inténtalo de nuevo.',
-    // Translator's note: brand names stay as their owners write them.
-    providerNames: {
-      google: 'Google',
-      microsoft: 'Microsoft',
-      apple: 'Apple',
-      github: 'GitHub',
-      gitlab: 'GitLab',
-      facebook: 'Facebook',
-      discord: 'Discord',
-      salesforce: 'Salesforce',
-      slack: 'Slack',
-      amazon: 'Amazon',
-      bitbucket: 'Bitbucket',
-      linkedin: 'LinkedIn',
-      coinbase: 'Coinbase',
-      twitch: 'Twitch',
-      twitter: 'Twitter',
-      tiktok: 'TikTok',
-      snapchat: 'Snapchat',
-      figma: 'Figma',
-      yahoo: 'Yahoo',
-    },
+    // Brand names stay as their owners write them: the English table's, shared.
+    providerNames: EN_STRINGS.account.providerNames,
     profileSection: 'Perfil',
     nameLabel: 'Nombre',
     primaryEmailLabel: 'Correo electrónico',

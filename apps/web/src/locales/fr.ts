@@ -11,7 +11,7 @@
 // - Participles about the reader ("connecté") take the generic masculine, as French account pages do; the inclusive
 //   "connecté·e" was left out because screen readers spell its middle dot.
 // - A non-breaking space (U+00A0) goes before ":", "?" and "!" as French typography wants.
-import type { WebStrings } from '../strings';
+import { EN_STRINGS, type WebStrings } from '../strings';
 import { pluralCategory } from './format';
 
 const NBSP = '\u00a0';
@@ -144,28 +144,8 @@ export const strings: WebStrings = {
     unlinking: 'Dissociation…',
     unlinked: (provider: string) => `${provider} a été dissocié.`,
     unlinkFailed: 'Ce compte n’a pas pu être dissocié. Veuillez réessayer.',
-    // Translator's note: brand names stay as their owners write them, in every locale.
-    providerNames: {
-      google: 'Google',
-      microsoft: 'Microsoft',
-      apple: 'Apple',
-      github: 'GitHub',
-      gitlab: 'GitLab',
-      facebook: 'Facebook',
-      discord: 'Discord',
-      salesforce: 'Salesforce',
-      slack: 'Slack',
-      amazon: 'Amazon',
-      bitbucket: 'Bitbucket',
-      linkedin: 'LinkedIn',
-      coinbase: 'Coinbase',
-      twitch: 'Twitch',
-      twitter: 'Twitter',
-      tiktok: 'TikTok',
-      snapchat: 'Snapchat',
-      figma: 'Figma',
-      yahoo: 'Yahoo',
-    },
+    // Brand names stay as their owners write them: the English table's, shared.
+    providerNames: EN_STRINGS.account.providerNames,
     profileSection: 'Profil',
     nameLabel: 'Nom',
     primaryEmailLabel: 'Adresse e-mail',

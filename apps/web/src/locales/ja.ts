@@ -9,7 +9,7 @@
 // - Japanese has no plural forms: the counted strings ignore the plural category and show the number.
 // - Japanese is shorter than English in characters but each is wider; nothing needed shortening at 320 px. Sentences
 //   end with "。", questions in dialogs with "？" (full width).
-import type { WebStrings } from '../strings';
+import { EN_STRINGS, type WebStrings } from '../strings';
 
 export const strings: WebStrings = {
   productName: 'Gatehouse',
@@ -133,28 +133,8 @@ export const strings: WebStrings = {
     unlinking: 'リンクを解除しています…',
     unlinked: (provider: string) => `${provider} のリンクを解除しました。`,
     unlinkFailed: 'このアカウントのリンクを解除できませんでした。もう一度お試しください。',
-    // Translator's note: brand names stay in their Latin spelling, as the companies write them in Japan.
-    providerNames: {
-      google: 'Google',
-      microsoft: 'Microsoft',
-      apple: 'Apple',
-      github: 'GitHub',
-      gitlab: 'GitLab',
-      facebook: 'Facebook',
-      discord: 'Discord',
-      salesforce: 'Salesforce',
-      slack: 'Slack',
-      amazon: 'Amazon',
-      bitbucket: 'Bitbucket',
-      linkedin: 'LinkedIn',
-      coinbase: 'Coinbase',
-      twitch: 'Twitch',
-      twitter: 'Twitter',
-      tiktok: 'TikTok',
-      snapchat: 'Snapchat',
-      figma: 'Figma',
-      yahoo: 'Yahoo',
-    },
+    // Brand names stay as their owners write them: the English table's, shared.
+    providerNames: EN_STRINGS.account.providerNames,
     profileSection: 'プロフィール',
     nameLabel: '名前',
     primaryEmailLabel: 'メールアドレス',

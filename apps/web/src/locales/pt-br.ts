@@ -8,7 +8,7 @@
 //   "chave de acesso" for passkey; "códigos de recuperação" for recovery codes; "celular" is avoided in favour of
 //   "telefone", which also reads well in Portugal.
 // - Portuguese runs 20–30 % longer than English; button texts were checked at 320 px.
-import type { WebStrings } from '../strings';
+import { EN_STRINGS, type WebStrings } from '../strings';
 import { pluralCategory } from './format';
 
 export const strings: WebStrings = {
@@ -140,28 +140,8 @@ export const strings: WebStrings = {
     unlinking: 'Desvinculando…',
     unlinked: (provider: string) => `${provider} foi desvinculado.`,
     unlinkFailed: 'Não foi possível desvincular esta conta. Tente novamente.',
-    // Translator's note: brand names stay as their owners write them.
-    providerNames: {
-      google: 'Google',
-      microsoft: 'Microsoft',
-      apple: 'Apple',
-      github: 'GitHub',
-      gitlab: 'GitLab',
-      facebook: 'Facebook',
-      discord: 'Discord',
-      salesforce: 'Salesforce',
-      slack: 'Slack',
-      amazon: 'Amazon',
-      bitbucket: 'Bitbucket',
-      linkedin: 'LinkedIn',
-      coinbase: 'Coinbase',
-      twitch: 'Twitch',
-      twitter: 'Twitter',
-      tiktok: 'TikTok',
-      snapchat: 'Snapchat',
-      figma: 'Figma',
-      yahoo: 'Yahoo',
-    },
+    // Brand names stay as their owners write them: the English table's, shared.
+    providerNames: EN_STRINGS.account.providerNames,
     profileSection: 'Perfil',
     nameLabel: 'Nome',
     primaryEmailLabel: 'Endereço de e-mail',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMessageLog } from '../../infra/delivery';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { type CapturedQuery, captureQueries } from '../../test-support/query-capture';
-import { type PlanNode, planNodes } from '../../test-support/query-plans';
+import { explainWithoutSeqScan } from '../../test-support/query-plans';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('message log query plans on PostgreSQL', () => {
   const capture = captureQueries();
@@ -39,20 +39,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('message log query plans on Post
     await t?.close();
   });
 
-  const explain = async (query: CapturedQuery): Promise<PlanNode[]> => {
-    const client = await t.handle.pool!.connect();
-    try {
-      await client.query('SET enable_seqscan = off');
-      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `EXPLAIN (FORMAT JSON) ${query.text}`,
-        query.values,
-      );
-      return planNodes(rows[0]!['QUERY PLAN'][0]!.Plan);
-    } finally {
-      await client.query('RESET enable_seqscan');
-      client.release();
-    }
-  };
+  const explain = (query: CapturedQuery) => explainWithoutSeqScan(t.handle.pool!, query);
 
   it('reads each list through a message_log index, never a Seq Scan, and the outbox by its key', async () => {
     expect(captured).toHaveLength(3);

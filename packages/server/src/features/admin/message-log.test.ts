@@ -2,14 +2,12 @@
 // SMTP server and an SMS provider stand-in on loopback, each send is in the admin API's message log with where it
 // went, whether it was accepted and what the provider said — and never its body: no column of the log holds the
 // passcode or the login link.
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminCall, TEST_ADMIN_KEY } from '../../test-support/admin';
 import { createTestApp, sdkRequest, TEST_ORIGIN, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
+import { SMS_STAND_IN_SID, type SmsStandIn, startSmsStandIn } from '../../test-support/sms-stand-in';
 import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink';
 import { OTP_ROUTES } from '../otps/routes';
 import { rowsOf } from '../users/user-sql';
@@ -30,32 +28,12 @@ interface LoggedMessage {
 
 describe.each(testDatabaseKinds())('the message log through the admin API on %s', (kind) => {
   let smtp: SmtpSink;
-  let provider: Server;
-  let providerStatus = 201;
-  const smsBodies: string[] = [];
+  let sms: SmsStandIn;
   let t: TestApp;
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    provider = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        smsBodies.push(new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('Body') ?? '');
-        response.writeHead(providerStatus, { 'content-type': 'application/json' });
-        response.end(
-          providerStatus < 300
-            ? JSON.stringify({ sid: 'SM0123456789abcdef', status: 'queued' })
-            : JSON.stringify({
-                code: 21211,
-                message: "The 'To' number +14155550123 is not a valid phone number.",
-              }),
-        );
-      });
-    });
-    provider.listen(0, '127.0.0.1');
-    await once(provider, 'listening');
-    const { port } = provider.address() as AddressInfo;
+    sms = await startSmsStandIn();
     t = await createTestApp({
       kind,
       config: {
@@ -66,21 +44,21 @@ describe.each(testDatabaseKinds())('the message log through the admin API on %s'
           authToken: 'provider-auth-token',
           from: '+15005550006',
           whatsappFrom: null,
-          apiBaseUrl: `http://127.0.0.1:${port}`,
+          apiBaseUrl: sms.url,
         },
       },
     });
   });
   afterAll(async () => {
     await t?.close();
-    provider?.close();
+    await sms?.close();
     await smtp?.close();
   });
   beforeEach(async () => {
     await t.reset();
     smtp.received.length = 0;
-    smsBodies.length = 0;
-    providerStatus = 201;
+    sms.texts.length = 0;
+    sms.accept();
   });
 
   const post = (url: string, body: unknown) =>
@@ -108,9 +86,9 @@ describe.each(testDatabaseKinds())('the message log through the admin API on %s'
       200,
     );
     expect(smtp.received).toHaveLength(1);
-    expect(smsBodies).toHaveLength(1);
+    expect(sms.texts).toHaveLength(1);
 
-    const [sms, email] = await list();
+    const [text, email] = await list();
     expect(email).toMatchObject({
       channel: 'email',
       to: 'ada@example.com',
@@ -124,19 +102,19 @@ describe.each(testDatabaseKinds())('the message log through the admin API on %s'
     // smtp-server answers "250 OK: message queued"; nodemailer's Message-ID is the one the mail carries.
     expect(email?.provider_answer).toMatch(/^250 /);
     expect(email?.provider_message_id).toBe(smtp.received[0]?.mail.messageId);
-    expect(sms).toMatchObject({
+    expect(text).toMatchObject({
       channel: 'sms',
       to: '+14155550123',
       subject: null,
       status: 'sent',
       provider: 'sms_api',
       provider_answer: 'HTTP 201 queued',
-      provider_message_id: 'SM0123456789abcdef',
+      provider_message_id: SMS_STAND_IN_SID,
       text: null,
     });
 
     // The credentials never reach the log: neither the passcode nor the login link's token.
-    const code = smsBodies[0]?.match(/\d{6}/)?.[0];
+    const code = sms.texts[0]?.Body?.match(/\d{6}/)?.[0];
     const token = smtp.received[0]?.mail.text?.match(/token=([\w-]+)/)?.[1];
     expect(code).toBeDefined();
     expect(token).toBeDefined();
@@ -146,10 +124,13 @@ describe.each(testDatabaseKinds())('the message log through the admin API on %s'
   });
 
   it("logs a refused SMS as failed with the provider's reason, and filters by status and recipient", async () => {
-    providerStatus = 400;
+    sms.refuseWith(400, {
+      code: 21211,
+      message: "The 'To' number +14155550123 is not a valid phone number.",
+    });
     const refused = await post(OTP_ROUTES.loginOrCreate('sms'), { phone_number: '+14155550123' });
     expect(refused.statusCode).toBe(503);
-    providerStatus = 201;
+    sms.accept();
     expect((await post('/magic_links/email/login_or_create', { email: 'Bo@Example.com' })).statusCode).toBe(
       200,
     );

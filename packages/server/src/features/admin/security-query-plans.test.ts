@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { type CapturedQuery, captureQueries } from '../../test-support/query-capture';
-import { type PlanNode, planNodes } from '../../test-support/query-plans';
+import { explainWithoutSeqScan } from '../../test-support/query-plans';
 import { projectSecurityStats } from '../audit';
 import { createProject } from '../projects/project-service';
 import { webhookBacklog } from '../webhooks';
@@ -65,20 +65,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('security and system query plans
     await t?.close();
   });
 
-  const explain = async (query: CapturedQuery): Promise<PlanNode[]> => {
-    const client = await t.handle.pool!.connect();
-    try {
-      await client.query('SET enable_seqscan = off');
-      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `EXPLAIN (FORMAT JSON) ${query.text}`,
-        query.values,
-      );
-      return planNodes(rows[0]!['QUERY PLAN'][0]!.Plan);
-    } finally {
-      await client.query('RESET enable_seqscan');
-      client.release();
-    }
-  };
+  const explain = (query: CapturedQuery) => explainWithoutSeqScan(t.handle.pool!, query);
 
   it('reads the Security statements through events_project_type_seq_idx, never a Seq Scan on events', async () => {
     const security = captured.filter((query) => query.flow === 'security' && /\bevents\b/.test(query.text));

@@ -7,20 +7,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { type CapturedQuery, captureQueries } from '../../test-support/query-capture';
+import { explainWithoutSeqScan } from '../../test-support/query-plans';
 import { createProject } from '../projects/project-service';
 import { getEvent, listEvents } from './event-query';
 import { projectStats } from './stats';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodes)];
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('event query plans on PostgreSQL', () => {
   const capture = captureQueries();
@@ -83,20 +73,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('event query plans on PostgreSQL
     await t?.close();
   });
 
-  const explain = async (query: CapturedQuery): Promise<PlanNode[]> => {
-    const client = await t.handle.pool!.connect();
-    try {
-      await client.query('SET enable_seqscan = off');
-      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `EXPLAIN (FORMAT JSON) ${query.text}`,
-        query.values,
-      );
-      return nodes(rows[0]!['QUERY PLAN'][0]!.Plan);
-    } finally {
-      await client.query('RESET enable_seqscan');
-      client.release();
-    }
-  };
+  const explain = (query: CapturedQuery) => explainWithoutSeqScan(t.handle.pool!, query);
 
   it('plans no statement of the event list, the event and the stats with a Seq Scan on events', async () => {
     const flows = new Set(captured.map((query) => query.flow));

@@ -3,13 +3,11 @@
 // receives each mail and mailparser parses it; SMS goes to a loopback HTTP server standing in for the Twilio
 // Messages API (as in otps.delivery.test.ts). Every change is made through the API from a Chrome-on-Linux browser
 // behind a trusted proxy, on a fake clock, so the notice's time, device and IP are known.
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ROUTES } from '@gatehouse/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, sdkRequest, TEST_ORIGIN, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
+import { type SmsStandIn, startSmsStandIn } from '../../test-support/sms-stand-in';
 import { type ReceivedMail as Received, type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink';
 import { STRONG, STRONG_2 } from '../passwords/test-helpers';
 import { createTestClock } from '../sessions/test-fixtures';
@@ -32,25 +30,14 @@ const SMS_CONFIG = {
 describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS API on %s', (kind) => {
   const clock = createTestClock(NOW);
   let received: Received[] = [];
-  const texts: Record<string, string>[] = [];
   let smtp: SmtpSink;
-  let provider: Server;
+  let sms: SmsStandIn;
   let t: TestApp;
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
     received = smtp.received;
-    provider = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        texts.push(Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-        response.writeHead(201, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ sid: 'SM123', status: 'queued' }));
-      });
-    });
-    provider.listen(0, '127.0.0.1');
-    await once(provider, 'listening');
+    sms = await startSmsStandIn();
     t = await createTestApp({
       kind,
       clock,
@@ -60,7 +47,7 @@ describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS 
         sms: {
           ...SMS_CONFIG,
           whatsappFrom: null,
-          apiBaseUrl: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`,
+          apiBaseUrl: sms.url,
         },
         // The browser's address reaches the server through a proxy on loopback, as in production.
         trustedProxies: ['loopback'],
@@ -70,13 +57,13 @@ describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS 
   afterAll(async () => {
     await t?.close();
     await smtp?.close();
-    provider?.close();
+    await sms?.close();
   });
   beforeEach(async () => {
     await t.reset();
     clock.set(NOW);
     received.length = 0;
-    texts.length = 0;
+    sms.texts.length = 0;
   });
 
   /** A call from the Chrome-on-Linux browser at CLIENT_IP. */
@@ -113,7 +100,7 @@ describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS 
   async function settleAndForget(): Promise<void> {
     await noticesSettled(t.ctx);
     received.length = 0;
-    texts.length = 0;
+    sms.texts.length = 0;
   }
 
   /** A user who proved `email` by a login link, signed in: the session token. */
@@ -159,7 +146,7 @@ describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS 
       expect(text).not.toContain(secret);
       expect(html).not.toContain(secret);
     }
-    expect(texts).toEqual([]);
+    expect(sms.texts).toEqual([]);
   }
 
   async function enrolTotp(sessionToken: string) {
@@ -425,12 +412,12 @@ describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS 
     await registerPasskey(totp.sessionToken);
     await noticesSettled(t.ctx);
     expect(received).toEqual([]);
-    expect(texts).toEqual([]);
+    expect(sms.texts).toEqual([]);
   });
 
   it('SS-09: a user with no verified address is told by SMS, one short line, on their verified phone number', async () => {
     const sent = await call('POST', ROUTES.otps.loginOrCreate('sms'), { phone_number: '+14155550123' });
-    const passcode = texts[0]!.Body!.slice(0, 6);
+    const passcode = sms.texts[0]!.Body!.slice(0, 6);
     const signedIn = await call('POST', ROUTES.otps.authenticate, {
       token: passcode,
       method_id: sent.method_id,
@@ -439,23 +426,23 @@ describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS 
     await settleAndForget();
 
     const totp = await enrolTotp(signedIn.session_token as string);
-    const sms = await vi.waitFor(
+    const notice = await vi.waitFor(
       () => {
-        const found = texts.find((each) => each.Body?.includes('authenticator app was added'));
+        const found = sms.texts.find((each) => each.Body?.includes('authenticator app was added'));
         if (!found) throw new Error('no SMS notice yet');
         return found;
       },
       { timeout: 10_000, interval: 20 },
     );
-    expect(sms.To).toBe('+14155550123');
-    expect(sms.Body).toBe(
+    expect(notice.To).toBe('+14155550123');
+    expect(notice.Body).toBe(
       `${t.project.name}: an authenticator app was added to your account on 1 Jan 2030 09:05 UTC (Chrome on Linux, IP ${CLIENT_IP}). Not you? Sign in, check passkeys and sessions, reset your password.`,
     );
-    expect(sms.Body).not.toMatch(/[\r\n]|https?:/);
+    expect(notice.Body).not.toMatch(/[\r\n]|https?:/);
     for (const secret of [totp.secret, ...totp.recoveryCodes, passcode])
-      expect(sms.Body).not.toContain(secret);
+      expect(notice.Body).not.toContain(secret);
     await noticesSettled(t.ctx);
-    expect(texts).toHaveLength(1);
+    expect(sms.texts).toHaveLength(1);
     expect(received).toEqual([]);
   });
 });

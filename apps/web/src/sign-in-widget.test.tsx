@@ -7,6 +7,9 @@ import { SIGNED_IN_EVENTS, SignInWidget } from './sign-in-widget';
 import { createFakeClient } from './test-support';
 import { standardLoginConfig } from './widget-config';
 
+/** SPEC §2's configuration error for passkeys alone (its text loads with the error, main/config-error.tsx). */
+const PASSKEYS_ONLY = 'Error: Cannot use Passkeys by itself, please add another product to the config.';
+
 // Spy on mountLogin to see which public API mounted the widget; it still does its real work.
 vi.mock('@gatehouse/react', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@gatehouse/react')>();
@@ -75,7 +78,7 @@ describe('SignInWidget', () => {
     const fetchImpl = answering(200);
     renderWidget(fetchImpl);
     // Login links with e-mail passcodes: SPEC §2's configuration error replaces the form.
-    expect(await screen.findByText(DEFAULT_STRINGS.configErrorEmlAndEmailOtp)).toBeTruthy();
+    expect(await screen.findByText('Error: Cannot use both EML and Email OTP')).toBeTruthy();
     expect(fetchImpl).toHaveBeenCalledWith('/dev/project', expect.anything());
   });
 
@@ -90,7 +93,7 @@ describe('SignInWidget', () => {
     const fetchImpl = answering(404);
     renderWidget(fetchImpl);
     expect(await screen.findByRole('tab', { name: DEFAULT_STRINGS.tabEmail })).toBeTruthy();
-    expect(screen.queryByText(DEFAULT_STRINGS.configErrorPasskeysOnly)).toBeNull();
+    expect(screen.queryByText(PASSKEYS_ONLY)).toBeNull();
     expect(shadowHost()).toBeNull();
     expect(mountLogin).not.toHaveBeenCalled();
   });
@@ -102,7 +105,7 @@ describe('SignInWidget', () => {
     await waitFor(() => expect(fetchImpl).toHaveBeenCalled());
     expect(document.getElementById('login')?.childElementCount).toBe(0);
     await act(async () => release(200));
-    expect(await screen.findByText(DEFAULT_STRINGS.configErrorPasskeysOnly)).toBeTruthy();
+    expect(await screen.findByText(PASSKEYS_ONLY)).toBeTruthy();
   });
 
   it('mount=plain mounts through mountLogin into #login and unmounts with the page', async () => {
@@ -157,9 +160,9 @@ describe('SignInWidget', () => {
   it('follows in-app navigation to a different query', async () => {
     window.history.replaceState(null, '', '/?products=passkeys');
     renderWidget(answering(200));
-    expect(await screen.findByText(DEFAULT_STRINGS.configErrorPasskeysOnly)).toBeTruthy();
+    expect(await screen.findByText(PASSKEYS_ONLY)).toBeTruthy();
     act(() => navigate('/'));
     expect(await screen.findByRole('tab', { name: DEFAULT_STRINGS.tabEmail })).toBeTruthy();
-    expect(screen.queryByText(DEFAULT_STRINGS.configErrorPasskeysOnly)).toBeNull();
+    expect(screen.queryByText(PASSKEYS_ONLY)).toBeNull();
   });
 });

@@ -197,22 +197,24 @@ describe('Main screen', () => {
     expect((window as unknown as { pwned?: boolean }).pwned).toBeUndefined();
   });
 
-  it("shows 'Error: Cannot use Passkeys by itself…' in place of the form when passkeys is the only product", () => {
+  it("shows 'Error: Cannot use Passkeys by itself…' in place of the form when passkeys is the only product", async () => {
     const { root } = renderLogin({ config: { products: ['passkeys'] } });
     expect(root().dataset.state).toBe('config-error');
     expect(
-      screen.getByText('Error: Cannot use Passkeys by itself, please add another product to the config.'),
+      await screen.findByText(
+        'Error: Cannot use Passkeys by itself, please add another product to the config.',
+      ),
     ).toBeTruthy();
     expect(screen.queryByLabelText('Email')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Sign up or log in' })).toBeTruthy();
   });
 
-  it("shows 'Error: Cannot use both EML and Email OTP' for login links with e-mail passcodes", () => {
+  it("shows 'Error: Cannot use both EML and Email OTP' for login links with e-mail passcodes", async () => {
     const { root } = renderLogin({
       config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms', 'email'] } },
     });
     expect(root().dataset.state).toBe('config-error');
-    expect(screen.getByText('Error: Cannot use both EML and Email OTP')).toBeTruthy();
+    expect(await screen.findByText('Error: Cannot use both EML and Email OTP')).toBeTruthy();
     expect(screen.queryByLabelText('Email')).toBeNull();
   });
 

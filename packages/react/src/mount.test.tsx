@@ -76,7 +76,7 @@ describe('mountLogin', () => {
       track(mountLogin({ client, elementId: '#login', config: { products: ['passkeys'] } }));
     });
     expect(login.querySelectorAll('[data-gatehouse-widget]')).toHaveLength(1);
-    expect(within(login).getByText(/Cannot use Passkeys by itself/)).toBeTruthy();
+    expect(await within(login).findByText(/Cannot use Passkeys by itself/)).toBeTruthy();
     // render_login_screen is logged once: the widget was updated, not mounted anew.
     expect(client.calls.telemetry.filter((call) => call.name === 'render_login_screen')).toHaveLength(1);
   });

@@ -75,8 +75,11 @@ describe('<PasskeyRegistration>: signed-in user', () => {
     const client = createFakeClient();
     const { root } = renderRegistration(client);
     expect(root().dataset.state).toBe('passkey-registration.no-user');
+    // The text loads with the passkey registration screens (not the sign-in form's first load).
     expect(
-      screen.getByText('Error: Cannot use PasskeyRegistration component without active user authenticated.'),
+      await screen.findByText(
+        'Error: Cannot use PasskeyRegistration component without active user authenticated.',
+      ),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create a Passkey' })).toBeNull();
     act(() => client.setUser(fakeUser()));

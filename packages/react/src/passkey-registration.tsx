@@ -4,9 +4,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import type { Callbacks } from './callbacks';
 import type { LoginConfig } from './config';
-import { PasskeyRegistrationStartScreen, PasskeyRegistrationSuccessScreen } from './methods/passkeys/screens';
+import {
+  PasskeyRegistrationNoUserScreen,
+  PasskeyRegistrationStartScreen,
+  PasskeyRegistrationSuccessScreen,
+} from './methods/passkeys/screens';
 import { useGatehouse, useUser } from './provider';
-import { ScreenHeading } from './screen-heading';
 import type { Strings } from './strings';
 import type { StyleConfig } from './theme';
 import { useWidget } from './widget-context';
@@ -91,14 +94,10 @@ function PasskeyRegistrationScreens({
 }
 
 function NoUser() {
-  const { strings } = useWidget();
-  // SPEC §8: the passkey screen without a user.
+  // SPEC §8: the passkey screen without a user; its texts load with the passkey registration screens.
   return (
-    <>
-      <ScreenHeading>{strings.passkeyRegistrationTitle}</ScreenHeading>
-      <p className="gh-config-error" role="alert">
-        {strings.passkeyRegistrationWithoutUser}
-      </p>
-    </>
+    <Suspense fallback={null}>
+      <PasskeyRegistrationNoUserScreen />
+    </Suspense>
   );
 }

@@ -39,11 +39,11 @@ const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElemen
 const formLoaded = () => screen.findByLabelText('Password');
 
 describe('<ResetPassword>', () => {
-  it('shows the configuration error without the passwords product', () => {
+  it('shows the configuration error without the passwords product', async () => {
     const { root } = renderReset(createFakeClient());
     expect(root().dataset.state).toBe('config-error');
     expect(
-      screen.getByText(
+      await screen.findByText(
         'Error: Cannot use ResetPassword component without the passwords product in the config.',
       ),
     ).toBeTruthy();

@@ -4,6 +4,7 @@
 // methods/passwords/password-strings.ts, reauthentication/reauthentication-strings.ts: their texts would add about
 // 1 KiB gzip to every page, bench widget-size); its keys are part of `Strings` all the same, overridden through the
 // same objects, and resolved by that part with resolveStringTable.
+import type { CONFIG_ERROR_STRINGS } from './main/config-error';
 import type { CRYPTO_STRINGS } from './methods/crypto/crypto-strings';
 import type { EMAIL_CONFIRMATION_STRINGS } from './methods/email-magic-links/email-confirmation-strings';
 import type { OAUTH_STRINGS } from './methods/oauth/oauth-strings';
@@ -20,9 +21,7 @@ export const DEFAULT_STRINGS = {
   dividerText: 'or',
   poweredBy: 'Powered by Gatehouse',
   loadingSection: 'Loading…',
-  // SPEC §2 Main: configuration errors replace the form.
-  configErrorPasskeysOnly: 'Error: Cannot use Passkeys by itself, please add another product to the config.',
-  configErrorEmlAndEmailOtp: 'Error: Cannot use both EML and Email OTP',
+  // SPEC §2 Main: configuration errors replace the form (their texts: main/config-error.tsx).
   // SPEC §2 Main: tabs of the login form.
   tabText: 'Text',
   tabWhatsApp: 'WhatsApp',
@@ -61,19 +60,11 @@ export const DEFAULT_STRINGS = {
   resetPasswordTitle: 'Reset your password',
   // SPEC §2 PasswordCreateOrLogin's Continue (also used beyond passwords).
   continue: 'Continue',
-  configErrorResetPasswordWithoutPasswords:
-    'Error: Cannot use ResetPassword component without the passwords product in the config.',
-  // SPEC §2 PasskeyRegistrationStart / SPEC §8.
-  passkeyRegistrationTitle: 'Set up a new Passkey',
-  skip: 'Skip',
-  // SPEC §2 PasskeyRegistrationSuccess and SPEC §4 passkey list editing.
-  passkeyCreatedTitle: 'Passkey successfully created!',
+  // SPEC §4 passkey list editing (also the "Confirm it's you" step's Cancel). The passkey registration screens' own
+  // texts (SPEC §2 PasskeyRegistrationStart/Success) load with them: methods/passkeys/passkey-registration-strings.ts.
   edit: 'Edit',
   delete: 'Delete',
-  save: 'Save',
   cancel: 'Cancel',
-  passkeyRegistrationWithoutUser:
-    'Error: Cannot use PasskeyRegistration component without active user authenticated.',
   // SPEC §2 social buttons: 'Continue with {provider}', with each provider's display name.
   continueWithProvider: 'Continue with {provider}',
   // Errors (SPEC §8: server errors show error_message, otherwise the plain message).
@@ -96,6 +87,7 @@ export const DEFAULT_STRINGS = {
 export type StringKey = keyof typeof DEFAULT_STRINGS;
 /** The keys whose defaults load with their method's code. */
 export type LazyStringKey =
+  | keyof typeof CONFIG_ERROR_STRINGS
   | keyof typeof CRYPTO_STRINGS
   | keyof typeof PASSKEY_STRINGS
   | keyof typeof EMAIL_CONFIRMATION_STRINGS

@@ -1,7 +1,6 @@
 // Issue 22 finding 3 and Deliver 2: the account page's own passkey list (no "Set up a new Passkey / Skip"), rename
 // with a visible error for an empty name, delete through the confirmation dialog, add through the SDK's register,
 // and the last way to sign in not removable, with the reason shown.
-import { DEFAULT_STRINGS } from '@gatehouse/react';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -55,9 +54,9 @@ describe('the account page passkeys (issue 22 finding 3)', () => {
     expect(laptop?.querySelectorAll('time')[0]?.getAttribute('datetime')).toBe(LAPTOP.created_at);
     expect(laptop?.querySelectorAll('time')[1]?.getAttribute('datetime')).toBe(LAPTOP.last_used_at);
     expect(key?.textContent).toContain(STRINGS.account.passkeyNeverUsed);
-    expect(screen.queryByText(DEFAULT_STRINGS.passkeyRegistrationTitle)).toBeNull();
-    expect(screen.queryByText(DEFAULT_STRINGS.skip)).toBeNull();
-    expect(screen.queryByText(DEFAULT_STRINGS.passkeyCreatedTitle)).toBeNull();
+    expect(screen.queryByText('Set up a new Passkey')).toBeNull();
+    expect(screen.queryByText('Skip')).toBeNull();
+    expect(screen.queryByText('Passkey successfully created!')).toBeNull();
   });
 
   it('says so when there are none', () => {

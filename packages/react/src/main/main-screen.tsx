@@ -1,18 +1,12 @@
 // SPEC §2 Main: logo, header, the sections in their fixed order (main/sections.ts), the banner, and the
 // configuration errors in place of the form.
-import { type KeyboardEvent, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { BannerRegion } from '../banner';
-import type { ConfigurationErrorKind } from '../config';
 import { ScreenHeading } from '../screen-heading';
-import type { StringKey } from '../strings';
 import { useWidget } from '../widget-context';
 import { type FormTab, type FormTabId, mainLayout, type SectionId, sectionComponent } from './sections';
 
-const CONFIG_ERROR_STRINGS: Record<ConfigurationErrorKind, StringKey> = {
-  'passkeys-only': 'configErrorPasskeysOnly',
-  'eml-and-email-otp': 'configErrorEmlAndEmailOtp',
-  'reset-password-without-passwords': 'configErrorResetPasswordWithoutPasswords',
-};
+const ConfigError = lazy(() => import('./config-error'));
 
 export function MainScreen() {
   const { config, products, styles, strings, state } = useWidget();
@@ -22,9 +16,9 @@ export function MainScreen() {
       <Logo />
       <ScreenHeading visuallyHidden={styles.hideHeaderText}>{strings.mainHeader}</ScreenHeading>
       {state.configError !== null ? (
-        <p className="gh-config-error" role="alert">
-          {strings[CONFIG_ERROR_STRINGS[state.configError]]}
-        </p>
+        <Suspense fallback={null}>
+          <ConfigError kind={state.configError} />
+        </Suspense>
       ) : (
         <>
           {layout.social !== null ? <Section id={layout.social} /> : null}

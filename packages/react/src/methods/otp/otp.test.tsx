@@ -254,12 +254,12 @@ describe('Main: the passcode tabs', () => {
     expect(onError).toHaveBeenCalledWith(error);
   });
 
-  it("shows 'Error: Cannot use both EML and Email OTP' instead of the form", () => {
+  it("shows 'Error: Cannot use both EML and Email OTP' instead of the form", async () => {
     const { root } = renderLogin({
       config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['email'] } },
     });
     expect(root().dataset.state).toBe('config-error');
-    expect(screen.getByText('Error: Cannot use both EML and Email OTP')).toBeTruthy();
+    expect(await screen.findByText('Error: Cannot use both EML and Email OTP')).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 });

@@ -397,3 +397,16 @@ function PasskeyListRow({
     </li>
   );
 }
+
+/** SPEC §8: PasskeyRegistration mounted without a signed-in user. */
+export function PasskeyRegistrationNoUser() {
+  const strings = usePasskeyRegistrationStrings();
+  return (
+    <>
+      <ScreenHeading>{strings.passkeyRegistrationTitle}</ScreenHeading>
+      <p className="gh-config-error" role="alert">
+        {strings.passkeyRegistrationWithoutUser}
+      </p>
+    </>
+  );
+}

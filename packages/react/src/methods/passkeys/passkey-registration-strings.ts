@@ -7,6 +7,14 @@ import { useWidget } from '../../widget-context';
 import { PASSKEY_STRINGS } from './passkey-strings';
 
 export const PASSKEY_REGISTRATION_STRINGS = {
+  // SPEC §2 PasskeyRegistrationStart / SPEC §8 (here since issue 27: not in the sign-in form's first load).
+  passkeyRegistrationTitle: 'Set up a new Passkey',
+  skip: 'Skip',
+  // SPEC §2 PasskeyRegistrationSuccess and the list's Save.
+  passkeyCreatedTitle: 'Passkey successfully created!',
+  save: 'Save',
+  passkeyRegistrationWithoutUser:
+    'Error: Cannot use PasskeyRegistration component without active user authenticated.',
   passkeyRegistrationText:
     'Passkeys let you sign in with your fingerprint, face or screen lock instead of a password or a code.',
   createPasskey: 'Create a Passkey',

@@ -11,3 +11,6 @@ export const PasskeyRegistrationStartScreen = lazy(() =>
 export const PasskeyRegistrationSuccessScreen = lazy(() =>
   loadPasskeyRegistrationScreens().then((module) => ({ default: module.PasskeyRegistrationSuccess })),
 );
+export const PasskeyRegistrationNoUserScreen = lazy(() =>
+  loadPasskeyRegistrationScreens().then((module) => ({ default: module.PasskeyRegistrationNoUser })),
+);

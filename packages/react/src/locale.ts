@@ -37,9 +37,6 @@ export function widgetDirection(tag: LocaleTag): 'ltr' | 'rtl' {
   return tag === 'ar' ? 'rtl' : 'ltr';
 }
 
-/** How long a widget waits, invisible, for its locale's chunk before it shows in English. */
-export const LOCALE_WAIT_MS = 3000;
-
 const tables = new Map<LocaleTag, Promise<LocaleTable | null>>();
 const loaded = new Map<LocaleTag, LocaleTable>();
 
@@ -54,15 +51,12 @@ export function loadLocaleTable(tag: LocaleTag): Promise<LocaleTable | null> {
   let pending = tables.get(tag);
   if (pending === undefined) {
     // A chunk that cannot load leaves English on screen (null), never a hidden widget.
-    // A chunk that hangs (a stalled connection) must not keep the form invisible: after LOCALE_WAIT_MS the widget
-    // shows in English, and the next mount asks again.
-    pending = Promise.race([
-      import('./locales/load').then(
-        (module) => module.loadTable(tag),
-        () => null,
-      ),
-      new Promise<null>((resolve) => setTimeout(resolve, LOCALE_WAIT_MS, null)),
-    ]);
+    // A locale chunk that hangs shows English after LOCALE_WAIT_MS (./locales/load.ts, so the timer's code stays
+    // out of the English first load).
+    pending = import('./locales/load').then(
+      (module) => module.loadTable(tag),
+      () => null,
+    );
     pending.then((table) => (table === null ? tables.delete(tag) : loaded.set(tag, table)));
     tables.set(tag, pending);
   }

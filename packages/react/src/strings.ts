@@ -56,8 +56,6 @@ export const DEFAULT_STRINGS = {
   // Issue 11: the provider round trip came back with an error instead of a token (its error_description follows).
   oauthAccessDenied: 'Sign-in was cancelled at the provider. Nothing was shared with this site.',
   oauthFailed: 'The provider could not sign you in. Please try again.',
-  // SPEC §2 PasswordResetForm.
-  resetPasswordTitle: 'Reset your password',
   // SPEC §2 PasswordCreateOrLogin's Continue (also used beyond passwords).
   continue: 'Continue',
   // SPEC §4 passkey list editing (also the "Confirm it's you" step's Cancel). The passkey registration screens' own

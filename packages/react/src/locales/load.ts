@@ -4,6 +4,9 @@
 import type { LocaleTag } from '@gatehouse/protocol';
 import type { LocaleTable } from './table';
 
+/** How long a widget waits, invisible, for its locale's chunk before it shows in English. */
+export const LOCALE_WAIT_MS = 3000;
+
 /** One dynamic import per locale, written out so every bundler (and the script tag's build) splits them. */
 function importLocale(tag: Exclude<LocaleTag, 'en'>): Promise<LocaleTable> {
   switch (tag) {
@@ -28,7 +31,14 @@ function importLocale(tag: Exclude<LocaleTag, 'en'>): Promise<LocaleTable> {
  */
 export async function loadTable(tag: Exclude<LocaleTag, 'en'>): Promise<LocaleTable | null> {
   try {
-    const table = await importLocale(tag);
+    // A chunk that hangs (a stalled connection) must not keep the form invisible: after LOCALE_WAIT_MS the widget
+    // shows in English, and the next mount asks again.
+    const table = await Promise.race([
+      importLocale(tag),
+      new Promise<never>((_, reject) =>
+        setTimeout(reject, LOCALE_WAIT_MS, new Error(`no answer in ${LOCALE_WAIT_MS} ms`)),
+      ),
+    ]);
     if (isDevelopment()) (await import('./missing-keys')).reportMissingKeys(tag, table);
     return table;
   } catch (error) {

@@ -6,6 +6,8 @@ import { resolveStringTable } from '../../strings';
 import { useWidget } from '../../widget-context';
 
 export const PASSWORD_STRINGS = {
+  // SPEC §2 PasswordResetForm (here since issue 27: not in the sign-in form's first load).
+  resetPasswordTitle: 'Reset your password',
   // SPEC §2 PasswordCreateOrLogin, login variant.
   passwordLoginTitle: 'Log In',
   passwordLabel: 'Password',

@@ -11,6 +11,8 @@
 //   use all of them through ICU plural (message-format.ts), e.g. «حرفين», «8 أحرف», «12 حرفًا».
 // - Punctuation: Arabic comma «،» and question mark «؟»; quotes «…».
 // - Provider and wallet names are brands: left in Latin script.
+
+import { PROVIDER_NAME_STRINGS } from '../methods/oauth/provider-names';
 import type { LocaleTable } from './table';
 
 const CHARACTERS =
@@ -109,25 +111,9 @@ export const ar: LocaleTable = {
   openOutlook: 'فتح Outlook',
   tryAgain: 'إعادة المحاولة',
 
-  providerGoogle: 'Google',
-  providerMicrosoft: 'Microsoft',
-  providerApple: 'Apple',
-  providerGithub: 'GitHub',
-  providerGitlab: 'GitLab',
-  providerFacebook: 'Facebook',
-  providerDiscord: 'Discord',
-  providerSalesforce: 'Salesforce',
-  providerSlack: 'Slack',
-  providerAmazon: 'Amazon',
-  providerBitbucket: 'Bitbucket',
-  providerLinkedin: 'LinkedIn',
-  providerCoinbase: 'Coinbase',
-  providerTwitch: 'Twitch',
-  providerTwitter: 'Twitter',
-  providerTiktok: 'TikTok',
-  providerSnapchat: 'Snapchat',
-  providerFigma: 'Figma',
-  providerYahoo: 'Yahoo',
+  // Brand names: the English table's, shared.
+
+  ...PROVIDER_NAME_STRINGS,
   oneTapLoading: 'جارٍ تحميل Google One Tap…',
   oneTapOriginNotAllowed:
     'لا يمكن عرض One Tap لأن المضيف الحالي غير مسموح به في هذا المشروع. أضفه إلى المصادر المعتمدة لعميل Google وللمشروع.',

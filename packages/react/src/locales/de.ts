@@ -6,6 +6,8 @@
 // - German runs ~30 % longer than English: button texts were kept short („Weiter mit E-Mail“) so they fit 320px.
 // - Plurals: „Zeichen“ is the same in singular and plural, so no ICU plural is needed.
 // - Provider and wallet names are brands: unchanged.
+
+import { PROVIDER_NAME_STRINGS } from '../methods/oauth/provider-names';
 import type { LocaleTable } from './table';
 
 export const de: LocaleTable = {
@@ -113,25 +115,9 @@ export const de: LocaleTable = {
   openOutlook: 'Outlook öffnen',
   tryAgain: 'Erneut versuchen',
 
-  providerGoogle: 'Google',
-  providerMicrosoft: 'Microsoft',
-  providerApple: 'Apple',
-  providerGithub: 'GitHub',
-  providerGitlab: 'GitLab',
-  providerFacebook: 'Facebook',
-  providerDiscord: 'Discord',
-  providerSalesforce: 'Salesforce',
-  providerSlack: 'Slack',
-  providerAmazon: 'Amazon',
-  providerBitbucket: 'Bitbucket',
-  providerLinkedin: 'LinkedIn',
-  providerCoinbase: 'Coinbase',
-  providerTwitch: 'Twitch',
-  providerTwitter: 'Twitter',
-  providerTiktok: 'TikTok',
-  providerSnapchat: 'Snapchat',
-  providerFigma: 'Figma',
-  providerYahoo: 'Yahoo',
+  // Brand names: the English table's, shared.
+
+  ...PROVIDER_NAME_STRINGS,
   oneTapLoading: 'Google One Tap wird geladen…',
   oneTapOriginNotAllowed:
     'One Tap kann nicht angezeigt werden: Dieser Host ist für das Projekt nicht zugelassen. Fügen Sie ihn den autorisierten Ursprüngen des Google-Clients und des Projekts hinzu.',

@@ -7,6 +7,8 @@
 // - Inverted marks ¿ ¡ open every question and exclamation.
 // - Plurals: «carácter/caracteres» through ICU plural (message-format.ts).
 // - Provider and wallet names are brands: unchanged.
+
+import { PROVIDER_NAME_STRINGS } from '../methods/oauth/provider-names';
 import type { LocaleTable } from './table';
 
 export const es: LocaleTable = {
@@ -111,25 +113,9 @@ export const es: LocaleTable = {
   openOutlook: 'Abrir Outlook',
   tryAgain: 'Intentar de nuevo',
 
-  providerGoogle: 'Google',
-  providerMicrosoft: 'Microsoft',
-  providerApple: 'Apple',
-  providerGithub: 'GitHub',
-  providerGitlab: 'GitLab',
-  providerFacebook: 'Facebook',
-  providerDiscord: 'Discord',
-  providerSalesforce: 'Salesforce',
-  providerSlack: 'Slack',
-  providerAmazon: 'Amazon',
-  providerBitbucket: 'Bitbucket',
-  providerLinkedin: 'LinkedIn',
-  providerCoinbase: 'Coinbase',
-  providerTwitch: 'Twitch',
-  providerTwitter: 'Twitter',
-  providerTiktok: 'TikTok',
-  providerSnapchat: 'Snapchat',
-  providerFigma: 'Figma',
-  providerYahoo: 'Yahoo',
+  // Brand names: the English table's, shared.
+
+  ...PROVIDER_NAME_STRINGS,
   oneTapLoading: 'Cargando Google One Tap…',
   oneTapOriginNotAllowed:
     'One Tap no se puede mostrar porque este host no está permitido en el proyecto. Añádelo a los orígenes autorizados del cliente de Google y del proyecto.',

@@ -8,6 +8,8 @@
 // - "Email" → « E-mail » (what people say; « courriel » reads Québécois or administrative).
 // - Plurals: « caractère(s) » through ICU plural (message-format.ts); French "one" covers 0 and 1.
 // - Provider and wallet names are brands: unchanged.
+
+import { PROVIDER_NAME_STRINGS } from '../methods/oauth/provider-names';
 import type { LocaleTable } from './table';
 
 export const fr: LocaleTable = {
@@ -112,25 +114,9 @@ export const fr: LocaleTable = {
   openOutlook: 'Ouvrir Outlook',
   tryAgain: 'Réessayer',
 
-  providerGoogle: 'Google',
-  providerMicrosoft: 'Microsoft',
-  providerApple: 'Apple',
-  providerGithub: 'GitHub',
-  providerGitlab: 'GitLab',
-  providerFacebook: 'Facebook',
-  providerDiscord: 'Discord',
-  providerSalesforce: 'Salesforce',
-  providerSlack: 'Slack',
-  providerAmazon: 'Amazon',
-  providerBitbucket: 'Bitbucket',
-  providerLinkedin: 'LinkedIn',
-  providerCoinbase: 'Coinbase',
-  providerTwitch: 'Twitch',
-  providerTwitter: 'Twitter',
-  providerTiktok: 'TikTok',
-  providerSnapchat: 'Snapchat',
-  providerFigma: 'Figma',
-  providerYahoo: 'Yahoo',
+  // Brand names: the English table's, shared.
+
+  ...PROVIDER_NAME_STRINGS,
   oneTapLoading: 'Chargement de Google One Tap…',
   oneTapOriginNotAllowed:
     'One Tap ne peut pas s’afficher\u00a0: ce domaine n’est pas autorisé pour ce projet. Ajoutez-le aux origines autorisées du client Google et du projet.',

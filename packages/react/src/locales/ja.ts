@@ -6,6 +6,8 @@
 // - Punctuation: full-width 。、？！ and 「」 quotes; no spaces between words. Japanese has no plural forms.
 // - Texts are usually shorter than English; a line break can fall between any two characters, so no overflow.
 // - Provider and wallet names are brands: unchanged.
+
+import { PROVIDER_NAME_STRINGS } from '../methods/oauth/provider-names';
 import type { LocaleTable } from './table';
 
 export const ja: LocaleTable = {
@@ -106,25 +108,9 @@ export const ja: LocaleTable = {
   openOutlook: 'Outlook を開く',
   tryAgain: 'やり直す',
 
-  providerGoogle: 'Google',
-  providerMicrosoft: 'Microsoft',
-  providerApple: 'Apple',
-  providerGithub: 'GitHub',
-  providerGitlab: 'GitLab',
-  providerFacebook: 'Facebook',
-  providerDiscord: 'Discord',
-  providerSalesforce: 'Salesforce',
-  providerSlack: 'Slack',
-  providerAmazon: 'Amazon',
-  providerBitbucket: 'Bitbucket',
-  providerLinkedin: 'LinkedIn',
-  providerCoinbase: 'Coinbase',
-  providerTwitch: 'Twitch',
-  providerTwitter: 'Twitter',
-  providerTiktok: 'TikTok',
-  providerSnapchat: 'Snapchat',
-  providerFigma: 'Figma',
-  providerYahoo: 'Yahoo',
+  // Brand names: the English table's, shared.
+
+  ...PROVIDER_NAME_STRINGS,
   oneTapLoading: 'Google One Tap を読み込んでいます…',
   oneTapOriginNotAllowed:
     'このホストはプロジェクトで許可されていないため、One Tap を表示できません。Google クライアントとプロジェクトの承認済みオリジンに追加してください。',

@@ -5,6 +5,8 @@
 //   «e-mail». European Portuguese (pt-PT) readers are served this file too (matchLocale), so slang was avoided.
 // - Plurals: «caractere(s)» through ICU plural (message-format.ts); Portuguese "one" covers 0 and 1.
 // - Provider and wallet names are brands: unchanged.
+
+import { PROVIDER_NAME_STRINGS } from '../methods/oauth/provider-names';
 import type { LocaleTable } from './table';
 
 export const ptBR: LocaleTable = {
@@ -105,25 +107,9 @@ export const ptBR: LocaleTable = {
   openOutlook: 'Abrir o Outlook',
   tryAgain: 'Tentar de novo',
 
-  providerGoogle: 'Google',
-  providerMicrosoft: 'Microsoft',
-  providerApple: 'Apple',
-  providerGithub: 'GitHub',
-  providerGitlab: 'GitLab',
-  providerFacebook: 'Facebook',
-  providerDiscord: 'Discord',
-  providerSalesforce: 'Salesforce',
-  providerSlack: 'Slack',
-  providerAmazon: 'Amazon',
-  providerBitbucket: 'Bitbucket',
-  providerLinkedin: 'LinkedIn',
-  providerCoinbase: 'Coinbase',
-  providerTwitch: 'Twitch',
-  providerTwitter: 'Twitter',
-  providerTiktok: 'TikTok',
-  providerSnapchat: 'Snapchat',
-  providerFigma: 'Figma',
-  providerYahoo: 'Yahoo',
+  // Brand names: the English table's, shared.
+
+  ...PROVIDER_NAME_STRINGS,
   oneTapLoading: 'Carregando o Google One Tap…',
   oneTapOriginNotAllowed:
     'O One Tap não pode aparecer porque este host não é permitido no projeto. Adicione-o às origens autorizadas do cliente Google e do projeto.',

@@ -5,27 +5,10 @@
 import { useMemo } from 'react';
 import { resolveStringTable } from '../../strings';
 import { useWidget } from '../../widget-context';
+import { PROVIDER_NAME_STRINGS } from './provider-names';
 
 export const OAUTH_STRINGS = {
-  providerGoogle: 'Google',
-  providerMicrosoft: 'Microsoft',
-  providerApple: 'Apple',
-  providerGithub: 'GitHub',
-  providerGitlab: 'GitLab',
-  providerFacebook: 'Facebook',
-  providerDiscord: 'Discord',
-  providerSalesforce: 'Salesforce',
-  providerSlack: 'Slack',
-  providerAmazon: 'Amazon',
-  providerBitbucket: 'Bitbucket',
-  providerLinkedin: 'LinkedIn',
-  providerCoinbase: 'Coinbase',
-  providerTwitch: 'Twitch',
-  providerTwitter: 'Twitter',
-  providerTiktok: 'TikTok',
-  providerSnapchat: 'Snapchat',
-  providerFigma: 'Figma',
-  providerYahoo: 'Yahoo',
+  ...PROVIDER_NAME_STRINGS,
   // SPEC §2 One Tap (embedded or floating, with a spinner while loading). The region's name moved here from
   // strings.ts with issue 27 (the English first load stays as it was: strings.ts says why).
   oneTapRegion: 'Sign in with Google One Tap',

@@ -3,7 +3,8 @@
 // and the project file's schema), the admin API reference (from the OpenAPI document the server serves at
 // /admin/v1/openapi.json) and the error catalogue of the troubleshooting page (from @gatehouse/protocol's error
 // types and the messages the server's `new ApiError(…)` and `new ConfigError(…)` calls carry).
-// `npm run docs:generate` writes them; scripts/docs/docs.test.ts fails when a committed file differs.
+// `npm run docs:generate` writes them; scripts/docs/docs.test.ts (the admin API reference: docs-server.test.ts, which
+// runs a server) fails when a committed file differs.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,7 +2,10 @@
 // anchors and links, and their fenced code samples with the tag of the convention (docs/writing-docs.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ROOT } from './generate';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (also ./generate.ts's; repeated so the E2E spec reading samples loads nothing else). */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface Page {
   path: string;
@@ -13,7 +16,10 @@ export interface Sample {
   page: string;
   line: number;
   lang: string;
+  /** The first word after the language (`runnable`, `browser`, …), or '' when there is none. */
   tag: string;
+  /** The rest of the opening line after the tag (the file of an `example` sample), or null. */
+  argument: string | null;
   code: string;
 }
 
@@ -98,11 +104,13 @@ export function samplesOf(page: Page): Sample[] {
       body.push(lines[end]!.slice(Math.min(indent, lines[end]!.length - lines[end]!.trimStart().length)));
       end += 1;
     }
+    const [tag = '', ...rest] = open[3]!.trim().split(/\s+/);
     samples.push({
       page: page.path,
       line: index + 1,
       lang: open[2]!,
-      tag: open[3]!.trim(),
+      tag,
+      argument: rest.length > 0 ? rest.join(' ') : null,
       code: body.join('\n'),
     });
     index = end;

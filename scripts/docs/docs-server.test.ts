@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type GatehouseApp } from '../../packages/server/src/app';
 import { openTestDatabase } from '../../packages/server/src/test-support/database';
 import { freePort } from '../../packages/server/src/test-support/free-port';
@@ -107,6 +107,11 @@ describe('code samples', () => {
       };
       const saved = Object.fromEntries(Object.keys(environment).map((key) => [key, process.env[key]]));
       Object.assign(process.env, environment);
+      // The stytch library warns once about an http base URL in `env` (the sample says so); nothing else may warn.
+      const warnings: string[] = [];
+      const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+        warnings.push(args.join(' '));
+      });
       let app: FastifyInstance;
       try {
         ({ app } = (await import(/* @vite-ignore */ file)) as { app: FastifyInstance });
@@ -127,8 +132,12 @@ describe('code samples', () => {
         const forged = await me('gatehouse_session_jwt=eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln');
         expect(forged.statusCode).toBe(401);
       } finally {
+        warn.mockRestore();
         await app.close();
       }
+      expect(
+        warnings.filter((warning) => !warning.startsWith("[Stytch] Warning: Using a custom 'env'")),
+      ).toEqual([]);
     },
   );
 });

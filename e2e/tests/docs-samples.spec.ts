@@ -2,9 +2,10 @@
 // docs/writing-docs.md) run in Chromium against this worker's server. All of them are bundled into one page, each as
 // the reader copies it with the server's URL and public token filled in (../support/docs-samples.ts), and each
 // export is exercised by what it is: a LoginConfig or a <Login> element renders the widget with the configured
-// methods, header and language; a component renders; a function or object is run by its check in CALLS below (the
-// sends reach the dev outbox in German, describeError gives the German text, the Stytch UI client sends a login
-// link through Gatehouse). A sample that exports nothing, or something without a check, fails here.
+// methods, header and language; a component (an app) renders and signs in from a login link; a function or object
+// is run by its check in CALLS below (the sends reach the dev outbox in German, describeError gives the German
+// text, the Stytch UI client sends a login link through Gatehouse). A sample that exports nothing, or something
+// without a check, fails here. The `html browser` samples (script-tag pages) get a page each.
 import type { LoginConfig } from '@gatehouse/react';
 import type { Locator, Page } from '@playwright/test';
 import { ar } from '../../packages/react/src/locales/ar';
@@ -29,6 +30,7 @@ const HTML_SAMPLES = SAMPLES.filter((sample) => sample.lang === 'html' && sample
 const TABLES: Record<string, LocaleTable> = { en, fr, de, es, 'pt-BR': ptBR, ja, ar };
 const PAGE_PATH = '/__docs-samples/index.html';
 const SCRIPT_PATH = '/__docs-samples/samples.js';
+const PAGE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs samples</title></head><body><script src="${SCRIPT_PATH}"></script></body></html>`;
 /**
  * The failed requests the checks cause on purpose (Chromium logs each as a console error): social.md's Google
  * provider asks for One Tap and the dev project has no Google client (the widget says so: expectMethods); explain
@@ -216,6 +218,37 @@ async function expectMethods(section: Locator, config: LoginConfig | null, table
   }
 }
 
+/**
+ * A component is an app (embedding.md): at /authenticate with a login link's token it must redeem it and show who
+ * signed in. The link is sent by the page's own client to the dev project's /authenticate (the sample's redirect URL
+ * is the reader's site), and the samples' page is served there too.
+ */
+async function signInThroughApp(page: Page, item: SampleExport, serverUrl: string) {
+  const email = uniqueEmail('app');
+  await page.evaluate(
+    async ([to, redirect]) => {
+      await window.docsSamples.client.magicLinks.email.loginOrCreate(to!, {
+        login_magic_link_url: redirect,
+        signup_magic_link_url: redirect,
+      });
+    },
+    [email, `${serverUrl}/authenticate`],
+  );
+  const link = (await waitForMessage({ to: email, channel: 'email' })).links[0];
+  expect(link, `the login link to ${email}`).toBeDefined();
+  await page.route(
+    (url) => url.origin === serverUrl && url.pathname === '/authenticate',
+    (route) => route.fulfill({ contentType: 'text/html', body: PAGE_HTML }),
+  );
+  await page.goto(link!);
+  await page.evaluate(
+    ([sample, name]) => window.docsSamples.render(sample!, name!),
+    [item.sample, item.name],
+  );
+  const section = page.locator(`section[data-sample="${item.sample}#${item.name}"]`);
+  await expect(section).toContainText(email);
+}
+
 async function checkRendered(page: Page, item: SampleExport) {
   const section = page.locator(`section[data-sample="${item.sample}#${item.name}"]`);
   const widget = section.locator('[data-gatehouse-widget]');
@@ -260,10 +293,7 @@ test('every browser sample of the docs runs in Chromium against the server (docs
     route.fulfill({ contentType: 'text/javascript', body: script }),
   );
   await page.route(`${server.url}${PAGE_PATH}`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs samples</title></head><body><script src="${SCRIPT_PATH}"></script></body></html>`,
-    }),
+    route.fulfill({ contentType: 'text/html', body: PAGE_HTML }),
   );
   await page.goto(`${server.url}${PAGE_PATH}`);
   const exports = await page.evaluate(() => window.docsSamples.exports());
@@ -287,6 +317,11 @@ test('every browser sample of the docs runs in Chromium against the server (docs
       if (call === undefined) throw new Error(`${item.sample} exports ${item.name}: add its check to CALLS`);
       await call({ page, sample: item.sample, name: item.name, serverUrl: server.url });
     });
+  }
+  // Last, as it leaves the page: each app finishes a sign-in from a login link.
+  for (const item of rendered.filter((rendering) => rendering.kind === 'component')) {
+    await test.step(`${item.sample} ${item.name} (a login link's landing)`, () =>
+      signInThroughApp(page, item, server.url));
   }
   expect(requests.foreign()).toEqual([]);
   expect(consoleErrors.filter((error) => !EXPECTED_FAILURES.some((failure) => failure.test(error)))).toEqual(

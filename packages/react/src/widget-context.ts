@@ -25,8 +25,8 @@ import type { StringOverrides, Strings } from './strings';
 import { resolveStrings } from './strings';
 import type { ScreenStyles } from './theme';
 import { isValidEmail } from './validation';
-import type { WidgetAction, WidgetState } from './widget-state';
-import { screenOf } from './widget-state';
+import type { MainAction, ScreenActionOf, ScreenTransitionTable, WidgetState } from './widget-state';
+import { registerScreenTransitions, screenOf } from './widget-state';
 
 export type ToastKind = 'blank' | 'success' | 'error';
 
@@ -44,7 +44,8 @@ export interface WidgetContextValue {
   stringOverrides: readonly StringOverrides[];
   bootstrap: BootstrapData;
   state: WidgetState;
-  dispatch: Dispatch<WidgetAction>;
+  /** Main's actions; a lazily loaded screen dispatches its own through useScreenDispatch. */
+  dispatch: Dispatch<MainAction>;
   emitEvent(type: WidgetEventType, data: unknown): void;
   emitError(error: unknown): void;
   /** SPEC §7 event log; never throws. */
@@ -60,6 +61,18 @@ export function useWidget(): WidgetContextValue {
   if (value === null)
     throw new Error('Gatehouse widget sections must be rendered inside a widget component.');
   return value;
+}
+
+/**
+ * The widget's dispatch for Main's actions and those of `transitions` (a table beside the calling screen's code,
+ * e.g. methods/otp/otp-transitions.ts), which joins the reducer first: a screen's transitions load with the screen,
+ * not with every page (widget-state.ts). Pass a table defined at module level.
+ */
+export function useScreenDispatch<Table extends ScreenTransitionTable>(
+  transitions: Table,
+): Dispatch<MainAction | ScreenActionOf<Table>> {
+  registerScreenTransitions(transitions);
+  return useWidget().dispatch as Dispatch<MainAction | ScreenActionOf<Table>>;
 }
 
 /**

@@ -5,14 +5,15 @@ import { describeError } from '../../errors';
 import { ScreenHeading } from '../../screen-heading';
 import { ScreenStyles } from '../../screen-styles';
 import { SCREENS_CSS } from '../../screens-css';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { useEmailConfirmationStrings } from './email-confirmation-strings';
+import { EMAIL_CONFIRMATION_TRANSITIONS } from './email-confirmation-transitions';
 import { inboxLinks, senderDomain } from './inbox-links';
 import { magicLinkOptions } from './magic-link-options';
 
 export function EmailConfirmation() {
-  const { client, config, state, bootstrap, dispatch, emitEvent, emitError, logEvent, notify, locale } =
-    useWidget();
+  const { client, config, state, bootstrap, emitEvent, emitError, logEvent, notify, locale } = useWidget();
+  const dispatch = useScreenDispatch(EMAIL_CONFIRMATION_TRANSITIONS);
   const strings = useEmailConfirmationStrings();
   const email = state.email;
   const resending = state.screen === 'email-confirmation.resending';

@@ -15,10 +15,11 @@ import { FieldError } from '../../field-error';
 import { formatCountdown } from '../../message-format';
 import { ScreenHeading } from '../../screen-heading';
 import { formatString } from '../../strings';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import type { OtpState } from '../../widget-state';
 import { methodIdOf, otpSendOptions } from './otp-options';
 import { useOtpStrings } from './otp-strings';
+import { OTP_TRANSITIONS } from './otp-transitions';
 import { useNow } from './use-now';
 
 /** SPEC §8: these answers mean the code was wrong, and show 'Invalid passcode, please try again.' */
@@ -43,7 +44,8 @@ function refusedAfterExpiry(error: unknown, expiresAt: number): boolean {
 }
 
 export function OtpAuthenticate() {
-  const { state, dispatch } = useWidget();
+  const { state } = useWidget();
+  const dispatch = useScreenDispatch(OTP_TRANSITIONS);
   const otp = state.otp;
   useEffect(() => {
     // Without a sent code there is nothing to enter: back to Main.
@@ -53,7 +55,8 @@ export function OtpAuthenticate() {
 }
 
 function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
-  const { client, config, state, dispatch, emitEvent, emitError, notify, locale } = useWidget();
+  const { client, config, state, emitEvent, emitError, notify, locale } = useWidget();
+  const dispatch = useScreenDispatch(OTP_TRANSITIONS);
   const strings = useOtpStrings();
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);

@@ -4,12 +4,14 @@ import type { OtpMethod } from '@gatehouse/protocol';
 import { useCallback } from 'react';
 import { eventData } from '../../callbacks';
 import { describeError } from '../../errors';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { methodIdOf, otpSendOptions } from './otp-options';
+import { OTP_TRANSITIONS } from './otp-transitions';
 import { loadOtpAuthenticate } from './screens';
 
 export function useSendOtp(method: OtpMethod) {
-  const { client, config, strings, state, dispatch, emitEvent, emitError, locale } = useWidget();
+  const { client, config, strings, state, emitEvent, emitError, locale } = useWidget();
+  const dispatch = useScreenDispatch(OTP_TRANSITIONS);
   const submitting = state.screen === 'main.submitting';
 
   const send = useCallback(

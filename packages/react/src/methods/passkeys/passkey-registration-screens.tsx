@@ -20,7 +20,7 @@ import { useReauthentication } from '../../reauthentication/use-reauthentication
 import { ScreenHeading } from '../../screen-heading';
 import { ScreenStyles } from '../../screen-styles';
 import { formatString } from '../../strings';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { passkeyCreateMessage } from './passkey-errors';
 import {
   cleanPasskeyName,
@@ -30,6 +30,7 @@ import {
   passkeyListReducer,
 } from './passkey-list';
 import { usePasskeyRegistrationStrings } from './passkey-registration-strings';
+import { PASSKEY_REGISTRATION_TRANSITIONS } from './passkey-registration-transitions';
 import { PASSKEYS_CSS } from './passkeys-css';
 
 export function PasskeyRegistrationStart({
@@ -38,7 +39,8 @@ export function PasskeyRegistrationStart({
   /** Told when the screen is left: true after a creation, false after Skip. */
   onLeave?: (created: boolean) => void;
 }) {
-  const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, state, emitEvent, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSKEY_REGISTRATION_TRANSITIONS);
   const strings = usePasskeyRegistrationStrings();
   const creating = state.screen === 'passkey-registration.creating';
   const { request, guard } = useReauthentication();
@@ -116,7 +118,8 @@ function rowsOf(user: User | null): PasskeyRow[] {
 }
 
 export function PasskeyRegistrationSuccess({ justCreated = false }: { justCreated?: boolean }) {
-  const { client, dispatch, emitEvent } = useWidget();
+  const { client, emitEvent } = useWidget();
+  const dispatch = useScreenDispatch(PASSKEY_REGISTRATION_TRANSITIONS);
   const strings = usePasskeyRegistrationStrings();
   const [finished, setFinished] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);

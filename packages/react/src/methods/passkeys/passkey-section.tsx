@@ -15,8 +15,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
 import { mainLayout } from '../../main/sections';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { assertAuthenticated, isAbort, passkeySignInMessage } from './passkey-errors';
+import { PASSKEY_SIGN_IN_TRANSITIONS } from './passkey-sign-in-transitions';
 import { usePasskeyStrings } from './passkey-strings';
 import { loadPasskeyConfirmation } from './screens';
 
@@ -78,7 +79,8 @@ function useAutofillCanSucceed(): boolean {
 }
 
 function usePasskeyAutofill(enabled: boolean) {
-  const { client, config, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, emitEvent, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSKEY_SIGN_IN_TRANSITIONS);
   const strings = usePasskeyStrings();
   const latest = useRef({ strings, emitEvent, emitError });
   latest.current = { strings, emitEvent, emitError };
@@ -130,7 +132,8 @@ function usePasskeyAutofill(enabled: boolean) {
 }
 
 function PasskeyButton() {
-  const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, state, emitEvent, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSKEY_SIGN_IN_TRANSITIONS);
   const strings = usePasskeyStrings();
   const controllerRef = useRef<AbortController | null>(null);
   const busy = state.screen === 'main.passkey-authenticating';

@@ -10,13 +10,15 @@ import { sessionDurationMinutes } from '../../config';
 import { describeError } from '../../errors';
 import { Logo } from '../../main/main-screen';
 import { ScreenHeading } from '../../screen-heading';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { usePasswordStrings } from './password-strings';
+import { PASSWORD_TRANSITIONS } from './password-transitions';
 import { plainPasswordFeedback } from './zxcvbn-feedback';
 
 export function PasswordResetForm({ token }: { token: string }) {
-  const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, state, emitEvent, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSWORD_TRANSITIONS);
   const strings = usePasswordStrings();
   const { password, onChange, strength, accepted } = useNewPassword(null);
   const startedRef = useRef(false);

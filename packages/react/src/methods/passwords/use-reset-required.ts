@@ -4,11 +4,13 @@
 // PasswordBreached, anything else (or no answer) → PasswordDedupe.
 import { useCallback } from 'react';
 import { describeError } from '../../errors';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
+import { PASSWORD_TRANSITIONS } from './password-transitions';
 import { usePasswordSends } from './use-password-sends';
 
 export function useResetRequired() {
-  const { client, strings, dispatch, emitError } = useWidget();
+  const { client, strings, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSWORD_TRANSITIONS);
   const { sendReset } = usePasswordSends();
 
   return useCallback(

@@ -3,9 +3,13 @@
 // server keeps Stytch's texts for headless clients, and some are written for developers ("Send another magic link
 // to this user.", "Expected an E.164 number"), so the error types in ERROR_TYPE_STRINGS show their entry in the
 // strings table instead; the SDK's own failures (unreachable, schema, usage) show a plain text, never their detail.
+//
+// The texts of those types load after a call, not with every page (./error-strings.ts): the widget's screens and
+// loadWidgetStrings hand describeError a table that has them; loadErrorStrings fetches them.
 import type { ErrorType } from '@gatehouse/protocol';
 import { APIError, SchemaError, SDKAPIUnreachableError, UsageError } from '@gatehouse/sdk';
-import type { StringKey, Strings } from './strings';
+import type { ErrorTexts } from './error-strings';
+import { resolveStringTable, type StringOverrides, type Strings } from './strings';
 
 export interface DisplayError {
   message: string;
@@ -37,19 +41,26 @@ export const ERROR_TYPE_STRINGS: Readonly<Partial<Record<ErrorType, ErrorStringK
   duplicate_phone_number: 'phoneNumberTaken',
 };
 
-export type ErrorStringKey = Extract<
-  StringKey,
-  | 'loginLinkUnusable'
-  | 'startedInOtherBrowser'
-  | 'socialSignInUnusable'
-  | 'invalidPhoneNumber'
-  | 'invalidPasscode'
-  | 'emailTaken'
-  | 'phoneNumberTaken'
->;
+export type ErrorStringKey = keyof ErrorTexts;
 
-/** The strings describeError reads: the mapped texts and the SDK failures' plain texts. */
+/**
+ * The strings describeError reads: the mapped texts and the SDK failures' plain text. The mapped texts load lazily
+ * (`loadWidgetStrings` gives a table with them); a type whose text the table lacks shows `fallback`, never the
+ * developer's error_message.
+ */
 export type ErrorStrings = Pick<Strings, ErrorStringKey | 'serviceUnreachable'>;
+
+/**
+ * The error texts (./error-strings.ts, a lazy chunk), each resolved against `overrides` as the widget resolves its
+ * strings (later ones win per key); null when the chunk could not be loaded. Callers start it with the call whose
+ * failure may need them, so they are there by the time it answers.
+ */
+export function loadErrorStrings(overrides: readonly StringOverrides[]): Promise<ErrorTexts | null> {
+  return import('./error-strings').then(
+    (module) => resolveStringTable(module.ERROR_STRINGS, overrides),
+    () => null,
+  );
+}
 
 function stringField(value: unknown, key: string): string | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -57,11 +68,14 @@ function stringField(value: unknown, key: string): string | null {
   return typeof field === 'string' && field.length > 0 ? field : null;
 }
 
-/** The strings table's text for an API error's type, or null when the server's error_message is shown. */
-function mappedText(errorType: unknown, strings: ErrorStrings): string | null {
+/**
+ * The strings table's text for an API error's type (`fallback` when the table lacks it), or null when the server's
+ * error_message is shown.
+ */
+function mappedText(errorType: unknown, strings: ErrorStrings, fallback: string): string | null {
   if (typeof errorType !== 'string' || !Object.hasOwn(ERROR_TYPE_STRINGS, errorType)) return null;
   const key = ERROR_TYPE_STRINGS[errorType as ErrorType];
-  return key === undefined ? null : strings[key];
+  return key === undefined ? null : (strings[key] ?? fallback);
 }
 
 /**
@@ -72,7 +86,7 @@ function mappedText(errorType: unknown, strings: ErrorStrings): string | null {
 export function describeError(error: unknown, fallback: string, strings: ErrorStrings): DisplayError {
   if (error instanceof APIError) {
     return {
-      message: mappedText(error.error_type, strings) ?? (error.error_message || fallback),
+      message: mappedText(error.error_type, strings, fallback) ?? (error.error_message || fallback),
       helpUrl: safeHelpUrl(error.error_url || null),
     };
   }
@@ -84,7 +98,7 @@ export function describeError(error: unknown, fallback: string, strings: ErrorSt
   if (errorMessage !== null) {
     const errorType = (error as { error_type?: unknown }).error_type;
     return {
-      message: mappedText(errorType, strings) ?? errorMessage,
+      message: mappedText(errorType, strings, fallback) ?? errorMessage,
       helpUrl: safeHelpUrl(stringField(error, 'error_url')),
     };
   }

@@ -1,7 +1,7 @@
 // SPEC §2 EmailConfirmation: 'Check your email', 'An email was sent to {email}.', inbox links, 'Try again'
 // (SPEC §4: clears the e-mail, returns to Main, logs email_try_again_clicked) and resend (SPEC §8 toasts).
 import { eventData } from '../../callbacks';
-import { describeError } from '../../errors';
+import { describeWidgetError } from '../../error-strings';
 import { ScreenHeading } from '../../screen-heading';
 import { ScreenStyles } from '../../screen-styles';
 import { SCREENS_CSS } from '../../screens-css';
@@ -42,7 +42,7 @@ export function EmailConfirmation() {
       emitEvent('MAGIC_LINK_LOGIN_OR_CREATE', eventData(data));
       notify('success', strings.emailResent);
     } catch (error) {
-      notify('error', describeError(error, strings.genericError, strings).message);
+      notify('error', describeWidgetError(error, strings.genericError, strings).message);
       emitError(error);
     } finally {
       dispatch({ type: 'resend-finished' });

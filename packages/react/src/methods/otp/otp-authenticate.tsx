@@ -10,7 +10,7 @@ import { BackButton } from '../../back-button';
 import { eventData } from '../../callbacks';
 import { CODE_LENGTH, CodeInput } from '../../code-input';
 import { sessionDurationMinutes } from '../../config';
-import { describeError } from '../../errors';
+import { describeWidgetError, useErrorStrings } from '../../error-strings';
 import { FieldError } from '../../field-error';
 import { formatCountdown } from '../../message-format';
 import { ScreenHeading } from '../../screen-heading';
@@ -58,6 +58,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
   const { client, config, state, emitEvent, emitError, notify, locale } = useWidget();
   const dispatch = useScreenDispatch(OTP_TRANSITIONS);
   const strings = useOtpStrings();
+  const errorStrings = useErrorStrings();
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -97,8 +98,8 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
         message: refusedAfterExpiry(error, otp.expiresAt)
           ? strings.passcodeExpired
           : isWrongCode(error)
-            ? strings.invalidPasscode
-            : describeError(error, strings.invalidPasscode, strings).message,
+            ? errorStrings.invalidPasscode
+            : describeWidgetError(error, errorStrings.invalidPasscode, errorStrings).message,
       });
       emitError(error);
       inputRef.current?.focus();
@@ -126,7 +127,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
       notify('success', strings.codeResent);
     } catch (error) {
       dispatch({ type: 'otp-resend-finished' });
-      notify('error', describeError(error, strings.genericError, strings).message);
+      notify('error', describeWidgetError(error, strings.genericError, errorStrings).message);
       emitError(error);
     }
   };

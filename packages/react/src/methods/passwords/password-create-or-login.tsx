@@ -9,7 +9,7 @@ import { BackButton } from '../../back-button';
 import { BannerRegion } from '../../banner';
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
-import { describeError } from '../../errors';
+import { describeWidgetError } from '../../error-strings';
 import { ScreenHeading } from '../../screen-heading';
 import { useScreenDispatch, useWidget } from '../../widget-context';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
@@ -54,7 +54,7 @@ function usePasswordSubmit(kind: 'create' | 'authenticate') {
       }
       // A weak_password answer carries zxcvbn's feedback: in plain words, like the strength feedback.
       const message = plainPasswordFeedback(
-        describeError(error, strings.genericError, strings).message,
+        describeWidgetError(error, strings.genericError, strings).message,
         strings,
       );
       dispatch({ type: 'password-failed', message });
@@ -88,7 +88,7 @@ function PasswordLogin() {
     } catch (error) {
       dispatch({
         type: 'password-reset-send-failed',
-        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
+        banner: { variant: 'error', error: describeWidgetError(error, strings.genericError, strings) },
       });
       emitError(error);
     }
@@ -152,7 +152,7 @@ function PasswordCreate() {
     } catch (error) {
       dispatch({
         type: 'password-login-link-failed',
-        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
+        banner: { variant: 'error', error: describeWidgetError(error, strings.genericError, strings) },
       });
       emitError(error);
     }

@@ -4,7 +4,7 @@
 // link is configured, 'Login without a password' (SPEC §4: a login link, then EmailConfirmation).
 import { BackButton } from '../../back-button';
 import { BannerRegion } from '../../banner';
-import { describeError } from '../../errors';
+import { describeWidgetError } from '../../error-strings';
 import { ScreenHeading } from '../../screen-heading';
 import { useScreenDispatch, useWidget } from '../../widget-context';
 import { PASSWORD_EMAIL_SCREENS, type PasswordEmailScreen, screenOf } from '../../widget-state';
@@ -45,7 +45,7 @@ export function PasswordEmailSent() {
       await sendReset(email);
       notify('success', strings.emailResent);
     } catch (error) {
-      notify('error', describeError(error, strings.genericError, strings).message);
+      notify('error', describeWidgetError(error, strings.genericError, strings).message);
       emitError(error);
     } finally {
       dispatch({ type: 'password-resend-finished' });
@@ -62,7 +62,7 @@ export function PasswordEmailSent() {
     } catch (error) {
       dispatch({
         type: 'password-login-link-failed',
-        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
+        banner: { variant: 'error', error: describeWidgetError(error, strings.genericError, strings) },
       });
       emitError(error);
     }

@@ -5,9 +5,17 @@
 // callers (Main's e-mail form, useAuthenticateFromUrl, loadWidgetStrings) load it by dynamic import
 // (errors.ts loadErrorStrings) when a call starts. No file the package's entry imports statically may import this
 // one, or esbuild puts it back in the first load. Overridden through `strings` like every other key.
+//
+// The code that draws a failure rides in the same chunk, re-exported here so that one request brings all of it: the
+// banner (./banner-message.tsx, which banner.tsx draws) and ErrorText (help links, also in toasts and the "Confirm
+// it's you" step): import them from here, not from their files, or they become chunks of their own.
 import { useMemo } from 'react';
 import { type DisplayError, describeError, type ErrorStrings } from './errors';
 import { resolveStringTable } from './strings';
+
+export { BannerMessage, BannerStyles } from './banner-message';
+export { ErrorText } from './error-text';
+
 import { useWidget } from './widget-context';
 
 export const ERROR_STRINGS = {

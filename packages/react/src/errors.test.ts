@@ -1,7 +1,8 @@
 import { APIError, SchemaError, SDKAPIUnreachableError, UsageError } from '@gatehouse/sdk';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STRINGS } from './error-strings';
-import { describeError, ERROR_TYPE_STRINGS, loadErrorStrings, safeHelpUrl, splitLinks } from './errors';
+import { splitLinks } from './error-text';
+import { describeError, ERROR_TYPE_STRINGS, loadErrorStrings, safeHelpUrl } from './errors';
 import { fr } from './locales/fr';
 import { DEFAULT_STRINGS as FIRST_LOAD_STRINGS } from './strings';
 

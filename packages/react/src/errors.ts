@@ -132,27 +132,3 @@ export function safeHelpUrl(value: string | null): string | null {
     url.origin === window.location.origin;
   return allowlisted || sameOrigin ? url.href : null;
 }
-
-export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
-
-const URL_IN_TEXT = /https?:\/\/[^\s<>"'`]+/g;
-const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
-
-/** SPEC §5: error text that contains help links is made clickable. Splits text into plain parts and links. */
-export function splitLinks(text: string): TextPart[] {
-  const parts: TextPart[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_IN_TEXT)) {
-    const start = match.index ?? 0;
-    const raw = match[0];
-    const candidate = raw.replace(TRAILING_PUNCTUATION, '');
-    const href = safeHelpUrl(candidate);
-    // Not an allowed help link: it stays part of the surrounding text.
-    if (href === null) continue;
-    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
-    parts.push({ kind: 'link', text: candidate, href });
-    last = start + candidate.length;
-  }
-  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
-  return parts;
-}

@@ -9,7 +9,6 @@ import type { LoginConfig } from './config';
 import { resolveProducts } from './config';
 import { TOAST_LIMIT } from './constants';
 import { EmailField } from './email-field';
-import { ErrorText } from './error-text';
 import { describeError } from './errors';
 import { FieldError } from './field-error';
 import { MainScreen } from './main/main-screen';
@@ -88,7 +87,6 @@ export function firstLoadModules(): unknown[] {
     TOAST_LIMIT,
     resolveProducts,
     EmailField,
-    ErrorText,
     describeError,
     FieldError,
     MainScreen,

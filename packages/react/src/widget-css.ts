@@ -83,13 +83,7 @@ animation:gh-spin 1s linear infinite}
 .gh-tab{flex:1;padding:8px;font:inherit;color:var(--gh-color-secondary);background:none;border:0;
 border-bottom:2px solid transparent;cursor:pointer}
 .gh-tab[aria-selected=true]{color:var(--gh-color-primary);border-bottom-color:var(--gh-color-primary);font-weight:600}
-.gh-banner{display:flex;gap:8px;align-items:flex-start;padding:12px;font-size:14px;border:1px solid;border-radius:4px}
-.gh-banner p{margin:0;flex:1}
-.gh-banner-error{color:var(--gh-color-error);border-color:var(--gh-color-error)}
-.gh-banner-warning{color:var(--gh-color-primary);border-color:var(--gh-color-secondary)}
-.gh-banner-success{color:var(--gh-color-success);border-color:var(--gh-color-success)}
-.gh-banner a,.gh-field-error a{color:inherit}
-.gh-banner-dismiss{padding:0 4px;font:inherit;color:inherit;background:none;border:0;cursor:pointer}
+.gh-field-error a{color:inherit}
 .gh-watermark{margin:24px 0 0;text-align:center;font-size:12px;color:var(--gh-color-secondary)}
 .gh-section:empty{display:none}
 .gh-button-stack{display:flex;flex-direction:column;gap:8px}

@@ -12,6 +12,7 @@
 // only a failure after the browser was asked (the person picked a passkey, or the browser refused) counts.
 import { CONSTANTS } from '@gatehouse/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { loadBannerModule } from '../../banner';
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
 import { mainLayout } from '../../main/sections';
@@ -100,6 +101,8 @@ function usePasskeyAutofill(enabled: boolean) {
             session_duration_minutes: duration,
             onCredentialRequest: () => {
               offered = true;
+              // A refusal from here on shows a banner (banner.tsx).
+              void loadBannerModule();
             },
           });
           if (controller.signal.aborted) return;
@@ -147,6 +150,8 @@ function PasskeyButton() {
     const controller = new AbortController();
     controllerRef.current = controller;
     loadPasskeyConfirmation().catch(() => {});
+    // A failure shows a banner (banner.tsx).
+    void loadBannerModule();
     try {
       const data = await client.webauthn.authenticate({
         is_passkey: true,

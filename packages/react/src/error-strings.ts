@@ -19,8 +19,8 @@ export { ErrorText } from './error-text';
 import { useWidget } from './widget-context';
 
 export const ERROR_STRINGS = {
-  // SPEC §5 / SPEC §8: the client's own checks show the same texts as the server's error types.
-  invalidPhoneNumber: 'Invalid phone number, please try again.',
+  // SPEC §8: a wrong passcode reads the same whether the client or the server found it. (SPEC §5's 'Invalid phone
+  // number', which the phone form's own check shows before any call, stays in the first load's table.)
   invalidPasscode: 'Invalid passcode, please try again.',
   loginLinkUnusable: 'This login link has expired or has already been used. Please request a new one.',
   startedInOtherBrowser:

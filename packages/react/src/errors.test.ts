@@ -81,13 +81,15 @@ describe('describeError: error types with a text of the strings table', () => {
   });
 
   it("without the error texts (a table of the first load alone) a mapped type shows the fallback, never the server's developer text", () => {
-    const error = apiError(
-      'invalid_phone_number',
-      'Invalid phone number, please try again. Expected an E.164 number.',
-    );
+    const error = apiError('duplicate_email', 'A user with this email already exists … of this project.');
     expect(describeError(error, 'Something went wrong.', FIRST_LOAD_STRINGS).message).toBe(
       'Something went wrong.',
     );
+    // SPEC §5's phone text is in the first load's table (the phone form's own check shows it).
+    expect(
+      describeError(apiError('invalid_phone_number', 'Expected an E.164 number.'), 'f', FIRST_LOAD_STRINGS)
+        .message,
+    ).toBe('Invalid phone number, please try again.');
     // Types not in the table are unaffected.
     expect(
       describeError(apiError('unauthorized_credentials', 'Wrong password.'), 'f', FIRST_LOAD_STRINGS).message,

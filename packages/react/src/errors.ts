@@ -41,7 +41,8 @@ export const ERROR_TYPE_STRINGS: Readonly<Partial<Record<ErrorType, ErrorStringK
   duplicate_phone_number: 'phoneNumberTaken',
 };
 
-export type ErrorStringKey = keyof ErrorTexts;
+/** SPEC §5's 'Invalid phone number' is in the first load's table: the phone form's own check shows it too. */
+export type ErrorStringKey = keyof ErrorTexts | 'invalidPhoneNumber';
 
 /**
  * The strings describeError reads: the mapped texts and the SDK failures' plain text. The mapped texts load lazily

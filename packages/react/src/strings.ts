@@ -37,6 +37,8 @@ export const DEFAULT_STRINGS = {
   resendEmail: 'Resend email',
   // SPEC §8 resend toasts.
   emailResent: 'Email resent',
+  // SPEC §5: the phone form's own check, before any call (also the server's invalid_phone_number, errors.ts).
+  invalidPhoneNumber: 'Invalid phone number, please try again.',
   // SPEC §2 OTPAuthenticate.
   back: 'Back',
   // SPEC §8 passkey messages (verbatim). Issue 27 item 2: the sign-in failures and 'not created' load with the

@@ -10,7 +10,6 @@
 import { CONSTANTS } from '@gatehouse/protocol';
 import { loadPhoneNumberParser, parsePhoneNumberAsync } from '@gatehouse/sdk';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
-import { loadErrorStrings } from '../../errors';
 import { FieldError } from '../../field-error';
 import { ScreenStyles } from '../../screen-styles';
 import { formatString } from '../../strings';
@@ -22,7 +21,7 @@ import { PHONE_CSS } from './phone-css';
 import { useSendOtp } from './use-send-otp';
 
 function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
-  const { state, locale, stringOverrides } = useWidget();
+  const { state, locale } = useWidget();
   const dispatch = useScreenDispatch(OTP_TRANSITIONS);
   const strings = useOtpStrings();
   const { send, submitting } = useSendOtp(method);
@@ -38,13 +37,10 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
 
   // Start loading the parser and the chosen country's metadata (issue 23 item 4: its calling code's file only)
   // while the visitor types, so the check on submit need not wait; a number typed with '+' loads its own code then.
-  // SPEC §5's 'Invalid phone number' is one of the error texts, which load with the parser (error-strings.ts).
-  const preload = (regionCode: string) => {
+  const preload = (regionCode: string) =>
     void loadPhoneNumberParser()
       .then((parser) => parser.loadPhoneMetadata({ phoneNumber: '', regionCode }))
       .catch(() => {});
-    void loadErrorStrings(stringOverrides);
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,8 +55,7 @@ function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
       parsingRef.current = false;
     }
     if (parsed === null || !parsed.isValid) {
-      const errorStrings = await loadErrorStrings(stringOverrides);
-      dispatch({ type: 'otp-invalid', message: errorStrings?.invalidPhoneNumber ?? strings.genericError });
+      dispatch({ type: 'otp-invalid', message: strings.invalidPhoneNumber });
       return;
     }
     // The E.164 number goes to the server; OTPAuthenticate shows it as '+<calling code> <national>'.

@@ -1,7 +1,7 @@
 // SPEC §2 Main's banner itself: the message (help links clickable, SPEC §5), its variant's colours and the dismiss
 // button. A banner shows only after something failed, so this code and its rules are not in every page's first load:
-// they ride in the chunk of the error texts (./error-strings.ts re-exports them), which the widget loads when a call
-// starts (banner.tsx draws the region, which is there from the first paint).
+// they ride in the error chunk (./error-strings.ts re-exports them; ./error-chunk.ts loads it), which the widget loads
+// when a call starts (banner.tsx draws the region, which is there from the first paint).
 import { ErrorText } from './error-text';
 import { ScreenStyles } from './screen-styles';
 import type { Banner } from './widget-state';

@@ -1,58 +1,47 @@
 // SPEC §2 Main: "A banner area shows the current error message (variants error, warning, success)". The region
 // is always rendered so assistive technology announces what appears in it (aria-live). What it shows (the message
-// with its links, its rules: ./banner-message.tsx) comes with the error texts' chunk (./error-strings.ts), which a
-// screen starts loading with the call whose failure it may show (errors.ts loadErrorStrings), or carries already
-// (a screen that imports the texts): by the time a banner is dispatched its code is on the page, and the region
-// draws it a moment later, never a text without it. Should that chunk fail to load, the message shows as plain text.
+// with its links, its rules: ./banner-message.tsx) comes with the error chunk (./error-chunk.ts), which a screen
+// starts loading with the call whose failure it may show, or carries already (a screen that imports the error
+// texts), so it is on the page by the time a banner is dispatched; otherwise the region loads it then. Without it
+// (it could not be loaded, or did not arrive in time) the message shows as plain text, never not at all.
 import { useEffect, useState } from 'react';
+import { loadErrorChunk, loadedErrorChunk } from './error-chunk';
 import { useWidget } from './widget-context';
-
-type BannerModule = Pick<typeof import('./error-strings'), 'BannerMessage' | 'BannerStyles'>;
-
-let bannerModule: BannerModule | null = null;
-
-/**
- * Starts loading the banner's code (in the error texts' chunk). A screen whose call may fail with a banner calls it
- * when the call starts, unless it loads the error texts then (errors.ts loadErrorStrings: the same chunk).
- */
-export function loadBannerModule(): Promise<BannerModule | null> {
-  return import('./error-strings').then(
-    (module) => {
-      bannerModule = module;
-      return module;
-    },
-    () => null,
-  );
-}
+import type { Banner } from './widget-state';
 
 export function BannerRegion() {
   const { state, strings, dispatch } = useWidget();
   const banner = state.banner;
-  const [loaded, setLoaded] = useState<'yes' | 'failed' | null>(null);
-  const shown = banner !== null && bannerModule === null && loaded === null;
+  const chunk = loadedErrorChunk();
+  // The banner the chunk could not be had for (a later one asks again).
+  const [failedFor, setFailedFor] = useState<Banner | null>(null);
+  const [, setArrived] = useState(false);
+  const failed = banner !== null && failedFor === banner;
+  const waiting = banner !== null && chunk === null && !failed;
   useEffect(() => {
-    if (!shown) return;
+    if (!waiting) return;
     let current = true;
-    loadBannerModule().then((module) => {
-      if (current) setLoaded(module === null ? 'failed' : 'yes');
+    loadErrorChunk().then((module) => {
+      if (!current) return;
+      if (module === null) setFailedFor(banner);
+      else setArrived(true);
     });
     return () => {
       current = false;
     };
-  }, [shown]);
-  const dismiss = () => dispatch({ type: 'dismiss-banner' });
+  }, [waiting, banner]);
   return (
     <>
-      {banner !== null && bannerModule !== null ? <bannerModule.BannerStyles /> : null}
+      {banner !== null && chunk !== null ? <chunk.BannerStyles /> : null}
       <div className="gh-banner-region" role="status" aria-live="polite" aria-atomic="true">
-        {banner === null ? null : bannerModule !== null ? (
-          <bannerModule.BannerMessage
+        {banner === null ? null : chunk !== null ? (
+          <chunk.BannerMessage
             banner={banner}
             helpLinkText={strings.errorHelpLink}
             dismissLabel={strings.dismiss}
-            onDismiss={dismiss}
+            onDismiss={() => dispatch({ type: 'dismiss-banner' })}
           />
-        ) : loaded === 'failed' ? (
+        ) : failed ? (
           <p className="gh-banner" data-variant={banner.variant}>
             {banner.error.message}
           </p>

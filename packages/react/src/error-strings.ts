@@ -1,10 +1,11 @@
 // Issue 22 finding 6's texts: what a person reads for the error types whose server error_message is written for
 // developers (errors.ts ERROR_TYPE_STRINGS). They are shown only after a call failed, a network round trip after the
 // first paint, so they are not in every page's first load (issue 23 item 4, issue 27: the English first load must
-// not grow, bench widget-size): lazily loaded screens and sections import this file, and the first load's own
-// callers (Main's e-mail form, useAuthenticateFromUrl, loadWidgetStrings) load it by dynamic import
-// (errors.ts loadErrorStrings) when a call starts. No file the package's entry imports statically may import this
-// one, or esbuild puts it back in the first load. Overridden through `strings` like every other key.
+// not grow, bench widget-size). The screens shown after a call import this file; the code on screen from the start
+// (Main's e-mail form, the passcode forms, the social buttons, the passkey button, useAuthenticateFromUrl,
+// loadWidgetStrings) loads it through error-chunk.ts when a call starts. No file the package's entry imports
+// statically may import this one, or esbuild puts it back in the first load. Overridden through `strings` like every
+// other key.
 //
 // The code that draws a failure rides in the same chunk, re-exported here so that one request brings all of it: the
 // banner (./banner-message.tsx, which banner.tsx draws) and ErrorText (help links, also in toasts and the "Confirm

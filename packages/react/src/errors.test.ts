@@ -1,8 +1,9 @@
 import { APIError, SchemaError, SDKAPIUnreachableError, UsageError } from '@gatehouse/sdk';
 import { describe, expect, it } from 'vitest';
+import { loadErrorStrings } from './error-chunk';
 import { ERROR_STRINGS } from './error-strings';
 import { splitLinks } from './error-text';
-import { describeError, ERROR_TYPE_STRINGS, loadErrorStrings, safeHelpUrl } from './errors';
+import { describeError, ERROR_TYPE_STRINGS, safeHelpUrl } from './errors';
 import { fr } from './locales/fr';
 import { DEFAULT_STRINGS as FIRST_LOAD_STRINGS } from './strings';
 

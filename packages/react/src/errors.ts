@@ -5,11 +5,11 @@
 // strings table instead; the SDK's own failures (unreachable, schema, usage) show a plain text, never their detail.
 //
 // The texts of those types load after a call, not with every page (./error-strings.ts): the widget's screens and
-// loadWidgetStrings hand describeError a table that has them; loadErrorStrings fetches them.
+// loadWidgetStrings hand describeError a table that has them; error-chunk.ts loadErrorStrings fetches them.
 import type { ErrorType } from '@gatehouse/protocol';
 import { APIError, SchemaError, SDKAPIUnreachableError, UsageError } from '@gatehouse/sdk';
 import type { ErrorTexts } from './error-strings';
-import { resolveStringTable, type StringOverrides, type Strings } from './strings';
+import type { Strings } from './strings';
 
 export interface DisplayError {
   message: string;
@@ -50,18 +50,6 @@ export type ErrorStringKey = keyof ErrorTexts | 'invalidPhoneNumber';
  * developer's error_message.
  */
 export type ErrorStrings = Pick<Strings, ErrorStringKey | 'serviceUnreachable'>;
-
-/**
- * The error texts (./error-strings.ts, a lazy chunk), each resolved against `overrides` as the widget resolves its
- * strings (later ones win per key); null when the chunk could not be loaded. Callers start it with the call whose
- * failure may need them, so they are there by the time it answers.
- */
-export function loadErrorStrings(overrides: readonly StringOverrides[]): Promise<ErrorTexts | null> {
-  return import('./error-strings').then(
-    (module) => resolveStringTable(module.ERROR_STRINGS, overrides),
-    () => null,
-  );
-}
 
 function stringField(value: unknown, key: string): string | null {
   if (typeof value !== 'object' || value === null) return null;

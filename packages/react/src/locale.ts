@@ -4,7 +4,7 @@
 // carries only this file (bench widget-size, default configuration). A loaded table is kept for the page's life:
 // the next mount in that language renders at once.
 import type { LocaleTag } from '@gatehouse/protocol';
-import { loadErrorStrings } from './errors';
+import { loadErrorStrings } from './error-chunk';
 import type { LocaleTable } from './locales/table';
 import { resolveStrings, resolveStringTable, type Strings } from './strings';
 

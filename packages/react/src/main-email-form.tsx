@@ -5,7 +5,8 @@
 // there when a failure is shown (the banner waits for it, never for long: the call took a round trip too).
 import { type FormEvent, useState } from 'react';
 import { EmailField } from './email-field';
-import { describeError, loadErrorStrings } from './errors';
+import { loadErrorStrings } from './error-chunk';
+import { describeError } from './errors';
 import { isValidEmail } from './validation';
 import { useWidget } from './widget-context';
 

@@ -8,8 +8,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LoginConfig } from './config';
 import { sessionDurationMinutes } from './config';
+import { loadErrorStrings } from './error-chunk';
 import type { ErrorTexts } from './error-strings';
-import { describeError, loadErrorStrings } from './errors';
+import { describeError } from './errors';
 import { useGatehouse } from './provider';
 import { resolveStrings, type Strings } from './strings';
 

@@ -2,7 +2,8 @@
 // `oauth.<type>.start({ login_redirect_url, signup_redirect_url, custom_scopes, provider_params })`).
 import { useEffect, useState } from 'react';
 import type { OAuthProviderOptions } from '../../config';
-import { describeError, loadErrorStrings } from '../../errors';
+import { loadErrorStrings } from '../../error-chunk';
+import { describeError } from '../../errors';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
 import { PROVIDER_NAME_STRINGS, startOptions } from './oauth-options';

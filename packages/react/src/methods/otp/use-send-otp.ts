@@ -3,7 +3,8 @@
 import type { OtpMethod } from '@gatehouse/protocol';
 import { useCallback } from 'react';
 import { eventData } from '../../callbacks';
-import { describeError, loadErrorStrings } from '../../errors';
+import { loadErrorStrings } from '../../error-chunk';
+import { describeError } from '../../errors';
 import { useScreenDispatch, useWidget } from '../../widget-context';
 import { methodIdOf, otpSendOptions } from './otp-options';
 import { OTP_TRANSITIONS } from './otp-transitions';

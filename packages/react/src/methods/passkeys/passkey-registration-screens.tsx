@@ -11,8 +11,9 @@
 // view, so the click visibly ends the task, with 'Manage passkeys' to go back to the list.
 import type { User } from '@gatehouse/protocol';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { BannerRegion, loadBannerModule } from '../../banner';
+import { BannerRegion } from '../../banner';
 import { eventData } from '../../callbacks';
+import { loadErrorChunk } from '../../error-chunk';
 import { Logo } from '../../main/main-screen';
 import { isReauthenticationCancelled } from '../../reauthentication/reauthentication-errors';
 import { ReauthenticationFrame } from '../../reauthentication/reauthentication-frame';
@@ -48,8 +49,8 @@ export function PasskeyRegistrationStart({
   const create = async () => {
     if (state.screen !== 'passkey-registration') return;
     dispatch({ type: 'passkey-create-started' });
-    // A failure shows a banner (banner.tsx).
-    void loadBannerModule();
+    // A failure shows a banner, drawn with the error chunk (error-chunk.ts).
+    void loadErrorChunk();
     try {
       // SPEC §7: passkey registration sends is_passkey true; the session length only when the page sets one.
       const duration = config.sessionOptions?.sessionDurationMinutes;

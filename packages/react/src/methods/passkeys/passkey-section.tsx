@@ -12,9 +12,9 @@
 // only a failure after the browser was asked (the person picked a passkey, or the browser refused) counts.
 import { CONSTANTS } from '@gatehouse/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { loadBannerModule } from '../../banner';
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
+import { loadErrorChunk } from '../../error-chunk';
 import { mainLayout } from '../../main/sections';
 import { useScreenDispatch, useWidget } from '../../widget-context';
 import { assertAuthenticated, isAbort, passkeySignInMessage } from './passkey-errors';
@@ -101,8 +101,8 @@ function usePasskeyAutofill(enabled: boolean) {
             session_duration_minutes: duration,
             onCredentialRequest: () => {
               offered = true;
-              // A refusal from here on shows a banner (banner.tsx).
-              void loadBannerModule();
+              // A refusal from here on shows a banner, drawn with the error chunk (error-chunk.ts).
+              void loadErrorChunk();
             },
           });
           if (controller.signal.aborted) return;
@@ -150,8 +150,8 @@ function PasskeyButton() {
     const controller = new AbortController();
     controllerRef.current = controller;
     loadPasskeyConfirmation().catch(() => {});
-    // A failure shows a banner (banner.tsx).
-    void loadBannerModule();
+    // A failure shows a banner, drawn with the error chunk (error-chunk.ts).
+    void loadErrorChunk();
     try {
       const data = await client.webauthn.authenticate({
         is_passkey: true,

@@ -68,9 +68,9 @@ export function loadLocaleTable(tag: LocaleTag): Promise<LocaleTable | null> {
  * Issue 27 item 2: the widget's strings table in a locale (English keys where a table has none), for a page that
  * shows some of the widget's texts itself — the web app's authenticate page ("Success!") and account page (the
  * widget's error texts) speak the language its widget does. `locale` is read as the widget reads its `locale`
- * option (then `<html lang>`, then the browser's languages). A chunk that cannot load gives English. The texts describeError
- * shows for some error types (a lazy chunk of their own, ./error-strings.ts) are in it too, unless their chunk could
- * not be loaded either.
+ * option (then `<html lang>`, then the browser's languages). A chunk that cannot load gives English. The texts
+ * describeError shows for some error types (a lazy chunk of their own, ./error-chunk.ts) are in it too, unless their
+ * chunk could not be loaded either.
  */
 export async function loadWidgetStrings(locale?: string): Promise<Strings> {
   // Both chunks at once: the English error texts, then the locale's table over them.

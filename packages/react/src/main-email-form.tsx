@@ -1,8 +1,8 @@
 // The e-mail form of SPEC §2 Main shared by the login-link and password methods: the labelled input and 'Continue
 // with email', SPEC §5's shape check ('Invalid email address', nothing sent), then `send` for a well-formed address
 // while the Main screen shows it submitting; a failure lands in the Main banner (SPEC §8) and the onError callback.
-// The texts of some error types are a lazy chunk (error-strings.ts): it starts loading with the call, so it is
-// there when a failure is shown (the banner waits for it, never for long: the call took a round trip too).
+// The texts of some error types are a lazy chunk (error-chunk.ts): it starts loading with the call, so it is there
+// when the call fails; the failure waits for it, at most ERROR_CHUNK_WAIT_MS.
 import { type FormEvent, useState } from 'react';
 import { EmailField } from './email-field';
 import { loadErrorStrings } from './error-chunk';

@@ -102,7 +102,7 @@ async function run(options: {
   redirectErrorDescription: string | null;
   minutes: number;
   strings: Strings;
-  /** The error texts' lazy chunk (errors.ts), started with the call so a failure shows them without a wait. */
+  /** The error texts' lazy chunk (error-chunk.ts), started with the call so a failure shows them without a wait. */
   loadErrorStrings: () => Promise<ErrorTexts | null>;
 }): Promise<AuthenticateFromUrlState> {
   const { tokenType, token, strings } = options;

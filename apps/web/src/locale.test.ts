@@ -12,8 +12,9 @@ import {
   DEFAULT_LANG_ATTRIBUTE,
   formatDateTime,
   LOCALE_STORAGE_KEY,
+  loadEnglishWidgetStrings,
 } from './locale';
-import { EN_STRINGS, LOCALE, STRINGS, WIDGET_STRINGS } from './strings';
+import { EN_STRINGS, LOCALE, STRINGS, setActiveStrings, WIDGET_STRINGS } from './strings';
 
 const NONE = { search: '', stored: null, documentLang: null, languages: [] } as const;
 
@@ -70,6 +71,23 @@ describe('activateLocale', () => {
     expect(WIDGET_STRINGS.passkeyAlreadyRegistered).not.toBe(DEFAULT_STRINGS.passkeyAlreadyRegistered);
     await activateLocale('en');
     expect(WIDGET_STRINGS.loginSuccessTitle).toBe(DEFAULT_STRINGS.loginSuccessTitle);
+  });
+
+  it("an English visitor gets the widget's error texts after the first render (main.tsx), and a choice made meanwhile stays", async () => {
+    // As at boot: English at once, the widget's first-load table only.
+    setActiveStrings('en', EN_STRINGS);
+    expect(WIDGET_STRINGS.emailTaken).toBeUndefined();
+    await loadEnglishWidgetStrings();
+    expect(WIDGET_STRINGS.emailTaken).toBe('This email address is already used by another account.');
+    expect(WIDGET_STRINGS.loginSuccessTitle).toBe(DEFAULT_STRINGS.loginSuccessTitle);
+    expect(STRINGS).toBe(EN_STRINGS);
+
+    setActiveStrings('en', EN_STRINGS);
+    const english = loadEnglishWidgetStrings();
+    await activateLocale('fr');
+    await english;
+    expect(LOCALE).toBe('fr');
+    expect(WIDGET_STRINGS.emailTaken).toMatch(/adresse e-mail/);
   });
 
   it("the picker's choice is stored and drops ?locale= from the address", async () => {

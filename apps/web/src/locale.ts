@@ -10,7 +10,7 @@ import {
   SUPPORTED_LOCALES,
 } from '@gatehouse/protocol';
 import { DEFAULT_STRINGS, loadWidgetStrings, type Strings } from '@gatehouse/react';
-import { EN_STRINGS, LOCALE, setActiveStrings, type WebStrings } from './strings';
+import { EN_STRINGS, LOCALE, STRINGS, setActiveStrings, type WebStrings } from './strings';
 
 /** `?locale=fr` on any page of the app: a link can open it in one language (and tests do). */
 export const LOCALE_QUERY_PARAMETER = 'locale';
@@ -123,6 +123,16 @@ export async function activateLocale(locale: LocaleTag, doc: Document = document
   applyDocumentLocale(doc, active);
   for (const listener of listeners) listener();
   return active;
+}
+
+/**
+ * English renders at once (main.tsx) with @gatehouse/react's DEFAULT_STRINGS as the widget's table; the widget's texts
+ * for some error types, which the account page shows (account-data.ts reasonOf), are a lazy chunk of the widget's
+ * (its first load does not carry them), fetched after the first render. Nothing on screen changes: no re-render.
+ */
+export async function loadEnglishWidgetStrings(): Promise<void> {
+  const widgetStrings = await loadWidgetStrings('en');
+  if (LOCALE === 'en') setActiveStrings('en', STRINGS, widgetStrings);
 }
 
 /** For useSyncExternalStore: the app re-renders (and remounts its pages) when the locale changes. */

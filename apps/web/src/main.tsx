@@ -6,7 +6,13 @@ import { createRoot } from 'react-dom/client';
 import { App, ConfigurationError } from './app';
 import { readPublicToken } from './app-client';
 import { createLazyCaptcha } from './captcha';
-import { activateLocale, applyDocumentLocale, browserLocaleSources, chooseLocale } from './locale';
+import {
+  activateLocale,
+  applyDocumentLocale,
+  browserLocaleSources,
+  chooseLocale,
+  loadEnglishWidgetStrings,
+} from './locale';
 import { SignInWidget } from './sign-in-widget';
 import { STRINGS } from './strings';
 import './styles.css';
@@ -16,13 +22,15 @@ if (!rootElement) throw new Error('index.html has no #root element');
 const root = createRoot(rootElement);
 
 // Issue 27 item 2: the language is settled before the first render, so a French visitor never sees English first.
-// English needs no wait (its table is in this chunk); another locale waits for its own small chunk. A promise, not a
-// top-level await: with one, the bundler split the widget's modules out of this chunk into eight more preloaded
-// files (+8.3 kB on the first load, measured; docs/localization-web.md).
+// English needs no wait (its table is in this chunk; the widget's error texts follow after the first render); another
+// locale waits for its own small chunk. A promise, not a top-level await: with one, the bundler split the widget's
+// modules out of this chunk into eight more preloaded files (+8.3 kB on the first load, measured;
+// docs/localization-web.md).
 const locale = chooseLocale(browserLocaleSources());
 if (locale === 'en') {
   applyDocumentLocale(document, locale);
   start();
+  void loadEnglishWidgetStrings();
 } else {
   void activateLocale(locale).then(start);
 }

@@ -1,5 +1,7 @@
 // SPEC §5 / §8: error text with help links rendered as text nodes and <a> elements. Never HTML from the server.
-import { type DisplayError, splitLinks } from './errors';
+// Shown only with an error (the banner, a toast, the "Confirm it's you" step), so it loads with them, not with every
+// page (banner.tsx).
+import { type DisplayError, safeHelpUrl } from './errors';
 
 export interface ErrorTextProps {
   error: DisplayError;
@@ -32,4 +34,28 @@ export function ErrorText({ error, helpLinkText }: ErrorTextProps) {
       ) : null}
     </>
   );
+}
+
+export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+const URL_IN_TEXT = /https?:\/\/[^\s<>"'`]+/g;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
+
+/** SPEC §5: error text that contains help links is made clickable. Splits text into plain parts and links. */
+export function splitLinks(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const start = match.index ?? 0;
+    const raw = match[0];
+    const candidate = raw.replace(TRAILING_PUNCTUATION, '');
+    const href = safeHelpUrl(candidate);
+    // Not an allowed help link: it stays part of the surrounding text.
+    if (href === null) continue;
+    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
+    parts.push({ kind: 'link', text: candidate, href });
+    last = start + candidate.length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
 }

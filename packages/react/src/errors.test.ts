@@ -1,7 +1,14 @@
 import { APIError, SchemaError, SDKAPIUnreachableError, UsageError } from '@gatehouse/sdk';
 import { describe, expect, it } from 'vitest';
-import { describeError, ERROR_TYPE_STRINGS, safeHelpUrl, splitLinks } from './errors';
-import { DEFAULT_STRINGS } from './strings';
+import { loadErrorStrings } from './error-chunk';
+import { ERROR_STRINGS } from './error-strings';
+import { splitLinks } from './error-text';
+import { describeError, ERROR_TYPE_STRINGS, safeHelpUrl } from './errors';
+import { fr } from './locales/fr';
+import { DEFAULT_STRINGS as FIRST_LOAD_STRINGS } from './strings';
+
+// What the widget's screens pass: the first load's table with the lazily loaded error texts (error-strings.ts).
+const DEFAULT_STRINGS = { ...FIRST_LOAD_STRINGS, ...ERROR_STRINGS };
 
 function apiError(error_type: string, error_message: string): APIError {
   return new APIError({
@@ -72,6 +79,30 @@ describe('describeError: error types with a text of the strings table', () => {
     expect(describeError(apiError('unable_to_auth_magic_link', 'x'), 'f', strings).message).toBe(
       'Lien expiré.',
     );
+  });
+
+  it("without the error texts (a table of the first load alone) a mapped type shows the fallback, never the server's developer text", () => {
+    const error = apiError('duplicate_email', 'A user with this email already exists … of this project.');
+    expect(describeError(error, 'Something went wrong.', FIRST_LOAD_STRINGS).message).toBe(
+      'Something went wrong.',
+    );
+    // SPEC §5's phone text is in the first load's table (the phone form's own check shows it).
+    expect(
+      describeError(apiError('invalid_phone_number', 'Expected an E.164 number.'), 'f', FIRST_LOAD_STRINGS)
+        .message,
+    ).toBe('Invalid phone number, please try again.');
+    // Types not in the table are unaffected.
+    expect(
+      describeError(apiError('unauthorized_credentials', 'Wrong password.'), 'f', FIRST_LOAD_STRINGS).message,
+    ).toBe('Wrong password.');
+  });
+
+  it('loadErrorStrings resolves the lazily loaded texts against the overrides, later ones winning per key', async () => {
+    expect(await loadErrorStrings([])).toEqual(ERROR_STRINGS);
+    const resolved = await loadErrorStrings([fr, { emailTaken: 'Adresse déjà prise.' }, null]);
+    expect(resolved?.emailTaken).toBe('Adresse déjà prise.');
+    expect(resolved?.loginLinkUnusable).toBe(fr.loginLinkUnusable);
+    expect(resolved?.loginLinkUnusable).not.toBe(ERROR_STRINGS.loginLinkUnusable);
   });
 
   it('every mapped text is plain: no field names, protocol words or "project"', () => {

@@ -3,9 +3,13 @@
 // server keeps Stytch's texts for headless clients, and some are written for developers ("Send another magic link
 // to this user.", "Expected an E.164 number"), so the error types in ERROR_TYPE_STRINGS show their entry in the
 // strings table instead; the SDK's own failures (unreachable, schema, usage) show a plain text, never their detail.
+//
+// The texts of those types load after a call, not with every page (./error-strings.ts): the widget's screens and
+// loadWidgetStrings hand describeError a table that has them; error-chunk.ts loadErrorStrings fetches them.
 import type { ErrorType } from '@gatehouse/protocol';
 import { APIError, SchemaError, SDKAPIUnreachableError, UsageError } from '@gatehouse/sdk';
-import type { StringKey, Strings } from './strings';
+import type { ErrorTexts } from './error-strings';
+import type { Strings } from './strings';
 
 export interface DisplayError {
   message: string;
@@ -37,18 +41,14 @@ export const ERROR_TYPE_STRINGS: Readonly<Partial<Record<ErrorType, ErrorStringK
   duplicate_phone_number: 'phoneNumberTaken',
 };
 
-export type ErrorStringKey = Extract<
-  StringKey,
-  | 'loginLinkUnusable'
-  | 'startedInOtherBrowser'
-  | 'socialSignInUnusable'
-  | 'invalidPhoneNumber'
-  | 'invalidPasscode'
-  | 'emailTaken'
-  | 'phoneNumberTaken'
->;
+/** SPEC §5's 'Invalid phone number' is in the first load's table: the phone form's own check shows it too. */
+export type ErrorStringKey = keyof ErrorTexts | 'invalidPhoneNumber';
 
-/** The strings describeError reads: the mapped texts and the SDK failures' plain texts. */
+/**
+ * The strings describeError reads: the mapped texts and the SDK failures' plain text. The mapped texts load lazily
+ * (`loadWidgetStrings` gives a table with them); a type whose text the table lacks shows `fallback`, never the
+ * developer's error_message.
+ */
 export type ErrorStrings = Pick<Strings, ErrorStringKey | 'serviceUnreachable'>;
 
 function stringField(value: unknown, key: string): string | null {
@@ -57,11 +57,14 @@ function stringField(value: unknown, key: string): string | null {
   return typeof field === 'string' && field.length > 0 ? field : null;
 }
 
-/** The strings table's text for an API error's type, or null when the server's error_message is shown. */
-function mappedText(errorType: unknown, strings: ErrorStrings): string | null {
+/**
+ * The strings table's text for an API error's type (`fallback` when the table lacks it), or null when the server's
+ * error_message is shown.
+ */
+function mappedText(errorType: unknown, strings: ErrorStrings, fallback: string): string | null {
   if (typeof errorType !== 'string' || !Object.hasOwn(ERROR_TYPE_STRINGS, errorType)) return null;
   const key = ERROR_TYPE_STRINGS[errorType as ErrorType];
-  return key === undefined ? null : strings[key];
+  return key === undefined ? null : (strings[key] ?? fallback);
 }
 
 /**
@@ -72,7 +75,7 @@ function mappedText(errorType: unknown, strings: ErrorStrings): string | null {
 export function describeError(error: unknown, fallback: string, strings: ErrorStrings): DisplayError {
   if (error instanceof APIError) {
     return {
-      message: mappedText(error.error_type, strings) ?? (error.error_message || fallback),
+      message: mappedText(error.error_type, strings, fallback) ?? (error.error_message || fallback),
       helpUrl: safeHelpUrl(error.error_url || null),
     };
   }
@@ -84,7 +87,7 @@ export function describeError(error: unknown, fallback: string, strings: ErrorSt
   if (errorMessage !== null) {
     const errorType = (error as { error_type?: unknown }).error_type;
     return {
-      message: mappedText(errorType, strings) ?? errorMessage,
+      message: mappedText(errorType, strings, fallback) ?? errorMessage,
       helpUrl: safeHelpUrl(stringField(error, 'error_url')),
     };
   }
@@ -117,28 +120,4 @@ export function safeHelpUrl(value: string | null): string | null {
     (url.protocol === 'https:' || url.protocol === 'http:') &&
     url.origin === window.location.origin;
   return allowlisted || sameOrigin ? url.href : null;
-}
-
-export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
-
-const URL_IN_TEXT = /https?:\/\/[^\s<>"'`]+/g;
-const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/;
-
-/** SPEC §5: error text that contains help links is made clickable. Splits text into plain parts and links. */
-export function splitLinks(text: string): TextPart[] {
-  const parts: TextPart[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_IN_TEXT)) {
-    const start = match.index ?? 0;
-    const raw = match[0];
-    const candidate = raw.replace(TRAILING_PUNCTUATION, '');
-    const href = safeHelpUrl(candidate);
-    // Not an allowed help link: it stays part of the surrounding text.
-    if (href === null) continue;
-    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
-    parts.push({ kind: 'link', text: candidate, href });
-    last = start + candidate.length;
-  }
-  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
-  return parts;
 }

@@ -59,7 +59,8 @@ describe('banner', () => {
       expect(region.getAttribute('aria-live')).toBe('polite');
       expect(region.textContent).toBe('');
       await userEvent.setup().click(screen.getByRole('button', { name: `show ${variant}` }));
-      const banner = screen.getByText(`${variant}!`).closest('.gh-banner')!;
+      // Its code comes with the error texts' chunk (banner.tsx), which this trigger did not load beforehand.
+      const banner = (await screen.findByText(`${variant}!`)).closest('.gh-banner')!;
       expect(banner.getAttribute('data-variant')).toBe(variant);
       expect(banner.classList.contains(`gh-banner-${variant}`)).toBe(true);
       expect(region.contains(banner)).toBe(true);

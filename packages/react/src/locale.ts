@@ -4,8 +4,9 @@
 // carries only this file (bench widget-size, default configuration). A loaded table is kept for the page's life:
 // the next mount in that language renders at once.
 import type { LocaleTag } from '@gatehouse/protocol';
+import { loadErrorStrings } from './error-chunk';
 import type { LocaleTable } from './locales/table';
-import { resolveStrings, type Strings } from './strings';
+import { resolveStrings, resolveStringTable, type Strings } from './strings';
 
 /**
  * The locale a widget renders: the `locale` it was given (BCP 47), else the page's `<html lang>`, else the browser's
@@ -67,9 +68,17 @@ export function loadLocaleTable(tag: LocaleTag): Promise<LocaleTable | null> {
  * Issue 27 item 2: the widget's strings table in a locale (English keys where a table has none), for a page that
  * shows some of the widget's texts itself — the web app's authenticate page ("Success!") and account page (the
  * widget's error texts) speak the language its widget does. `locale` is read as the widget reads its `locale`
- * option (then `<html lang>`, then the browser's languages). A chunk that cannot load gives English.
+ * option (then `<html lang>`, then the browser's languages). A chunk that cannot load gives English. The texts
+ * describeError shows for some error types (a lazy chunk of their own, ./error-chunk.ts) are in it too, unless their
+ * chunk could not be loaded either.
  */
 export async function loadWidgetStrings(locale?: string): Promise<Strings> {
+  // Both chunks at once: the English error texts, then the locale's table over them.
+  const english = loadErrorStrings([]);
   const table = await loadLocaleTable(widgetLocale(locale));
-  return resolveStrings(table);
+  const errorTexts = await english;
+  return {
+    ...resolveStrings(table),
+    ...(errorTexts === null ? {} : resolveStringTable(errorTexts, [table])),
+  };
 }

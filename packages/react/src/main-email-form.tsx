@@ -1,8 +1,11 @@
 // The e-mail form of SPEC §2 Main shared by the login-link and password methods: the labelled input and 'Continue
 // with email', SPEC §5's shape check ('Invalid email address', nothing sent), then `send` for a well-formed address
 // while the Main screen shows it submitting; a failure lands in the Main banner (SPEC §8) and the onError callback.
+// The texts of some error types are a lazy chunk (error-chunk.ts): it starts loading with the call, so it is there
+// when the call fails; the failure waits for it, at most ERROR_CHUNK_WAIT_MS.
 import { type FormEvent, useState } from 'react';
 import { EmailField } from './email-field';
+import { loadErrorStrings } from './error-chunk';
 import { describeError } from './errors';
 import { isValidEmail } from './validation';
 import { useWidget } from './widget-context';
@@ -13,7 +16,7 @@ export function MainEmailForm(props: {
   /** The method's call for `address`; it dispatches the screen that follows. */
   send(address: string): Promise<void>;
 }) {
-  const { strings, state, dispatch, emitError } = useWidget();
+  const { strings, stringOverrides, state, dispatch, emitError } = useWidget();
   const [email, setEmail] = useState(state.email);
   const submitting = state.screen === 'main.submitting';
 
@@ -27,13 +30,12 @@ export function MainEmailForm(props: {
     }
     dispatch({ type: 'email-submitted', email: address });
     props.preload().catch(() => {});
+    const errorStrings = loadErrorStrings(stringOverrides);
     try {
       await props.send(address);
     } catch (error) {
-      dispatch({
-        type: 'email-send-failed',
-        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
-      });
+      const shown = describeError(error, strings.genericError, { ...strings, ...(await errorStrings) });
+      dispatch({ type: 'email-send-failed', banner: { variant: 'error', error: shown } });
       emitError(error);
     }
   };

@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginConfig } from './config';
+import { ERROR_STRINGS } from './error-strings';
 import { GatehouseProvider } from './provider';
 import { ResetPassword } from './reset-password';
-import { DEFAULT_STRINGS } from './strings';
 import {
   apiError,
   createFakeClient,
@@ -75,7 +75,7 @@ describe('<ResetPassword>', () => {
     client.authenticateImpl = () => Promise.reject(error);
     const { root, onError } = renderReset(client);
     // Issue 22 finding 6: the strings table's words for unable_to_auth_magic_link, not the server's.
-    expect(await screen.findByText(DEFAULT_STRINGS.loginLinkUnusable)).toBeTruthy();
+    expect(await screen.findByText(ERROR_STRINGS.loginLinkUnusable)).toBeTruthy();
     expect(root().dataset.state).toBe('password-reset');
     expect(onError).toHaveBeenCalledWith(error);
   });
@@ -160,7 +160,7 @@ describe('<ResetPassword>', () => {
     await formLoaded();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Login without a password' }));
-    expect(await screen.findByText(DEFAULT_STRINGS.loginLinkUnusable)).toBeTruthy();
+    expect(await screen.findByText(ERROR_STRINGS.loginLinkUnusable)).toBeTruthy();
     expect(root().dataset.state).toBe('password-reset');
     client.authenticateImpl = async () => ({ request_id: 'request-id-2', status_code: 200 });
     await user.click(screen.getByRole('button', { name: 'Login without a password' }));

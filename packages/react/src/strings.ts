@@ -1,9 +1,10 @@
 // DESIGN convention 6: every user-visible string of the widget lives here (English default, overridable through
 // the `strings` prop or `config.strings`). Texts quoted from SPEC §2, §5 and §8 are requirements: keep them exact.
 // A lazily loaded part may keep its defaults beside its code (methods/crypto/crypto-strings.ts, methods/otp/otp-strings.ts,
-// methods/passwords/password-strings.ts, reauthentication/reauthentication-strings.ts: their texts would add about
-// 1 KiB gzip to every page, bench widget-size); its keys are part of `Strings` all the same, overridden through the
+// methods/passwords/password-strings.ts, reauthentication/reauthentication-strings.ts, and error-strings.ts for the
+// texts shown after a failed call: their texts would add about 1 KiB gzip to every page, bench widget-size); its keys are part of `Strings` all the same, overridden through the
 // same objects, and resolved by that part with resolveStringTable.
+import type { ERROR_STRINGS } from './error-strings';
 import type { CONFIG_ERROR_STRINGS } from './main/config-error';
 import type { CRYPTO_STRINGS } from './methods/crypto/crypto-strings';
 import type { EMAIL_CONFIRMATION_STRINGS } from './methods/email-magic-links/email-confirmation-strings';
@@ -36,11 +37,10 @@ export const DEFAULT_STRINGS = {
   resendEmail: 'Resend email',
   // SPEC §8 resend toasts.
   emailResent: 'Email resent',
+  // SPEC §5: the phone form's own check, before any call (also the server's invalid_phone_number, errors.ts).
   invalidPhoneNumber: 'Invalid phone number, please try again.',
   // SPEC §2 OTPAuthenticate.
   back: 'Back',
-  // SPEC §8 passcode messages and resend toast.
-  invalidPasscode: 'Invalid passcode, please try again.',
   // SPEC §8 passkey messages (verbatim). Issue 27 item 2: the sign-in failures and 'not created' load with the
   // passkey screens (methods/passkeys/passkey-strings.ts), so the English first load did not grow with the locales;
   // this one stays here, the web app's account page reads it from DEFAULT_STRINGS.
@@ -71,14 +71,10 @@ export const DEFAULT_STRINGS = {
   dismiss: 'Dismiss',
   notificationsLabel: 'Notifications',
   // Issue 22 finding 6: developer wording never reaches people. The server keeps Stytch's error_message texts for
-  // headless clients (wire-format.md §3.2); the widget and the web app show these for the error types whose text
-  // is written for developers (errors.ts ERROR_TYPE_STRINGS), and plain words for zxcvbn's feedback.
-  loginLinkUnusable: 'This login link has expired or has already been used. Please request a new one.',
-  startedInOtherBrowser:
-    'This sign-in has to be finished in the browser where it was started. Please start again here.',
-  socialSignInUnusable: 'This sign-in has expired or has already been completed. Please start again.',
-  emailTaken: 'This email address is already used by another account.',
-  phoneNumberTaken: 'This phone number is already used by another account.',
+  // headless clients (wire-format.md §3.2); the widget and the web app show their own for the error types whose
+  // text is written for developers (errors.ts ERROR_TYPE_STRINGS; the texts load after a call: error-strings.ts),
+  // and plain words for zxcvbn's feedback. This one stays here: it shows when the network is down, when no lazily
+  // loaded text could arrive.
   serviceUnreachable: 'Unable to contact the Gatehouse servers. Are you online?',
 } as const;
 
@@ -86,6 +82,7 @@ export type StringKey = keyof typeof DEFAULT_STRINGS;
 /** The keys whose defaults load with their method's code. */
 export type LazyStringKey =
   | keyof typeof CONFIG_ERROR_STRINGS
+  | keyof typeof ERROR_STRINGS
   | keyof typeof CRYPTO_STRINGS
   | keyof typeof PASSKEY_STRINGS
   | keyof typeof EMAIL_CONFIRMATION_STRINGS

@@ -1,10 +1,12 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BANNER_CSS } from './banner-message';
 import type { LoginConfig } from './config';
 import { Login } from './login';
 import { GatehouseProvider } from './provider';
 import { createFakeClient } from './test-support/fake-client';
 import { fontStack, resolveStyles, type StyleConfig, themeVariables } from './theme';
+import { TOAST_CSS } from './toasts/toast-css';
 import { WIDGET_CSS } from './widget-css';
 
 afterEach(cleanup);
@@ -183,9 +185,11 @@ describe('theme', () => {
     );
   });
 
-  it('reads every custom property it sets from the stylesheet (no dead theme key)', () => {
+  it('reads every custom property it sets from the stylesheets (no dead theme key)', () => {
+    // The main one, and those rendered with what shows only after an action (the banner, the toasts).
+    const css = [WIDGET_CSS, BANNER_CSS, TOAST_CSS].join('\n');
     for (const property of Object.keys(themeVariables(resolveStyles(undefined)))) {
-      expect([property, WIDGET_CSS.includes(`var(${property})`)]).toEqual([property, true]);
+      expect([property, css.includes(`var(${property})`)]).toEqual([property, true]);
     }
   });
 });

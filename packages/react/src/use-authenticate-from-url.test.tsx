@@ -1,8 +1,8 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ERROR_STRINGS } from './error-strings';
 import { GatehouseProvider } from './provider';
-import { DEFAULT_STRINGS } from './strings';
 import { apiError, createFakeClient, type FakeClient } from './test-support/fake-client';
 import { type UseAuthenticateFromUrlOptions, useAuthenticateFromUrl } from './use-authenticate-from-url';
 
@@ -53,7 +53,7 @@ describe('useAuthenticateFromUrl', () => {
       );
     const { result } = run(client, { search: '?stytch_token_type=magic_links&token=old' });
     await waitFor(() => expect(result.current.status).toBe('error'));
-    expect(result.current.error).toBe(DEFAULT_STRINGS.loginLinkUnusable);
+    expect(result.current.error).toBe(ERROR_STRINGS.loginLinkUnusable);
   });
 
   it("surfaces the server's error_message for other refusals (SPEC §8)", async () => {

@@ -8,6 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LoginConfig } from './config';
 import { sessionDurationMinutes } from './config';
+import { loadErrorStrings } from './error-chunk';
+import type { ErrorTexts } from './error-strings';
 import { describeError } from './errors';
 import { useGatehouse } from './provider';
 import { resolveStrings, type Strings } from './strings';
@@ -59,7 +61,8 @@ export function useAuthenticateFromUrl(
   optionsRef.current = options;
 
   useEffect(() => {
-    const strings = resolveStrings(optionsRef.current.config?.strings, optionsRef.current.strings);
+    const overrides = [optionsRef.current.config?.strings, optionsRef.current.strings];
+    const strings = resolveStrings(...overrides);
     const key = `${tokenType ?? ''}\n${token ?? ''}\n${redirectError ?? ''}\n${redirectErrorDescription ?? ''}`;
     if (requestRef.current?.key !== key) {
       requestRef.current = {
@@ -75,6 +78,7 @@ export function useAuthenticateFromUrl(
           redirectErrorDescription,
           minutes: sessionDurationMinutes(optionsRef.current.config),
           strings,
+          loadErrorStrings: () => loadErrorStrings(overrides),
         }),
       };
     }
@@ -98,6 +102,8 @@ async function run(options: {
   redirectErrorDescription: string | null;
   minutes: number;
   strings: Strings;
+  /** The error texts' lazy chunk (error-chunk.ts), started with the call so a failure shows them without a wait. */
+  loadErrorStrings: () => Promise<ErrorTexts | null>;
 }): Promise<AuthenticateFromUrlState> {
   const { tokenType, token, strings } = options;
   if (options.redirectError !== null && options.redirectError !== '') {
@@ -123,6 +129,7 @@ async function run(options: {
   if (tokenType === null || !(SUPPORTED_TOKEN_TYPES as readonly string[]).includes(tokenType)) {
     return { status: 'error', tokenType, error: strings.unsupportedTokenType, cause: null };
   }
+  const errorStrings = options.loadErrorStrings();
   try {
     const data = await options.authenticate(tokenType, token, options.minutes);
     return { status: 'success', tokenType, error: null, data };
@@ -130,7 +137,7 @@ async function run(options: {
     return {
       status: 'error',
       tokenType,
-      error: describeError(error, strings.genericError, strings).message,
+      error: describeError(error, strings.genericError, { ...strings, ...(await errorStrings) }).message,
       cause: error,
     };
   }

@@ -9,7 +9,6 @@ import type { LoginConfig } from './config';
 import { resolveProducts } from './config';
 import { TOAST_LIMIT } from './constants';
 import { EmailField } from './email-field';
-import { ErrorText } from './error-text';
 import { describeError } from './errors';
 import { FieldError } from './field-error';
 import { MainScreen } from './main/main-screen';
@@ -25,8 +24,8 @@ import type { StringOverrides, Strings } from './strings';
 import { resolveStrings } from './strings';
 import type { ScreenStyles } from './theme';
 import { isValidEmail } from './validation';
-import type { WidgetAction, WidgetState } from './widget-state';
-import { screenOf } from './widget-state';
+import type { MainAction, ScreenActionOf, ScreenTransitionTable, WidgetState } from './widget-state';
+import { registerScreenTransitions, screenOf } from './widget-state';
 
 export type ToastKind = 'blank' | 'success' | 'error';
 
@@ -44,7 +43,8 @@ export interface WidgetContextValue {
   stringOverrides: readonly StringOverrides[];
   bootstrap: BootstrapData;
   state: WidgetState;
-  dispatch: Dispatch<WidgetAction>;
+  /** Main's actions; a lazily loaded screen dispatches its own through useScreenDispatch. */
+  dispatch: Dispatch<MainAction>;
   emitEvent(type: WidgetEventType, data: unknown): void;
   emitError(error: unknown): void;
   /** SPEC §7 event log; never throws. */
@@ -63,6 +63,18 @@ export function useWidget(): WidgetContextValue {
 }
 
 /**
+ * The widget's dispatch for Main's actions and those of `transitions` (a table beside the calling screen's code,
+ * e.g. methods/otp/otp-transitions.ts), which joins the reducer first: a screen's transitions load with the screen,
+ * not with every page (widget-state.ts). Pass a table defined at module level.
+ */
+export function useScreenDispatch<Table extends ScreenTransitionTable>(
+  transitions: Table,
+): Dispatch<MainAction | ScreenActionOf<Table>> {
+  registerScreenTransitions(transitions);
+  return useWidget().dispatch as Dispatch<MainAction | ScreenActionOf<Table>>;
+}
+
+/**
  * Never called (and dropped from every bundle): its imports are what count. esbuild puts a module in a chunk by
  * the set of entries (the widget's, and each lazily loaded screen's) that reach its file; every lazy screen reaches
  * this file, so these modules of the first load all share one set and land in one chunk instead of twenty small
@@ -75,7 +87,6 @@ export function firstLoadModules(): unknown[] {
     TOAST_LIMIT,
     resolveProducts,
     EmailField,
-    ErrorText,
     describeError,
     FieldError,
     MainScreen,

@@ -83,31 +83,12 @@ animation:gh-spin 1s linear infinite}
 .gh-tab{flex:1;padding:8px;font:inherit;color:var(--gh-color-secondary);background:none;border:0;
 border-bottom:2px solid transparent;cursor:pointer}
 .gh-tab[aria-selected=true]{color:var(--gh-color-primary);border-bottom-color:var(--gh-color-primary);font-weight:600}
-.gh-banner{display:flex;gap:8px;align-items:flex-start;padding:12px;font-size:14px;border:1px solid;border-radius:4px}
-.gh-banner p{margin:0;flex:1}
-.gh-banner-error{color:var(--gh-color-error);border-color:var(--gh-color-error)}
-.gh-banner-warning{color:var(--gh-color-primary);border-color:var(--gh-color-secondary)}
-.gh-banner-success{color:var(--gh-color-success);border-color:var(--gh-color-success)}
-.gh-banner a,.gh-field-error a,.gh-toast a{color:inherit}
-.gh-banner-dismiss{padding:0 4px;font:inherit;color:inherit;background:none;border:0;cursor:pointer}
-.gh-config-error{margin:0;color:var(--gh-color-error);font-weight:600}
+.gh-field-error a{color:inherit}
 .gh-watermark{margin:24px 0 0;text-align:center;font-size:12px;color:var(--gh-color-secondary)}
-.gh-toasts{position:fixed;top:16px;z-index:2147483000;display:flex;
-flex-direction:column;gap:8px;align-items:center;pointer-events:none;width:max-content;max-width:calc(100vw - 32px)}
-.gh-toast{pointer-events:auto;padding:10px 16px;font-family:var(--gh-font-family);font-size:14px;
-color:var(--gh-color-primary);background:var(--gh-toast-background);border:1px solid var(--gh-container-border-color);
-border-inline-start-width:4px;border-radius:8px;box-shadow:0 3px 10px rgba(0,0,0,.1);transition:opacity .2s}
-.gh-toast-success{border-inline-start-color:var(--gh-color-success)}
-.gh-toast-error{border-inline-start-color:var(--gh-color-error)}
-.gh-toast[data-visible=false]{opacity:0}
 .gh-section:empty{display:none}
 .gh-button-stack{display:flex;flex-direction:column;gap:8px}
 @media (prefers-reduced-motion:reduce){.gh-spinner{animation:none}}
-/* Issue 22 f9/f10: 320px, toasts in flow */
-.gh-oauth-button>span{min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.gh-oauth-logo{flex-shrink:0}
+/* Issue 22 f9: 320px */
 @media (max-width:400px){.gh-widget{padding:32px 16px 16px}.gh-button{padding:0 12px}}
 .gh-widget{display:flex;flex-direction:column}.gh-watermark{order:1}
-.gh-toasts{position:static;transform:none;align-self:center}
-.gh-toast{margin-top:16px}
 `;

@@ -1,5 +1,39 @@
-import { describe, expect, it } from 'vitest';
-import { initialWidgetState, screenOf, type WidgetState, widgetReducer } from './widget-state';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CRYPTO_TRANSITIONS } from './methods/crypto/crypto-transitions';
+import { EMAIL_CONFIRMATION_TRANSITIONS } from './methods/email-magic-links/email-confirmation-transitions';
+import { OTP_TRANSITIONS } from './methods/otp/otp-transitions';
+import { PASSKEY_REGISTRATION_TRANSITIONS } from './methods/passkeys/passkey-registration-transitions';
+import { PASSKEY_SIGN_IN_TRANSITIONS } from './methods/passkeys/passkey-sign-in-transitions';
+import { PASSWORD_TRANSITIONS } from './methods/passwords/password-transitions';
+import {
+  initialWidgetState,
+  registerScreenTransitions,
+  type ScreenAction,
+  screenOf,
+  type WidgetState,
+  widgetReducer,
+} from './widget-state';
+
+const TABLES = [
+  CRYPTO_TRANSITIONS,
+  EMAIL_CONFIRMATION_TRANSITIONS,
+  OTP_TRANSITIONS,
+  PASSKEY_REGISTRATION_TRANSITIONS,
+  PASSKEY_SIGN_IN_TRANSITIONS,
+  PASSWORD_TRANSITIONS,
+] as const;
+
+// Every ScreenAction has its transition in one of the tables: the typecheck names one that has none (the reducer
+// would ignore it).
+type KeysOf<Table> = Table extends unknown ? keyof Table : never;
+type Unhandled = Exclude<ScreenAction['type'], KeysOf<(typeof TABLES)[number]>>;
+const everyScreenActionHandled: [Unhandled] extends [never] ? true : Unhandled = true;
+
+// The widget registers each table when a lazily loaded screen asks for useScreenDispatch; the reducer is tested
+// whole.
+beforeAll(() => {
+  for (const table of TABLES) registerScreenTransitions(table);
+});
 
 const banner = { variant: 'error' as const, error: { message: 'Nope', helpUrl: null } };
 
@@ -8,6 +42,16 @@ function main(overrides: Partial<WidgetState> = {}): WidgetState {
 }
 
 describe('widget state machine', () => {
+  it('has a transition for every action (Main here, the screens in their tables)', () => {
+    expect(everyScreenActionHandled).toBe(true);
+    // An action in two tables ('otp-sent': the password screens send passcodes) has the same transition in both.
+    const transitions = new Map<string, Set<unknown>>();
+    for (const table of TABLES)
+      for (const [type, transition] of Object.entries(table))
+        transitions.set(type, (transitions.get(type) ?? new Set()).add(transition));
+    for (const [type, distinct] of transitions) expect(distinct.size, type).toBe(1);
+  });
+
   it('starts on the configuration error when there is one', () => {
     expect(initialWidgetState({ screen: 'main', configError: 'passkeys-only' }).screen).toBe('config-error');
   });

@@ -1,6 +1,11 @@
 // DESIGN convention 6: the widget's screens are one finite state (rendered as `data-state` on the root) changed
 // only by this reducer. Names follow SPEC §2's screens; a `.suffix` is a sub-state of the same screen. Later
 // methods add their screens (otp-authenticate, password-*, crypto-*, passkey-*) here.
+//
+// Main's transitions are here, in every page's first load; every other screen's are in a table beside that screen's
+// code (methods/*/…-transitions.ts), added to this reducer when the screen asks for its dispatch (useScreenDispatch),
+// so they load with it (issue 23 item 4: −0.8 KiB gzip of the default first load, bench widget-size). The types of
+// every action and state stay here.
 import type { OtpMethod, WalletOption } from '@gatehouse/protocol';
 import type { UserType } from './client-contract';
 import type { ConfigurationErrorKind } from './config';
@@ -83,13 +88,6 @@ export const PASSWORD_EMAIL_SCREENS: readonly PasswordEmailScreen[] = [
   'password-dedupe',
   'password-set-new',
 ];
-
-function passwordEmailScreenOf(state: WidgetScreenState): PasswordEmailScreen | null {
-  const screen = screenOf(state);
-  return (PASSWORD_EMAIL_SCREENS as readonly string[]).includes(screen)
-    ? (screen as PasswordEmailScreen)
-    : null;
-}
 
 export type BannerVariant = 'error' | 'warning' | 'success';
 
@@ -183,6 +181,30 @@ export type WidgetAction =
   | { type: 'crypto-authenticated' }
   | { type: 'crypto-failed'; failure: CryptoFailure };
 
+/**
+ * The actions whose transitions are in every page's first load: the frame's, Main's e-mail form, tabs and banner,
+ * the passkey registration component's user check, and the two every screen shares (the back arrow, a banner).
+ * Every other action is a ScreenAction: only a lazily loaded screen or section dispatches it, through
+ * useScreenDispatch (widget-context.ts) with the table of its transitions, which loads with that code.
+ */
+export type MainAction = Extract<
+  WidgetAction,
+  {
+    type:
+      | 'configure'
+      | 'email-invalid'
+      | 'email-submitted'
+      | 'email-sent'
+      | 'email-send-failed'
+      | 'dismiss-banner'
+      | 'tab-changed'
+      | 'passkey-user-changed'
+      | 'back'
+      | 'show-banner';
+  }
+>;
+export type ScreenAction = Exclude<WidgetAction, MainAction>;
+
 /** The screen part of a state: sub-states of one screen share it (focus moves only when it changes). */
 export function screenOf(state: WidgetScreenState): string {
   const dot = state.indexOf('.');
@@ -214,6 +236,32 @@ export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetS
     : next;
 }
 
+/**
+ * The transitions of a group of ScreenActions (one per action type), kept beside the screens that dispatch them
+ * (methods/otp/otp-transitions.ts, …) so they load with those screens.
+ */
+export type ScreenTransitionTable = {
+  readonly [Type in ScreenAction['type']]?: (
+    state: WidgetState,
+    action: Extract<ScreenAction, { type: Type }>,
+  ) => WidgetState;
+};
+
+/** The ScreenActions a table handles. */
+export type ScreenActionOf<Table extends ScreenTransitionTable> = Extract<
+  ScreenAction,
+  { type: keyof Table }
+>;
+
+/** Every table registered so far on this page (the tables are code, the same for every widget). */
+const screenTransitions: { -readonly [Type in keyof ScreenTransitionTable]: ScreenTransitionTable[Type] } =
+  {};
+
+/** Adds a table to the reducer: useScreenDispatch calls it before it hands out a dispatch for the table's actions. */
+export function registerScreenTransitions(table: ScreenTransitionTable): void {
+  Object.assign(screenTransitions, table);
+}
+
 function transition(state: WidgetState, action: WidgetAction): WidgetState {
   switch (action.type) {
     case 'configure': {
@@ -238,16 +286,6 @@ function transition(state: WidgetState, action: WidgetAction): WidgetState {
     case 'email-send-failed':
       if (state.screen !== 'main.submitting') return state;
       return { ...state, screen: 'main', banner: action.banner };
-    case 'resend-started':
-      if (state.screen !== 'email-confirmation') return state;
-      return { ...state, screen: 'email-confirmation.resending' };
-    case 'resend-finished':
-      if (state.screen !== 'email-confirmation.resending') return state;
-      return { ...state, screen: 'email-confirmation' };
-    case 'try-again':
-      // SPEC §4: 'Try again' clears the stored e-mail and returns to Main.
-      if (screenOf(state.screen) !== 'email-confirmation') return state;
-      return { ...state, screen: 'main', email: '', banner: null, fieldError: null };
     case 'back':
       // SPEC §2: every back arrow returns to Main.
       if (state.screen === 'config-error') return state;
@@ -267,13 +305,6 @@ function transition(state: WidgetState, action: WidgetAction): WidgetState {
       return { ...state, banner: action.banner };
     case 'dismiss-banner':
       return state.banner === null ? state : { ...state, banner: null };
-    case 'login-link-authenticating':
-      // The reset form's 'Login without a password' (SPEC §2 PasswordResetForm) redeems the token as a login link.
-      return { ...state, screen: 'password-reset.logging-in', banner: null, fieldError: null };
-    case 'login-succeeded':
-      return { ...state, screen: 'login-success', banner: null };
-    case 'login-failed':
-      return { ...state, screen: 'password-reset', banner: action.banner };
     case 'passkey-user-changed': {
       const current = screenOf(state.screen);
       if (current !== 'passkey-registration' && current !== 'passkey-registration-success') return state;
@@ -290,186 +321,12 @@ function transition(state: WidgetState, action: WidgetAction): WidgetState {
     case 'tab-changed':
       if (state.screen !== 'main' || (state.fieldError === null && state.banner === null)) return state;
       return { ...state, fieldError: null, banner: null };
-    case 'otp-invalid':
-      // SPEC §5: 'Invalid phone number, please try again.' / 'Invalid email, please try again.'
-      if (state.screen !== 'main') return state;
-      return { ...state, fieldError: action.message, banner: null };
-    case 'otp-submitted':
-      if (state.screen !== 'main') return state;
-      return { ...state, screen: 'main.submitting', fieldError: null, banner: null };
-    case 'otp-sent':
-      // SPEC §4: e-mail or phone submit succeeds → OTPAuthenticate; so does a passcode sent from the password
-      // flow (a passwordless user's automatic send, or 'Email me a login code' on the create screen).
-      if (state.screen !== 'main.submitting' && state.screen !== 'password-create-or-login.sending-link')
-        return state;
-      return { ...state, screen: 'otp-authenticate', otp: action.otp, banner: null, fieldError: null };
-    case 'otp-send-failed':
-      if (state.screen !== 'main.submitting') return state;
-      return { ...state, screen: 'main', banner: action.banner };
-    case 'otp-verify-started':
-      if (state.screen !== 'otp-authenticate') return state;
-      return { ...state, screen: 'otp-authenticate.verifying', fieldError: null };
-    case 'otp-verify-failed':
-      if (state.screen !== 'otp-authenticate.verifying') return state;
-      return { ...state, screen: 'otp-authenticate', fieldError: action.message };
-    case 'otp-verified':
-      // SPEC §4: a correct passcode → OTPConfirmation.
-      if (state.screen !== 'otp-authenticate.verifying') return state;
-      return { ...state, screen: 'otp-confirmation', fieldError: null };
-    case 'otp-resend-started':
-      if (state.screen !== 'otp-authenticate') return state;
-      return { ...state, screen: 'otp-authenticate.resending' };
-    case 'otp-resent':
-      // A new code voids the old one: the new method id and a fresh countdown.
-      if (state.screen !== 'otp-authenticate.resending' || state.otp === null) return state;
-      return {
-        ...state,
-        screen: 'otp-authenticate',
-        fieldError: null,
-        otp: { ...state.otp, methodId: action.methodId, expiresAt: action.expiresAt },
-      };
-    case 'otp-resend-finished':
-      if (state.screen !== 'otp-authenticate.resending') return state;
-      return { ...state, screen: 'otp-authenticate' };
-    case 'passkey-started':
-      if (state.screen !== 'main') return state;
-      return { ...state, screen: 'main.passkey-authenticating', banner: null, fieldError: null };
-    case 'passkey-authenticated':
-      // SPEC §4: passkey sign-in success → PasskeyConfirmation (also from autofill while Main shows).
-      if (screenOf(state.screen) !== 'main') return state;
-      return { ...state, screen: 'passkey-confirmation', banner: null, fieldError: null };
-    case 'passkey-failed':
-      if (state.screen !== 'main.passkey-authenticating') return state;
-      return { ...state, screen: 'main', banner: action.banner };
-    case 'passkey-create-started':
-      if (state.screen !== 'passkey-registration') return state;
-      return { ...state, screen: 'passkey-registration.creating', banner: null };
-    case 'passkey-created':
-      // SPEC §4: registration or skip → PasskeyRegistrationSuccess.
-      if (state.screen !== 'passkey-registration.creating') return state;
-      return { ...state, screen: 'passkey-registration-success', banner: null };
-    case 'passkey-create-failed':
-      if (state.screen !== 'passkey-registration.creating') return state;
-      return { ...state, screen: 'passkey-registration', banner: action.banner };
-    case 'passkey-create-cancelled':
-      // Issue 20 item 3: "Confirm it's you" was cancelled; nothing was created and nothing needs saying.
-      if (state.screen !== 'passkey-registration.creating') return state;
-      return { ...state, screen: 'passkey-registration', banner: null };
-    case 'passkey-skipped':
-      if (state.screen !== 'passkey-registration') return state;
-      return { ...state, screen: 'passkey-registration-success', banner: null };
-    case 'passkey-setup-another':
-      // SPEC §4: 'Set up another Passkey' returns to PasskeyRegistrationStart.
-      if (state.screen !== 'passkey-registration-success') return state;
-      return { ...state, screen: 'passkey-registration', banner: null };
-    case 'password-user-found':
-      // SPEC §4 password flow: the user type decides the screen (new → create, password → login).
-      if (state.screen !== 'main.submitting') return state;
-      return { ...state, screen: 'password-create-or-login', passwordType: action.userType };
-    case 'password-submitted':
-      if (state.screen !== 'password-create-or-login') return state;
-      return { ...state, screen: 'password-create-or-login.submitting', fieldError: null, banner: null };
-    case 'password-failed':
-      if (state.screen !== 'password-create-or-login.submitting') return state;
-      return { ...state, screen: 'password-create-or-login', fieldError: action.message };
-    case 'password-authenticated':
-      // SPEC §4: create or login, and the reset form on success, lead to PasswordConfirmation.
-      if (
-        state.screen !== 'password-create-or-login.submitting' &&
-        state.screen !== 'password-reset.submitting'
-      )
-        return state;
-      return { ...state, screen: 'password-confirmation', fieldError: null, banner: null };
-    case 'password-reset-requested':
-      // 'Forgot Password?', or a `reset_password` answer to the submitted password (SPEC §4).
-      if (
-        state.screen !== 'password-create-or-login' &&
-        state.screen !== 'password-create-or-login.submitting'
-      )
-        return state;
-      return { ...state, screen: 'password-create-or-login.sending-reset', fieldError: null, banner: null };
-    case 'password-reset-sent':
-      // SPEC §4: reset e-mail sent → PasswordForgot / PasswordDedupe / PasswordBreached, or PasswordSetNew for
-      // a passwordless user's automatic send from Main.
-      if (state.screen !== 'password-create-or-login.sending-reset' && state.screen !== 'main.submitting')
-        return state;
-      return { ...state, screen: action.screen, fieldError: null, banner: null };
-    case 'password-reset-send-failed':
-      if (state.screen === 'main.submitting') return { ...state, screen: 'main', banner: action.banner };
-      if (state.screen !== 'password-create-or-login.sending-reset') return state;
-      return { ...state, screen: 'password-create-or-login', banner: action.banner };
-    case 'password-resend-started': {
-      const screen = passwordEmailScreenOf(state.screen);
-      if (screen === null || state.screen !== screen) return state;
-      return { ...state, screen: `${screen}.resending` };
+    default: {
+      // A ScreenAction: its table was registered by the useScreenDispatch that gave its screen the dispatch.
+      const handle = screenTransitions[action.type] as
+        | ((state: WidgetState, action: ScreenAction) => WidgetState)
+        | undefined;
+      return handle === undefined ? state : handle(state, action);
     }
-    case 'password-resend-finished': {
-      const screen = passwordEmailScreenOf(state.screen);
-      if (screen === null || state.screen !== `${screen}.resending`) return state;
-      return { ...state, screen };
-    }
-    case 'password-login-link-started': {
-      // 'Login without a password' (forgot, breached, dedupe) or 'Email me a login link' (create).
-      if (state.screen === 'password-create-or-login')
-        return { ...state, screen: 'password-create-or-login.sending-link', banner: null, fieldError: null };
-      const screen = passwordEmailScreenOf(state.screen);
-      if (screen === null || state.screen !== screen) return state;
-      return { ...state, screen: `${screen}.sending-link`, banner: null };
-    }
-    case 'password-login-link-sent':
-      // SPEC §4: 'Login without a password' sends a login link and goes to EmailConfirmation.
-      if (!state.screen.endsWith('.sending-link') || !screenOf(state.screen).startsWith('password-'))
-        return state;
-      return { ...state, screen: 'email-confirmation', banner: null, fieldError: null };
-    case 'password-login-link-failed': {
-      if (!state.screen.endsWith('.sending-link') || !screenOf(state.screen).startsWith('password-'))
-        return state;
-      return { ...state, screen: screenOf(state.screen) as WidgetScreenState, banner: action.banner };
-    }
-    case 'password-reset-submitted':
-      if (state.screen !== 'password-reset') return state;
-      return { ...state, screen: 'password-reset.submitting', fieldError: null, banner: null };
-    case 'password-reset-failed':
-      // SPEC §8: reset failures show the server's error_message under the form.
-      if (state.screen !== 'password-reset.submitting') return state;
-      return { ...state, screen: 'password-reset', fieldError: action.message };
-    case 'crypto-other-opened':
-      // SPEC §2: wallets past the cap sit behind 'Continue with other Crypto Wallet' (CryptoOtherScreen).
-      if (state.screen !== 'main') return state;
-      return { ...state, screen: 'crypto-other', banner: null, fieldError: null };
-    case 'crypto-setup-opened':
-      // SPEC §2: 'Set up a new crypto wallet' → CryptoSetupWallet (from Main or from CryptoOtherScreen).
-      if (state.screen !== 'main' && state.screen !== 'crypto-other') return state;
-      return { ...state, screen: 'crypto-setup-wallet', banner: null, fieldError: null };
-    case 'crypto-wallet-chosen':
-      // SPEC §4 crypto: a wallet button starts the flow on CryptoConnect with a fresh cryptoState.
-      if (state.screen !== 'main' && state.screen !== 'crypto-other') return state;
-      return {
-        ...state,
-        screen: 'crypto-connect',
-        crypto: { ...INITIAL_CRYPTO_STATE, walletOption: action.walletOption, walletId: action.walletId },
-        banner: null,
-        fieldError: null,
-      };
-    case 'crypto-challenge-received':
-      // SPEC §4: connected and challenged → CryptoSignMessage.
-      if (state.screen !== 'crypto-connect') return state;
-      return {
-        ...state,
-        screen: 'crypto-sign-message',
-        crypto: {
-          ...state.crypto,
-          walletAddress: action.walletAddress,
-          walletChallenge: action.walletChallenge,
-        },
-      };
-    case 'crypto-authenticated':
-      // SPEC §4: signed and authenticated → CryptoConfirmation.
-      if (state.screen !== 'crypto-sign-message') return state;
-      return { ...state, screen: 'crypto-confirmation' };
-    case 'crypto-failed':
-      // SPEC §4 / §8: any failure of the connect or sign step → CryptoError.
-      if (state.screen !== 'crypto-connect' && state.screen !== 'crypto-sign-message') return state;
-      return { ...state, screen: 'crypto-error', crypto: { ...state.crypto, failure: action.failure } };
   }
 }

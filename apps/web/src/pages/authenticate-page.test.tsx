@@ -1,4 +1,4 @@
-import { DEFAULT_STRINGS, GatehouseProvider } from '@gatehouse/react';
+import { DEFAULT_STRINGS, GatehouseProvider, loadWidgetStrings } from '@gatehouse/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,7 +69,9 @@ describe('AuthenticatePage', () => {
     renderAt('/authenticate?stytch_token_type=magic_links&token=used', client);
 
     // Issue 22 finding 6: the strings table's text for unable_to_auth_magic_link.
-    expect((await screen.findByRole('alert')).textContent).toBe(DEFAULT_STRINGS.loginLinkUnusable);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      (await loadWidgetStrings('en')).loginLinkUnusable,
+    );
     expect(document.body.textContent).not.toMatch(/magic link/i);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(STRINGS.authenticate.failedHeading);
     expect(window.location.pathname).toBe('/authenticate');
@@ -122,7 +124,9 @@ describe('AuthenticatePage', () => {
       });
     };
     renderAt('/authenticate?stytch_token_type=oauth&token=bad', client);
-    expect((await screen.findByRole('alert')).textContent).toBe(DEFAULT_STRINGS.startedInOtherBrowser);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      (await loadWidgetStrings('en')).startedInOtherBrowser,
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       STRINGS.authenticate.oauthFailedHeading,
     );

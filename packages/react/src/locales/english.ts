@@ -1,5 +1,6 @@
 // Issue 27 item 1: English whole, every table merged (strings.ts and the lazily loaded ones), for the tests; the
 // widget never loads this file, each screen loads its own part (./keys.ts lists the names for the widget).
+import { ERROR_STRINGS } from '../error-strings';
 import { CONFIG_ERROR_STRINGS } from '../main/config-error';
 import { CRYPTO_STRINGS } from '../methods/crypto/crypto-strings';
 import { EMAIL_CONFIRMATION_STRINGS } from '../methods/email-magic-links/email-confirmation-strings';
@@ -14,6 +15,7 @@ import type { LocaleTable } from './table';
 
 export const en: LocaleTable = {
   ...DEFAULT_STRINGS,
+  ...ERROR_STRINGS,
   ...CONFIG_ERROR_STRINGS,
   ...CRYPTO_STRINGS,
   ...EMAIL_CONFIRMATION_STRINGS,

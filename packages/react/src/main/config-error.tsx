@@ -3,6 +3,7 @@
 // English first load does not grow); overridden through `strings` like every other key.
 import { useMemo } from 'react';
 import type { ConfigurationErrorKind } from '../config';
+import { ScreenStyles } from '../screen-styles';
 import { resolveStringTable } from '../strings';
 import { useWidget } from '../widget-context';
 
@@ -12,6 +13,9 @@ export const CONFIG_ERROR_STRINGS = {
   configErrorResetPasswordWithoutPasswords:
     'Error: Cannot use ResetPassword component without the passwords product in the config.',
 } as const;
+
+/** Its one rule, rendered with it rather than carried by every first load (widget-css.ts). */
+const CONFIG_ERROR_CSS = '.gh-config-error{margin:0;color:var(--gh-color-error);font-weight:600}';
 
 const KEYS: Record<ConfigurationErrorKind, keyof typeof CONFIG_ERROR_STRINGS> = {
   'passkeys-only': 'configErrorPasskeysOnly',
@@ -23,8 +27,11 @@ export default function ConfigError({ kind }: { kind: ConfigurationErrorKind }) 
   const { stringOverrides } = useWidget();
   const strings = useMemo(() => resolveStringTable(CONFIG_ERROR_STRINGS, stringOverrides), [stringOverrides]);
   return (
-    <p className="gh-config-error" role="alert">
-      {strings[KEYS[kind]]}
-    </p>
+    <>
+      <ScreenStyles css={CONFIG_ERROR_CSS} />
+      <p className="gh-config-error" role="alert">
+        {strings[KEYS[kind]]}
+      </p>
+    </>
   );
 }

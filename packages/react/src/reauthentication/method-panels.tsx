@@ -1,7 +1,7 @@
 // What each way of confirming shows inside "Confirm it's you" (issue 20 item 3), the step's banner, and its
 // buttons. The calls and the state live in reauthentication-step.tsx; these only render and report.
 import type { FormEvent, ReactNode, Ref } from 'react';
-import { ErrorText } from '../error-text';
+import { ErrorText } from '../error-strings';
 import { PasswordField, ReadOnlyEmail } from '../methods/passwords/password-field';
 import { formatString } from '../strings';
 import { CODE_LENGTH, CodeInput } from './code-input';

@@ -11,7 +11,7 @@
 import { isAPIError } from '@gatehouse/sdk';
 import { type FormEvent, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { sessionDurationMinutes } from '../config';
-import { describeError } from '../errors';
+import { describeWidgetError } from '../error-strings';
 import { methodIdOf, otpExpirationMinutes } from '../methods/otp/otp-options';
 import { assertAuthenticated, passkeySignInMessage } from '../methods/passkeys/passkey-errors';
 import { useWidget } from '../widget-context';
@@ -143,7 +143,7 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
   const confirmWithTotp = (digits: string) =>
     confirm(
       () => client.totps.authenticate({ totp_code: digits, session_duration_minutes: duration }),
-      (error) => describeError(error, strings.genericError, strings).message,
+      (error) => describeWidgetError(error, strings.genericError, strings).message,
       () => {
         setCode('');
         codeRef.current?.focus();
@@ -160,7 +160,7 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
           password,
           session_duration_minutes: duration,
         }),
-      (error) => describeError(error, strings.genericError, strings).message,
+      (error) => describeWidgetError(error, strings.genericError, strings).message,
       () => {
         setPassword('');
         panelRef.current?.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
@@ -176,7 +176,7 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
       (error) =>
         !isAPIError(error) || WRONG_CODE_ERRORS.has(error.error_type)
           ? strings.invalidPasscode
-          : describeError(error, strings.invalidPasscode, strings).message,
+          : describeWidgetError(error, strings.invalidPasscode, strings).message,
       () => {
         setCode('');
         codeRef.current?.focus();
@@ -199,7 +199,10 @@ export function ReauthenticationStep({ request }: ReauthenticationStepProps) {
       setCode('');
       dispatch({ type: 'code-sent', methodId });
     } catch (error) {
-      dispatch({ type: 'send-failed', message: describeError(error, strings.genericError, strings).message });
+      dispatch({
+        type: 'send-failed',
+        message: describeWidgetError(error, strings.genericError, strings).message,
+      });
       emitError(error);
     }
   };

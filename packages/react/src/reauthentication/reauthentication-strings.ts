@@ -3,6 +3,7 @@
 // `config.strings` like every other string; only the step (loaded when a change asks for it) uses them. The wrong
 // e-mailed code reuses SPEC §8 'Invalid passcode, please try again.' and Cancel the table's `cancel`.
 import { useMemo } from 'react';
+import { ERROR_STRINGS } from '../error-strings';
 import { PASSKEY_STRINGS } from '../methods/passkeys/passkey-strings';
 import { resolveStringTable } from '../strings';
 import { useWidget } from '../widget-context';
@@ -44,6 +45,7 @@ export function useReauthenticationStrings() {
   return useMemo(
     () => ({
       ...strings,
+      ...resolveStringTable(ERROR_STRINGS, stringOverrides),
       ...resolveStringTable(PASSKEY_STRINGS, stringOverrides),
       ...resolveStringTable(REAUTHENTICATION_STRINGS, stringOverrides),
     }),

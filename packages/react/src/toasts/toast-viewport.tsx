@@ -3,7 +3,9 @@
 import { useEffect } from 'react';
 import { type Toast, toast, useToaster } from 'react-hot-toast';
 import { TOAST_LIMIT } from '../constants';
-import { ErrorText } from '../error-text';
+import { ErrorText } from '../error-strings';
+import { ScreenStyles } from '../screen-styles';
+import { TOAST_CSS } from './toast-css';
 import { TOAST_OPTIONS } from './toast-options';
 
 export { toast };
@@ -25,6 +27,7 @@ export function ToastViewport({ toasterId, helpLinkText }: ToastViewportProps) {
 
   return (
     <>
+      <ScreenStyles css={TOAST_CSS} />
       {toasts.map((item) => (
         <div
           key={item.id}

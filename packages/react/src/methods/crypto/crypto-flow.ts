@@ -15,11 +15,13 @@
 // error check) would split the initial chunks of every page, crypto or not (bench widget-size).
 import { eventData } from '../../callbacks';
 import type { WidgetContextValue } from '../../widget-context';
-import type { WidgetAction } from '../../widget-state';
+import type { MainAction, ScreenActionOf } from '../../widget-state';
 import type { CryptoStrings } from './crypto-strings';
+import type { CRYPTO_TRANSITIONS } from './crypto-transitions';
 import type { DetectedWallet } from './wallet-discovery';
 
-type Dispatch = (action: WidgetAction) => void;
+/** useScreenDispatch(CRYPTO_TRANSITIONS): one per widget (the attempts below are keyed by it). */
+type Dispatch = (action: MainAction | ScreenActionOf<typeof CRYPTO_TRANSITIONS>) => void;
 
 /**
  * SPEC §9 default session duration (the protocol's CONSTANTS.defaultSessionDurationMinutes, which crypto.test.tsx
@@ -122,7 +124,8 @@ async function confirmingIfAsked<T>(
 }
 
 export async function startWalletSignIn(
-  widget: Pick<WidgetContextValue, 'client' | 'config' | 'dispatch' | 'emitEvent' | 'emitError'> & {
+  widget: Pick<WidgetContextValue, 'client' | 'config' | 'emitEvent' | 'emitError'> & {
+    dispatch: Dispatch;
     strings: CryptoStrings;
   },
   wallet: DetectedWallet,

@@ -8,16 +8,17 @@ import { isReauthenticationCancelled } from '../../reauthentication/reauthentica
 import { ReauthenticationFrame } from '../../reauthentication/reauthentication-frame';
 import { useReauthentication } from '../../reauthentication/use-reauthentication';
 import { ScreenHeading } from '../../screen-heading';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import type { CryptoScreen as CryptoScreenState } from '../../widget-state';
 import { type ConfirmItsYou, cancelWalletSignIn, offerConfirmation, type WaitingScreen } from './crypto-flow';
 import { useCryptoStrings } from './crypto-strings';
+import { CRYPTO_TRANSITIONS } from './crypto-transitions';
 import { useDetectedWallets } from './use-detected-wallets';
 import { SetUpWalletLink, WalletButton } from './wallet-buttons';
 import { socialProviderCount, splitWallets, walletButtonCap } from './wallet-options';
 
 function CancellingBackButton() {
-  const { dispatch } = useWidget();
+  const dispatch = useScreenDispatch(CRYPTO_TRANSITIONS);
   return <BackButton onBack={() => cancelWalletSignIn(dispatch)} />;
 }
 
@@ -27,7 +28,7 @@ function CancellingBackButton() {
  * asking the server again); Cancel ends the attempt and returns to Main, like the back arrow.
  */
 function Waiting({ screen, children }: { screen: WaitingScreen; children: ReactNode }) {
-  const { dispatch } = useWidget();
+  const dispatch = useScreenDispatch(CRYPTO_TRANSITIONS);
   const { request, guard } = useReauthentication();
   useEffect(() => {
     const confirm: ConfirmItsYou = async (refusal, call) => {

@@ -3,14 +3,16 @@
 // Stytch UI, that button takes the place of the 'Set up a new crypto wallet' link, which CryptoOtherScreen then
 // shows. Loaded lazily by the section registry (main/sections.ts): wallet discovery starts only when the crypto
 // product is on.
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { useCryptoStrings } from './crypto-strings';
+import { CRYPTO_TRANSITIONS } from './crypto-transitions';
 import { useDetectedWallets } from './use-detected-wallets';
 import { SetUpWalletLink, WalletButton } from './wallet-buttons';
 import { socialProviderCount, splitWallets, walletButtonCap } from './wallet-options';
 
 export default function CryptoSection() {
-  const { config, products, dispatch } = useWidget();
+  const { config, products } = useWidget();
+  const dispatch = useScreenDispatch(CRYPTO_TRANSITIONS);
   const strings = useCryptoStrings();
   const wallets = useDetectedWallets();
   const { main, other } = splitWallets(wallets, walletButtonCap(socialProviderCount(config, products)));

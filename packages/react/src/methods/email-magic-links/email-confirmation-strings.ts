@@ -2,6 +2,7 @@
 // here). Issue 23 item 4: it loads with that screen, not with every page's first load. Overridden through the
 // widget's `strings` prop or `config.strings` like every other string.
 import { useMemo } from 'react';
+import { ERROR_STRINGS } from '../../error-strings';
 import { resolveStringTable } from '../../strings';
 import { useWidget } from '../../widget-context';
 
@@ -19,7 +20,12 @@ export const EMAIL_CONFIRMATION_STRINGS = {
 export function useEmailConfirmationStrings() {
   const { strings, stringOverrides } = useWidget();
   return useMemo(
-    () => ({ ...strings, ...resolveStringTable(EMAIL_CONFIRMATION_STRINGS, stringOverrides) }),
+    () => ({
+      ...strings,
+      // The texts describeError shows for a failed call of this method's.
+      ...resolveStringTable(ERROR_STRINGS, stringOverrides),
+      ...resolveStringTable(EMAIL_CONFIRMATION_STRINGS, stringOverrides),
+    }),
     [strings, stringOverrides],
   );
 }

@@ -1,18 +1,19 @@
 // SPEC §2 EmailConfirmation: 'Check your email', 'An email was sent to {email}.', inbox links, 'Try again'
 // (SPEC §4: clears the e-mail, returns to Main, logs email_try_again_clicked) and resend (SPEC §8 toasts).
 import { eventData } from '../../callbacks';
-import { describeError } from '../../errors';
+import { describeWidgetError } from '../../error-strings';
 import { ScreenHeading } from '../../screen-heading';
 import { ScreenStyles } from '../../screen-styles';
 import { SCREENS_CSS } from '../../screens-css';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { useEmailConfirmationStrings } from './email-confirmation-strings';
+import { EMAIL_CONFIRMATION_TRANSITIONS } from './email-confirmation-transitions';
 import { inboxLinks, senderDomain } from './inbox-links';
 import { magicLinkOptions } from './magic-link-options';
 
 export function EmailConfirmation() {
-  const { client, config, state, bootstrap, dispatch, emitEvent, emitError, logEvent, notify, locale } =
-    useWidget();
+  const { client, config, state, bootstrap, emitEvent, emitError, logEvent, notify, locale } = useWidget();
+  const dispatch = useScreenDispatch(EMAIL_CONFIRMATION_TRANSITIONS);
   const strings = useEmailConfirmationStrings();
   const email = state.email;
   const resending = state.screen === 'email-confirmation.resending';
@@ -41,7 +42,7 @@ export function EmailConfirmation() {
       emitEvent('MAGIC_LINK_LOGIN_OR_CREATE', eventData(data));
       notify('success', strings.emailResent);
     } catch (error) {
-      notify('error', describeError(error, strings.genericError, strings).message);
+      notify('error', describeWidgetError(error, strings.genericError, strings).message);
       emitError(error);
     } finally {
       dispatch({ type: 'resend-finished' });

@@ -2,6 +2,7 @@
 // `oauth.<type>.start({ login_redirect_url, signup_redirect_url, custom_scopes, provider_params })`).
 import { useEffect, useState } from 'react';
 import type { OAuthProviderOptions } from '../../config';
+import { loadErrorStrings } from '../../error-chunk';
 import { describeError } from '../../errors';
 import { formatString } from '../../strings';
 import { useWidget } from '../../widget-context';
@@ -11,7 +12,7 @@ import { ProviderLogo } from './provider-logos';
 
 /** One provider's button: starts the redirect flow with oauthOptions' redirect URLs and the entry's extras. */
 export function ProviderButton({ entry }: { entry: OAuthProviderOptions }) {
-  const { client, config, dispatch, emitError } = useWidget();
+  const { client, config, dispatch, emitError, stringOverrides } = useWidget();
   const strings = useOAuthStrings();
   const [starting, setStarting] = useState(false);
 
@@ -26,15 +27,15 @@ export function ProviderButton({ entry }: { entry: OAuthProviderOptions }) {
 
   const start = async () => {
     setStarting(true);
+    // The section is on screen from the start: the error texts load with a click, not with it (error-strings.ts).
+    const errorStrings = loadErrorStrings(stringOverrides);
     try {
       // Resolves once the navigation was asked for; the button stays disabled while the page unloads.
       await client.oauth[entry.type].start(startOptions(config.oauthOptions, entry));
     } catch (error) {
+      const shown = describeError(error, strings.genericError, { ...strings, ...(await errorStrings) });
       setStarting(false);
-      dispatch({
-        type: 'show-banner',
-        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
-      });
+      dispatch({ type: 'show-banner', banner: { variant: 'error', error: shown } });
       emitError(error);
     }
   };

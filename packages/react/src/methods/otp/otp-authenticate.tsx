@@ -10,15 +10,16 @@ import { BackButton } from '../../back-button';
 import { eventData } from '../../callbacks';
 import { CODE_LENGTH, CodeInput } from '../../code-input';
 import { sessionDurationMinutes } from '../../config';
-import { describeError } from '../../errors';
+import { describeWidgetError, useErrorStrings } from '../../error-strings';
 import { FieldError } from '../../field-error';
 import { formatCountdown } from '../../message-format';
 import { ScreenHeading } from '../../screen-heading';
 import { formatString } from '../../strings';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import type { OtpState } from '../../widget-state';
 import { methodIdOf, otpSendOptions } from './otp-options';
 import { useOtpStrings } from './otp-strings';
+import { OTP_TRANSITIONS } from './otp-transitions';
 import { useNow } from './use-now';
 
 /** SPEC §8: these answers mean the code was wrong, and show 'Invalid passcode, please try again.' */
@@ -43,7 +44,8 @@ function refusedAfterExpiry(error: unknown, expiresAt: number): boolean {
 }
 
 export function OtpAuthenticate() {
-  const { state, dispatch } = useWidget();
+  const { state } = useWidget();
+  const dispatch = useScreenDispatch(OTP_TRANSITIONS);
   const otp = state.otp;
   useEffect(() => {
     // Without a sent code there is nothing to enter: back to Main.
@@ -53,8 +55,10 @@ export function OtpAuthenticate() {
 }
 
 function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
-  const { client, config, state, dispatch, emitEvent, emitError, notify, locale } = useWidget();
+  const { client, config, state, emitEvent, emitError, notify, locale } = useWidget();
+  const dispatch = useScreenDispatch(OTP_TRANSITIONS);
   const strings = useOtpStrings();
+  const errorStrings = useErrorStrings();
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -94,8 +98,8 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
         message: refusedAfterExpiry(error, otp.expiresAt)
           ? strings.passcodeExpired
           : isWrongCode(error)
-            ? strings.invalidPasscode
-            : describeError(error, strings.invalidPasscode, strings).message,
+            ? errorStrings.invalidPasscode
+            : describeWidgetError(error, errorStrings.invalidPasscode, errorStrings).message,
       });
       emitError(error);
       inputRef.current?.focus();
@@ -123,7 +127,7 @@ function OtpAuthenticateForm({ otp }: { otp: OtpState }) {
       notify('success', strings.codeResent);
     } catch (error) {
       dispatch({ type: 'otp-resend-finished' });
-      notify('error', describeError(error, strings.genericError, strings).message);
+      notify('error', describeWidgetError(error, strings.genericError, errorStrings).message);
       emitError(error);
     }
   };

@@ -3,12 +3,14 @@
 import { type FormEvent, useState } from 'react';
 import { EmailField } from '../../email-field';
 import { isValidEmail } from '../../validation';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { useOtpStrings } from './otp-strings';
+import { OTP_TRANSITIONS } from './otp-transitions';
 import { useSendOtp } from './use-send-otp';
 
 export function OtpEmailForm() {
-  const { state, dispatch } = useWidget();
+  const { state } = useWidget();
+  const dispatch = useScreenDispatch(OTP_TRANSITIONS);
   const strings = useOtpStrings();
   const { send, submitting } = useSendOtp('email');
   const [email, setEmail] = useState(state.otp?.method === 'email' ? state.otp.destination : '');

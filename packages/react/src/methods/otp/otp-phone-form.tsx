@@ -13,14 +13,16 @@ import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { FieldError } from '../../field-error';
 import { ScreenStyles } from '../../screen-styles';
 import { formatString } from '../../strings';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { useOtpStrings } from './otp-strings';
+import { OTP_TRANSITIONS } from './otp-transitions';
 import { callingCodeOf, regionOptions } from './phone';
 import { PHONE_CSS } from './phone-css';
 import { useSendOtp } from './use-send-otp';
 
 function PhoneForm({ method }: { method: 'sms' | 'whatsapp' }) {
-  const { state, dispatch, locale } = useWidget();
+  const { state, locale } = useWidget();
+  const dispatch = useScreenDispatch(OTP_TRANSITIONS);
   const strings = useOtpStrings();
   const { send, submitting } = useSendOtp(method);
   const [region, setRegion] = useState<string>(CONSTANTS.defaultPhoneRegion);

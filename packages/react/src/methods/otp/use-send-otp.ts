@@ -3,13 +3,16 @@
 import type { OtpMethod } from '@gatehouse/protocol';
 import { useCallback } from 'react';
 import { eventData } from '../../callbacks';
+import { loadErrorStrings } from '../../error-chunk';
 import { describeError } from '../../errors';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { methodIdOf, otpSendOptions } from './otp-options';
+import { OTP_TRANSITIONS } from './otp-transitions';
 import { loadOtpAuthenticate } from './screens';
 
 export function useSendOtp(method: OtpMethod) {
-  const { client, config, strings, state, dispatch, emitEvent, emitError, locale } = useWidget();
+  const { client, config, strings, stringOverrides, state, emitEvent, emitError, locale } = useWidget();
+  const dispatch = useScreenDispatch(OTP_TRANSITIONS);
   const submitting = state.screen === 'main.submitting';
 
   const send = useCallback(
@@ -18,6 +21,8 @@ export function useSendOtp(method: OtpMethod) {
       loadOtpAuthenticate().catch(() => {
         // A failed chunk load surfaces when the screen renders.
       });
+      // The forms are on screen from the start: the error texts load with the send (error-strings.ts).
+      const errorStrings = loadErrorStrings(stringOverrides);
       // Issue 27 item 2: the widget's locale, so the server writes the text or e-mail in the language on screen.
       const options = { ...otpSendOptions(method, config.otpOptions), locale };
       // The countdown starts from the request, so it never outlasts the server's expiry.
@@ -38,14 +43,12 @@ export function useSendOtp(method: OtpMethod) {
           },
         });
       } catch (error) {
-        dispatch({
-          type: 'otp-send-failed',
-          banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
-        });
+        const shown = describeError(error, strings.genericError, { ...strings, ...(await errorStrings) });
+        dispatch({ type: 'otp-send-failed', banner: { variant: 'error', error: shown } });
         emitError(error);
       }
     },
-    [client, config.otpOptions, method, strings, dispatch, emitEvent, emitError, locale],
+    [client, config.otpOptions, method, strings, stringOverrides, dispatch, emitEvent, emitError, locale],
   );
 
   return { send, submitting };

@@ -13,6 +13,7 @@ import type { User } from '@gatehouse/protocol';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { BannerRegion } from '../../banner';
 import { eventData } from '../../callbacks';
+import { loadErrorChunk } from '../../error-chunk';
 import { Logo } from '../../main/main-screen';
 import { isReauthenticationCancelled } from '../../reauthentication/reauthentication-errors';
 import { ReauthenticationFrame } from '../../reauthentication/reauthentication-frame';
@@ -20,7 +21,7 @@ import { useReauthentication } from '../../reauthentication/use-reauthentication
 import { ScreenHeading } from '../../screen-heading';
 import { ScreenStyles } from '../../screen-styles';
 import { formatString } from '../../strings';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { passkeyCreateMessage } from './passkey-errors';
 import {
   cleanPasskeyName,
@@ -30,6 +31,7 @@ import {
   passkeyListReducer,
 } from './passkey-list';
 import { usePasskeyRegistrationStrings } from './passkey-registration-strings';
+import { PASSKEY_REGISTRATION_TRANSITIONS } from './passkey-registration-transitions';
 import { PASSKEYS_CSS } from './passkeys-css';
 
 export function PasskeyRegistrationStart({
@@ -38,7 +40,8 @@ export function PasskeyRegistrationStart({
   /** Told when the screen is left: true after a creation, false after Skip. */
   onLeave?: (created: boolean) => void;
 }) {
-  const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, state, emitEvent, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSKEY_REGISTRATION_TRANSITIONS);
   const strings = usePasskeyRegistrationStrings();
   const creating = state.screen === 'passkey-registration.creating';
   const { request, guard } = useReauthentication();
@@ -46,6 +49,8 @@ export function PasskeyRegistrationStart({
   const create = async () => {
     if (state.screen !== 'passkey-registration') return;
     dispatch({ type: 'passkey-create-started' });
+    // A failure shows a banner, drawn with the error chunk (error-chunk.ts).
+    void loadErrorChunk();
     try {
       // SPEC §7: passkey registration sends is_passkey true; the session length only when the page sets one.
       const duration = config.sessionOptions?.sessionDurationMinutes;
@@ -116,7 +121,8 @@ function rowsOf(user: User | null): PasskeyRow[] {
 }
 
 export function PasskeyRegistrationSuccess({ justCreated = false }: { justCreated?: boolean }) {
-  const { client, dispatch, emitEvent } = useWidget();
+  const { client, emitEvent } = useWidget();
+  const dispatch = useScreenDispatch(PASSKEY_REGISTRATION_TRANSITIONS);
   const strings = usePasskeyRegistrationStrings();
   const [finished, setFinished] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);

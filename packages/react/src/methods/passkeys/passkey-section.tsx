@@ -14,9 +14,11 @@ import { CONSTANTS } from '@gatehouse/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
+import { loadErrorChunk } from '../../error-chunk';
 import { mainLayout } from '../../main/sections';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { assertAuthenticated, isAbort, passkeySignInMessage } from './passkey-errors';
+import { PASSKEY_SIGN_IN_TRANSITIONS } from './passkey-sign-in-transitions';
 import { usePasskeyStrings } from './passkey-strings';
 import { loadPasskeyConfirmation } from './screens';
 
@@ -78,7 +80,8 @@ function useAutofillCanSucceed(): boolean {
 }
 
 function usePasskeyAutofill(enabled: boolean) {
-  const { client, config, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, emitEvent, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSKEY_SIGN_IN_TRANSITIONS);
   const strings = usePasskeyStrings();
   const latest = useRef({ strings, emitEvent, emitError });
   latest.current = { strings, emitEvent, emitError };
@@ -98,6 +101,8 @@ function usePasskeyAutofill(enabled: boolean) {
             session_duration_minutes: duration,
             onCredentialRequest: () => {
               offered = true;
+              // A refusal from here on shows a banner, drawn with the error chunk (error-chunk.ts).
+              void loadErrorChunk();
             },
           });
           if (controller.signal.aborted) return;
@@ -130,7 +135,8 @@ function usePasskeyAutofill(enabled: boolean) {
 }
 
 function PasskeyButton() {
-  const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, state, emitEvent, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSKEY_SIGN_IN_TRANSITIONS);
   const strings = usePasskeyStrings();
   const controllerRef = useRef<AbortController | null>(null);
   const busy = state.screen === 'main.passkey-authenticating';
@@ -144,6 +150,8 @@ function PasskeyButton() {
     const controller = new AbortController();
     controllerRef.current = controller;
     loadPasskeyConfirmation().catch(() => {});
+    // A failure shows a banner, drawn with the error chunk (error-chunk.ts).
+    void loadErrorChunk();
     try {
       const data = await client.webauthn.authenticate({
         is_passkey: true,

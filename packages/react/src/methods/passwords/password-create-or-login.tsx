@@ -9,13 +9,14 @@ import { BackButton } from '../../back-button';
 import { BannerRegion } from '../../banner';
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
-import { describeError } from '../../errors';
+import { describeWidgetError } from '../../error-strings';
 import { ScreenHeading } from '../../screen-heading';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { PasswordField, ReadOnlyEmail } from './password-field';
 import { errorTypeOf, secondaryMethod } from './password-options';
 import { usePasswordStrings } from './password-strings';
+import { PASSWORD_TRANSITIONS } from './password-transitions';
 import { usePasswordSends } from './use-password-sends';
 import { useResetRequired } from './use-reset-required';
 import { plainPasswordFeedback } from './zxcvbn-feedback';
@@ -30,7 +31,8 @@ export function PasswordCreateOrLogin() {
  * answer sends the reset e-mail (PasswordDedupe or PasswordBreached), any other error shows under the field.
  */
 function usePasswordSubmit(kind: 'create' | 'authenticate') {
-  const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, state, emitEvent, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSWORD_TRANSITIONS);
   const strings = usePasswordStrings();
   const resetRequired = useResetRequired();
   return async (password: string) => {
@@ -52,7 +54,7 @@ function usePasswordSubmit(kind: 'create' | 'authenticate') {
       }
       // A weak_password answer carries zxcvbn's feedback: in plain words, like the strength feedback.
       const message = plainPasswordFeedback(
-        describeError(error, strings.genericError, strings).message,
+        describeWidgetError(error, strings.genericError, strings).message,
         strings,
       );
       dispatch({ type: 'password-failed', message });
@@ -61,7 +63,8 @@ function usePasswordSubmit(kind: 'create' | 'authenticate') {
 }
 
 function PasswordLogin() {
-  const { state, dispatch, emitError } = useWidget();
+  const { state, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSWORD_TRANSITIONS);
   const strings = usePasswordStrings();
   const { sendReset } = usePasswordSends();
   const submit = usePasswordSubmit('authenticate');
@@ -85,7 +88,7 @@ function PasswordLogin() {
     } catch (error) {
       dispatch({
         type: 'password-reset-send-failed',
-        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
+        banner: { variant: 'error', error: describeWidgetError(error, strings.genericError, strings) },
       });
       emitError(error);
     }
@@ -120,7 +123,8 @@ function PasswordLogin() {
 }
 
 function PasswordCreate() {
-  const { config, products, state, dispatch, emitError } = useWidget();
+  const { config, products, state, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSWORD_TRANSITIONS);
   const strings = usePasswordStrings();
   const { sendLoginLink, sendPasscode } = usePasswordSends();
   const submit = usePasswordSubmit('create');
@@ -148,7 +152,7 @@ function PasswordCreate() {
     } catch (error) {
       dispatch({
         type: 'password-login-link-failed',
-        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
+        banner: { variant: 'error', error: describeWidgetError(error, strings.genericError, strings) },
       });
       emitError(error);
     }

@@ -3,14 +3,16 @@
 // create, password → log in, passwordless → an automatic send (a login link, or a passcode when e-mail
 // passcodes are enabled, otherwise a reset e-mail and PasswordSetNew).
 import { MainEmailForm } from '../../main-email-form';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { loadEmailConfirmation } from '../email-magic-links/screens';
 import { secondaryMethod, userTypeOf } from './password-options';
+import { PASSWORD_TRANSITIONS } from './password-transitions';
 import { loadPasswordScreens } from './screens';
 import { usePasswordSends } from './use-password-sends';
 
 export function PasswordEmailForm() {
-  const { client, config, products, strings, dispatch } = useWidget();
+  const { client, config, products, strings } = useWidget();
+  const dispatch = useScreenDispatch(PASSWORD_TRANSITIONS);
   const { sendReset, sendLoginLink, sendPasscode } = usePasswordSends();
   const send = async (address: string) => {
     const userType = userTypeOf(await client.user.search(address));

@@ -2,15 +2,15 @@
 // PasswordDedupe ('Check your email to set a new password!') and PasswordSetNew ('Check your email!'): the
 // address the e-mail went to, 'Resend email' (SPEC §8 toast 'Email resent' or an error toast) and, where a login
 // link is configured, 'Login without a password' (SPEC §4: a login link, then EmailConfirmation).
-
 import { BackButton } from '../../back-button';
 import { BannerRegion } from '../../banner';
-import { describeError } from '../../errors';
+import { describeWidgetError } from '../../error-strings';
 import { ScreenHeading } from '../../screen-heading';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { PASSWORD_EMAIL_SCREENS, type PasswordEmailScreen, screenOf } from '../../widget-state';
 import { loadEmailConfirmation } from '../email-magic-links/screens';
 import { type PasswordStringKey, usePasswordStrings } from './password-strings';
+import { PASSWORD_TRANSITIONS } from './password-transitions';
 import { usePasswordSends } from './use-password-sends';
 
 const TEXTS: Record<
@@ -25,7 +25,8 @@ const TEXTS: Record<
 };
 
 export function PasswordEmailSent() {
-  const { products, state, dispatch, emitError, notify } = useWidget();
+  const { products, state, emitError, notify } = useWidget();
+  const dispatch = useScreenDispatch(PASSWORD_TRANSITIONS);
   const strings = usePasswordStrings();
   const { sendReset, sendLoginLink } = usePasswordSends();
   const current = screenOf(state.screen);
@@ -44,7 +45,7 @@ export function PasswordEmailSent() {
       await sendReset(email);
       notify('success', strings.emailResent);
     } catch (error) {
-      notify('error', describeError(error, strings.genericError, strings).message);
+      notify('error', describeWidgetError(error, strings.genericError, strings).message);
       emitError(error);
     } finally {
       dispatch({ type: 'password-resend-finished' });
@@ -61,7 +62,7 @@ export function PasswordEmailSent() {
     } catch (error) {
       dispatch({
         type: 'password-login-link-failed',
-        banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
+        banner: { variant: 'error', error: describeWidgetError(error, strings.genericError, strings) },
       });
       emitError(error);
     }

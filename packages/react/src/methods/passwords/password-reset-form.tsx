@@ -7,16 +7,18 @@ import { type FormEvent, useCallback, useEffect, useRef } from 'react';
 import { BannerRegion } from '../../banner';
 import { eventData } from '../../callbacks';
 import { sessionDurationMinutes } from '../../config';
-import { describeError } from '../../errors';
+import { describeWidgetError } from '../../error-strings';
 import { Logo } from '../../main/main-screen';
 import { ScreenHeading } from '../../screen-heading';
-import { useWidget } from '../../widget-context';
+import { useScreenDispatch, useWidget } from '../../widget-context';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { usePasswordStrings } from './password-strings';
+import { PASSWORD_TRANSITIONS } from './password-transitions';
 import { plainPasswordFeedback } from './zxcvbn-feedback';
 
 export function PasswordResetForm({ token }: { token: string }) {
-  const { client, config, state, dispatch, emitEvent, emitError } = useWidget();
+  const { client, config, state, emitEvent, emitError } = useWidget();
+  const dispatch = useScreenDispatch(PASSWORD_TRANSITIONS);
   const strings = usePasswordStrings();
   const { password, onChange, strength, accepted } = useNewPassword(null);
   const startedRef = useRef(false);
@@ -30,7 +32,7 @@ export function PasswordResetForm({ token }: { token: string }) {
       (error: unknown) => {
         dispatch({
           type: 'login-failed',
-          banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
+          banner: { variant: 'error', error: describeWidgetError(error, strings.genericError, strings) },
         });
         emitError(error);
       },
@@ -67,7 +69,10 @@ export function PasswordResetForm({ token }: { token: string }) {
       dispatch({
         type: 'password-reset-failed',
         // A weak_password answer carries zxcvbn's feedback: in plain words, like the strength feedback.
-        message: plainPasswordFeedback(describeError(error, strings.genericError, strings).message, strings),
+        message: plainPasswordFeedback(
+          describeWidgetError(error, strings.genericError, strings).message,
+          strings,
+        ),
       });
       emitError(error);
     }

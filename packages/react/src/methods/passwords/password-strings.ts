@@ -2,6 +2,7 @@
 // password screens of SPEC §2 and the strength texts of SPEC §5 (verbatim). Overridden through the widget's
 // `strings` prop or `config.strings` like every other string; only the password screens (loaded on demand) use them.
 import { useMemo } from 'react';
+import { ERROR_STRINGS } from '../../error-strings';
 import { resolveStringTable } from '../../strings';
 import { useWidget } from '../../widget-context';
 
@@ -91,7 +92,12 @@ export type PasswordStringKey = keyof typeof PASSWORD_STRINGS;
 export function usePasswordStrings() {
   const { strings, stringOverrides } = useWidget();
   return useMemo(
-    () => ({ ...strings, ...resolveStringTable(PASSWORD_STRINGS, stringOverrides) }),
+    () => ({
+      ...strings,
+      // The texts describeError shows for a failed call of this method's.
+      ...resolveStringTable(ERROR_STRINGS, stringOverrides),
+      ...resolveStringTable(PASSWORD_STRINGS, stringOverrides),
+    }),
     [strings, stringOverrides],
   );
 }

@@ -3,12 +3,15 @@
 // widget asks the strength check about the refused password while the reset e-mail goes out: breached →
 // PasswordBreached, anything else (or no answer) → PasswordDedupe.
 import { useCallback } from 'react';
-import { describeError } from '../../errors';
-import { useWidget } from '../../widget-context';
+import { describeWidgetError, useErrorStrings } from '../../error-strings';
+import { useScreenDispatch, useWidget } from '../../widget-context';
+import { PASSWORD_TRANSITIONS } from './password-transitions';
 import { usePasswordSends } from './use-password-sends';
 
 export function useResetRequired() {
-  const { client, strings, dispatch, emitError } = useWidget();
+  const { client, emitError } = useWidget();
+  const strings = useErrorStrings();
+  const dispatch = useScreenDispatch(PASSWORD_TRANSITIONS);
   const { sendReset } = usePasswordSends();
 
   return useCallback(
@@ -27,7 +30,7 @@ export function useResetRequired() {
       } catch (error) {
         dispatch({
           type: 'password-reset-send-failed',
-          banner: { variant: 'error', error: describeError(error, strings.genericError, strings) },
+          banner: { variant: 'error', error: describeWidgetError(error, strings.genericError, strings) },
         });
         emitError(error);
       }

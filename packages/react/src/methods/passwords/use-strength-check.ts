@@ -4,7 +4,7 @@
 // password never shows (or enables Continue) for the current one (issue 10 item 3).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PasswordStrengthCheckResult } from '../../client-contract';
-import { describeError } from '../../errors';
+import { describeWidgetError, useErrorStrings } from '../../error-strings';
 import { useWidget } from '../../widget-context';
 
 /** The pause in typing after which the password is checked. */
@@ -21,7 +21,8 @@ export interface StrengthState {
 const EMPTY: StrengthState = { result: null, checkedPassword: null, error: null };
 
 export function useStrengthCheck(email: string | null) {
-  const { client, strings, emitError } = useWidget();
+  const { client, emitError } = useWidget();
+  const strings = useErrorStrings();
   const [state, setState] = useState<StrengthState>(EMPTY);
   const latestRef = useRef(0);
   const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -58,7 +59,7 @@ export function useStrengthCheck(email: string | null) {
             setState({
               result: null,
               checkedPassword: null,
-              error: describeError(error, strings.genericError, strings).message,
+              error: describeWidgetError(error, strings.genericError, strings).message,
             });
             emitError(error);
           },

@@ -13,54 +13,36 @@ import { codeAt } from './features/totps/totp-code';
 import { users } from './infra/db/schema';
 import { createTestApp, sdkRequest, type TestApp } from './test-support/app';
 import { testDatabaseKinds } from './test-support/database';
-import { type SmsStandIn, startSmsStandIn } from './test-support/sms-stand-in';
-import { type ReceivedMail as Received, type SmtpSink, startSmtpSink } from './test-support/smtp-sink';
+import { type DeliveryStandIns, startDeliveryStandIns } from './test-support/delivery-stand-ins';
+import type { SmsStandIn } from './test-support/sms-stand-in';
+import type { ReceivedMail as Received } from './test-support/smtp-sink';
 
 const MAIL_FROM = 'Gatehouse <login@mail.gatehouse.test>';
 const NOW = '2030-01-01T09:05:42.000Z';
-const SMS_CONFIG = {
-  accountSid: 'AC0123456789abcdef',
-  authToken: 'provider-auth-token',
-  from: '+15005550006',
-};
 
 describe.each(testDatabaseKinds())(
   'messages in the asked language over real SMTP and the SMS API on %s',
   (kind) => {
     const clock = createTestClock(NOW);
-    let smtp: SmtpSink;
+    let standIns: DeliveryStandIns;
     let received: Received[] = [];
     let sms: SmsStandIn;
     let t: TestApp;
 
     beforeAll(async () => {
-      smtp = await startSmtpSink();
-      received = smtp.received;
-      sms = await startSmsStandIn();
-      t = await createTestApp({
-        kind,
-        clock,
-        config: {
-          smtpUrl: smtp.url,
-          mailFrom: MAIL_FROM,
-          sms: {
-            ...SMS_CONFIG,
-            whatsappFrom: null,
-            apiBaseUrl: sms.url,
-          },
-        },
-      });
+      standIns = await startDeliveryStandIns();
+      received = standIns.smtp.received;
+      sms = standIns.sms;
+      t = await createTestApp({ kind, clock, config: { ...standIns.config, mailFrom: MAIL_FROM } });
     });
     afterAll(async () => {
       await t?.close();
-      await smtp?.close();
-      await sms?.close();
+      await standIns?.close();
     });
     beforeEach(async () => {
       await t.reset();
       clock.set(NOW);
-      received.length = 0;
-      sms.texts.length = 0;
+      standIns.clear();
     });
 
     async function call(

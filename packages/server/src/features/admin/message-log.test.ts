@@ -7,8 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminCall, TEST_ADMIN_KEY } from '../../test-support/admin';
 import { createTestApp, sdkRequest, TEST_ORIGIN, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
-import { SMS_STAND_IN_SID, type SmsStandIn, startSmsStandIn } from '../../test-support/sms-stand-in';
-import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink';
+import { type DeliveryStandIns, startDeliveryStandIns } from '../../test-support/delivery-stand-ins';
+import { SMS_STAND_IN_SID, type SmsStandIn } from '../../test-support/sms-stand-in';
+import type { SmtpSink } from '../../test-support/smtp-sink';
 import { OTP_ROUTES } from '../otps/routes';
 import { rowsOf } from '../users/user-sql';
 
@@ -27,38 +28,23 @@ interface LoggedMessage {
 }
 
 describe.each(testDatabaseKinds())('the message log through the admin API on %s', (kind) => {
+  let standIns: DeliveryStandIns;
   let smtp: SmtpSink;
   let sms: SmsStandIn;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    sms = await startSmsStandIn();
-    t = await createTestApp({
-      kind,
-      config: {
-        adminApiKey: TEST_ADMIN_KEY,
-        smtpUrl: smtp.url,
-        sms: {
-          accountSid: 'AC0123456789abcdef',
-          authToken: 'provider-auth-token',
-          from: '+15005550006',
-          whatsappFrom: null,
-          apiBaseUrl: sms.url,
-        },
-      },
-    });
+    standIns = await startDeliveryStandIns();
+    ({ smtp, sms } = standIns);
+    t = await createTestApp({ kind, config: { ...standIns.config, adminApiKey: TEST_ADMIN_KEY } });
   });
   afterAll(async () => {
     await t?.close();
-    await sms?.close();
-    await smtp?.close();
+    await standIns?.close();
   });
   beforeEach(async () => {
     await t.reset();
-    smtp.received.length = 0;
-    sms.texts.length = 0;
-    sms.accept();
+    standIns.clear();
   });
 
   const post = (url: string, body: unknown) =>

@@ -7,8 +7,9 @@ import { ROUTES } from '@gatehouse/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, sdkRequest, TEST_ORIGIN, type TestApp } from '../../test-support/app';
 import { testDatabaseKinds } from '../../test-support/database';
-import { type SmsStandIn, startSmsStandIn } from '../../test-support/sms-stand-in';
-import { type ReceivedMail as Received, type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink';
+import { type DeliveryStandIns, startDeliveryStandIns } from '../../test-support/delivery-stand-ins';
+import type { SmsStandIn } from '../../test-support/sms-stand-in';
+import type { ReceivedMail as Received } from '../../test-support/smtp-sink';
 import { STRONG, STRONG_2 } from '../passwords/test-helpers';
 import { createTestClock } from '../sessions/test-fixtures';
 import { codeAt } from '../totps/totp-code';
@@ -21,34 +22,24 @@ const CHROME_ON_LINUX =
 const CLIENT_IP = '198.51.100.23';
 const NOW = '2030-01-01T09:05:42.000Z';
 const WHEN = 'Tuesday, 1 January 2030, 09:05 UTC';
-const SMS_CONFIG = {
-  accountSid: 'AC0123456789abcdef',
-  authToken: 'provider-auth-token',
-  from: '+15005550006',
-};
 
 describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS API on %s', (kind) => {
   const clock = createTestClock(NOW);
+  let standIns: DeliveryStandIns;
   let received: Received[] = [];
-  let smtp: SmtpSink;
   let sms: SmsStandIn;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    received = smtp.received;
-    sms = await startSmsStandIn();
+    standIns = await startDeliveryStandIns();
+    received = standIns.smtp.received;
+    sms = standIns.sms;
     t = await createTestApp({
       kind,
       clock,
       config: {
-        smtpUrl: smtp.url,
+        ...standIns.config,
         mailFrom: MAIL_FROM,
-        sms: {
-          ...SMS_CONFIG,
-          whatsappFrom: null,
-          apiBaseUrl: sms.url,
-        },
         // The browser's address reaches the server through a proxy on loopback, as in production.
         trustedProxies: ['loopback'],
       },
@@ -56,14 +47,12 @@ describe.each(testDatabaseKinds())('security notices over real SMTP and the SMS 
   });
   afterAll(async () => {
     await t?.close();
-    await smtp?.close();
-    await sms?.close();
+    await standIns?.close();
   });
   beforeEach(async () => {
     await t.reset();
     clock.set(NOW);
-    received.length = 0;
-    sms.texts.length = 0;
+    standIns.clear();
   });
 
   /** A call from the Chrome-on-Linux browser at CLIENT_IP. */

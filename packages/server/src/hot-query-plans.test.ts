@@ -26,20 +26,9 @@ import { authenticate as passkeyAuthenticate, registered } from './features/weba
 import { purgeExpired } from './infra/purge';
 import { createTestApp, sdkRequest, type TestApp } from './test-support/app';
 import { type CapturedQuery, captureQueries } from './test-support/query-capture';
+import { seqScans, withSeqScanOff } from './test-support/query-plans';
 
 const USERS = 300;
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-/** Relations scanned sequentially anywhere in a plan. */
-function seqScans(node: PlanNode): string[] {
-  const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
-  return [...own, ...(node.Plans ?? []).flatMap(seqScans)];
-}
 
 /** Statements a plan means something for (not BEGIN, SET, LISTEN, DO blocks, …). */
 const EXPLAINABLE = /^\s*(\(?\s*select|insert|update|delete|with)\b/i;
@@ -220,28 +209,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('hot query plans on PostgreSQL',
     const explainable = captured.filter((query) => EXPLAINABLE.test(query.text));
     // Every flow ran statements (a flow that silently did nothing would check nothing).
     expect([...new Set(explainable.map((query) => query.flow))]).toEqual(flowNames);
-    const client = await t.handle.pool!.connect();
     const violations: string[] = [];
-    try {
-      const { rows } = await client.query<{ tablename: string }>(
+    await withSeqScanOff(t.handle.pool!, async (explain, connection) => {
+      const { rows } = await connection.query<{ tablename: string }>(
         'SELECT tablename FROM pg_tables WHERE schemaname = current_schema()',
       );
       const tables = new Set(rows.map((row) => row.tablename));
-      await client.query('SET enable_seqscan = off');
       for (const query of explainable) {
-        const { rows: plans } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-          `EXPLAIN (FORMAT JSON) ${query.text}`,
-          query.values,
+        const scanned = seqScans(await explain(query.text, query.values)).filter((table) =>
+          tables.has(table),
         );
-        const scanned = seqScans(plans[0]!['QUERY PLAN'][0]!.Plan).filter((table) => tables.has(table));
         if (scanned.length > 0) {
           violations.push(`${query.flow}: Seq Scan on ${scanned.join(', ')} in\n${query.text}`);
         }
       }
-    } finally {
-      await client.query('RESET enable_seqscan');
-      client.release();
-    }
+    });
     expect(violations).toEqual([]);
   });
 

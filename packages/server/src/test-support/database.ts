@@ -250,6 +250,23 @@ function postgresTemplate(baseUrl: string): Promise<string> {
   return memo;
 }
 
+/**
+ * ALTER DATABASE … RENAME, waiting (bounded) for the migration's own connection to be gone: the server ends a
+ * backend a moment after its client disconnected, and until then the rename fails with 55006 (object_in_use). Seen
+ * on a fresh machine, where the first test files build the template.
+ */
+async function renameWhenLeft(admin: import('pg').Client, from: string, to: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`ALTER DATABASE "${from}" RENAME TO "${to}"`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
   const { default: pg } = await import('pg');
   const template = `gatehouse_template_${currentTemplateKey()}`;
@@ -267,7 +284,7 @@ async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
       url.pathname = `/${building}`;
       const handle = await openDatabase({ url: url.toString(), poolSize: 1 });
       await handle.close();
-      await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+      await renameWhenLeft(admin, building, template);
     } catch (error) {
       await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
       // 42P04 duplicate_database: another test file finished the same template first.

@@ -6,7 +6,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
-import { type PlanNode, planNodes } from '../../test-support/query-plans';
+import { explainWithoutSeqScan } from '../../test-support/query-plans';
 import { adoptionQuery } from './adoption';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('adoption query plan on PostgreSQL', () => {
@@ -18,20 +18,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('adoption query plan on PostgreS
 
   it('counts users and passkey holders through the project indexes; only totps is scanned', async () => {
     const query = new PgDialect().sqlToQuery(adoptionQuery(t.project.id));
-    const client = await t.handle.pool!.connect();
-    let plan: PlanNode;
-    try {
-      await client.query('SET enable_seqscan = off');
-      const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `EXPLAIN (FORMAT JSON) ${query.sql}`,
-        query.params,
-      );
-      plan = rows[0]!['QUERY PLAN'][0]!.Plan;
-    } finally {
-      await client.query('RESET enable_seqscan');
-      client.release();
-    }
-    const all = planNodes(plan);
+    const all = await explainWithoutSeqScan(t.handle.pool!, { text: query.sql, values: query.params });
     const seqScanned = all
       .filter((node) => node['Node Type'] === 'Seq Scan')
       .map((node) => node['Relation Name']);

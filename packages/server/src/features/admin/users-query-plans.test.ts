@@ -7,7 +7,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
-import { type PlanNode, planNodes, seqScans } from '../../test-support/query-plans';
+import { type PlanNode, planNodes, seqScans, withSeqScanOff } from '../../test-support/query-plans';
 import { ADMIN_USER_METHODS, adminUserCandidatesQuery, adminUserPageQuery } from '../users/admin-user-search';
 import { encodeCursor } from './cursor';
 
@@ -93,26 +93,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('admin user list query plans on 
       adminUserCandidatesQuery(projectId, 'ada@example'),
     ];
     const dialect = new PgDialect();
-    const client = await t.handle.pool!.connect();
     const violations: string[] = [];
     const plans: PlanNode[] = [];
-    try {
-      await client.query('SET enable_seqscan = off');
+    await withSeqScanOff(t.handle.pool!, async (explain) => {
       for (const statement of statements) {
         const query = dialect.sqlToQuery(statement);
-        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-          `EXPLAIN (FORMAT JSON) ${query.sql}`,
-          query.params,
-        );
-        const plan = rows[0]!['QUERY PLAN'][0]!.Plan;
+        const plan = await explain(query.sql, query.params);
         plans.push(plan);
         const scanned = seqScans(plan).filter((table) => USER_TABLES.test(table));
         if (scanned.length > 0) violations.push(`Seq Scan on ${scanned.join(', ')} in\n${query.sql}`);
       }
-    } finally {
-      await client.query('RESET enable_seqscan');
-      client.release();
-    }
+    });
     expect(violations).toEqual([]);
     // The plain list is read in the index's order: no sort of the project's users.
     expect(planNodes(plans[0]!).map((node) => node['Node Type'])).not.toContain('Sort');

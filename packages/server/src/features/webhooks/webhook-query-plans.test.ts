@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/app';
 import { type CapturedQuery, captureQueries } from '../../test-support/query-capture';
+import { seqScans, withSeqScanOff } from '../../test-support/query-plans';
 import { recordEvent } from '../audit';
 import { createTestClock } from '../sessions/test-fixtures';
 import {
@@ -17,17 +18,6 @@ import {
 } from '.';
 import { startTestReceiver, type TestReceiver } from './test-receiver';
 import { deliverDueWebhooks, webhookWorkerDeps } from './worker';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function seqScans(node: PlanNode): string[] {
-  const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
-  return [...own, ...(node.Plans ?? []).flatMap(seqScans)];
-}
 
 const EXPLAINABLE = /^\s*(\(?\s*select|insert|update|delete|with)\b/i;
 const WEBHOOK_TABLES = /webhook_(endpoints|deliveries)/;
@@ -96,24 +86,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhook query plans on PostgreS
       (query) => EXPLAINABLE.test(query.text) && WEBHOOK_TABLES.test(query.text),
     );
     expect(explainable.length).toBeGreaterThanOrEqual(8);
-    const client = await t.handle.pool!.connect();
     const violations: string[] = [];
-    try {
-      await client.query('SET enable_seqscan = off');
+    await withSeqScanOff(t.handle.pool!, async (explain) => {
       for (const query of explainable) {
-        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-          `EXPLAIN (FORMAT JSON) ${query.text}`,
-          query.values,
-        );
-        const scanned = seqScans(rows[0]!['QUERY PLAN'][0]!.Plan).filter((table) =>
+        const scanned = seqScans(await explain(query.text, query.values)).filter((table) =>
           WEBHOOK_TABLES.test(table),
         );
         if (scanned.length > 0) violations.push(`Seq Scan on ${scanned.join(', ')} in\n${query.text}`);
       }
-    } finally {
-      await client.query('RESET enable_seqscan');
-      client.release();
-    }
+    });
     expect(violations).toEqual([]);
   });
 });

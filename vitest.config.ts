@@ -1,5 +1,26 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The test files under `dirs` that replace modules (vi.mock, vi.doMock): they need a module graph of their own, so
+ * they run in the isolated twin of their project; every other file of the project shares its worker's graph.
+ */
+function filesMockingModules(dirs: string[]): string[] {
+  return dirs.flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
+      .map((file) => join(dir, file))
+      .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8'))),
+  );
+}
+
+const WIDGET_TEST_DIRS = ['packages/react/src', 'apps/web/src', 'apps/console/src'];
+const WIDGET_TESTS = WIDGET_TEST_DIRS.map((dir) => `${dir}/**/*.test.{ts,tsx}`);
+const WIDGET_MOCKING = filesMockingModules(WIDGET_TEST_DIRS);
+const SDK_TESTS = ['packages/sdk/src/**/*.test.ts'];
+const SDK_MOCKING = filesMockingModules(['packages/sdk/src']);
 
 // One config, three projects: the server runs in Node, the SDK and the widget in happy-dom.
 // Workspace packages resolve to their TypeScript source through the `@gatehouse/source` condition (their other
@@ -66,8 +87,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Like the widget's below: one module graph per worker, except for the files that mock modules.
           name: 'sdk',
-          include: ['packages/sdk/src/**/*.test.ts'],
+          include: SDK_TESTS,
+          exclude: SDK_MOCKING,
+          environment: 'happy-dom',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sdk-isolated',
+          include: SDK_MOCKING.length > 0 ? SDK_MOCKING : ['no-such-file'],
           environment: 'happy-dom',
         },
       },
@@ -75,15 +107,28 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'react',
-          include: [
-            'packages/react/src/**/*.test.{ts,tsx}',
-            'apps/web/src/**/*.test.{ts,tsx}',
-            'apps/console/src/**/*.test.{ts,tsx}',
-          ],
+          include: WIDGET_TESTS,
+          exclude: WIDGET_MOCKING,
           environment: 'happy-dom',
           setupFiles: ['packages/react/src/test-setup.ts'],
           // A flow through several screens with user-event takes 2.5–3.6 s here at rest and passed 5 s at a load
           // average of 16; 15 s keeps a loaded machine from failing a test that works.
+          testTimeout: 15_000,
+          // A worker runs its widget files in one module graph, as the server's: importing React, Testing Library
+          // and the widget again for each of ~90 files was most of this project's CPU. Measured alone on this
+          // 2-core machine: 239 s of CPU and 124 s wall isolated, 77 s and 40 s shared. Each file still gets a
+          // fresh happy-dom window and Testing Library unmounts after each test; a file that mocks a module runs in
+          // 'react-isolated' (filesMockingModules), and a lazy chunk a file waits for may already be loaded.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'react-isolated',
+          include: WIDGET_MOCKING,
+          environment: 'happy-dom',
+          setupFiles: ['packages/react/src/test-setup.ts'],
           testTimeout: 15_000,
         },
       },

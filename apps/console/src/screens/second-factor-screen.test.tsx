@@ -119,18 +119,19 @@ describe('the first sign-in: a passkey or an authenticator app', () => {
 
   it('the recovery codes download as a text file', async () => {
     const created: Blob[] = [];
-    const createObjectURL = vi.fn((blob: Blob) => {
-      created.push(blob);
+    // Spies, restored below: URL is shared with the worker's other test files (vitest.config.ts, isolate: false).
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
       return 'blob:codes';
     });
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const revokeObjectURL = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderConsole('/', { admin: standIn(NO_FACTOR_YET) });
     const setUp = await chooseApp();
     await userEvent.click(within(setUp).getByRole('button', { name: S.downloadCodes }));
     expect(click).toHaveBeenCalledTimes(1);
     expect(await created[0]?.text()).toBe(`${TOTP_ENROLMENT.recovery_codes.join('\n')}\n`);
-    click.mockRestore();
+    for (const spy of [click, createObjectURL, revokeObjectURL]) spy.mockRestore();
   });
 
   it('the code is not sent before “I saved my recovery codes” is ticked', async () => {

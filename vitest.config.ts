@@ -95,14 +95,15 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'sdk-isolated',
-          include: SDK_MOCKING.length > 0 ? SDK_MOCKING : ['no-such-file'],
-          environment: 'happy-dom',
-        },
-      },
+      // Only when some SDK test mocks a module (none does now): a project without files fails a run of it alone.
+      ...(SDK_MOCKING.length > 0
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'sdk-isolated', include: SDK_MOCKING, environment: 'happy-dom' as const },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

@@ -22,7 +22,8 @@ const WIDGET_MOCKING = filesMockingModules(WIDGET_TEST_DIRS);
 const SDK_TESTS = ['packages/sdk/src/**/*.test.ts'];
 const SDK_MOCKING = filesMockingModules(['packages/sdk/src']);
 
-// One config, three projects: the server runs in Node, the SDK and the widget in happy-dom.
+// One config, several projects: the server (and the Stytch clients against it, and the docs) in Node, the SDK and the
+// widget in happy-dom, each with an isolated twin for the files that mock modules.
 // Workspace packages resolve to their TypeScript source through the `@gatehouse/source` condition (their other
 // exports name the source too; only a packed tarball's name the build).
 export default defineConfig({

@@ -1,12 +1,11 @@
 // The banner's code comes with the error texts' chunk (banner.tsx): should that chunk fail to load, a failure still
 // shows its message, as plain text, in the live region.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { BannerRegion } from './banner';
-import { createFakeClient } from './test-support/fake-client';
+import { renderFrame } from './test-support/render-frame';
 import { useWidget } from './widget-context';
-import { WidgetRoot } from './widget-root';
 
 vi.mock('./error-strings', () => {
   throw new Error('Failed to fetch dynamically imported module');
@@ -32,24 +31,12 @@ function Trigger() {
 }
 
 it('shows the message as plain text when the banner code cannot be loaded', async () => {
-  render(
-    <WidgetRoot
-      client={createFakeClient()}
-      config={{}}
-      styles={undefined}
-      callbacks={undefined}
-      strings={undefined}
-      mode="login"
-      initialScreen="main"
-      configError={null}
-      renderScreen={() => (
-        <>
-          <Trigger />
-          <BannerRegion />
-        </>
-      )}
-    />,
-  );
+  renderFrame(() => (
+    <>
+      <Trigger />
+      <BannerRegion />
+    </>
+  ));
   await userEvent.setup().click(screen.getByRole('button', { name: 'fail' }));
   const message = await screen.findByText('The code has expired.');
   expect(message.closest('[role="status"]')?.getAttribute('aria-live')).toBe('polite');

@@ -1,32 +1,14 @@
 // The frame pieces every method plugs into: banner variants, the tabbed form, focus on screen change.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BannerRegion } from './banner';
 import { TabbedForm } from './main/main-screen';
-import { createFakeClient } from './test-support/fake-client';
+import { renderFrame } from './test-support/render-frame';
 import { useWidget } from './widget-context';
-import { WidgetRoot } from './widget-root';
-import type { BannerVariant, WidgetState } from './widget-state';
+import type { BannerVariant } from './widget-state';
 
 afterEach(cleanup);
-
-function renderFrame(renderScreen: (state: WidgetState) => ReactNode) {
-  return render(
-    <WidgetRoot
-      client={createFakeClient()}
-      config={{}}
-      styles={undefined}
-      callbacks={undefined}
-      strings={undefined}
-      mode="login"
-      initialScreen="main"
-      configError={null}
-      renderScreen={renderScreen}
-    />,
-  );
-}
 
 function BannerTrigger({ variant }: { variant: BannerVariant }) {
   const { dispatch } = useWidget();

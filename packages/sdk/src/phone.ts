@@ -1,13 +1,14 @@
 // SPEC §7 "Phone parsing runs in the client with phoneNumber and regionCode, returning isValid, number and
-// national" (wire-format.md §8 `parsedPhoneNumber`), default region US (SPEC §9). Uses libphonenumber-js's core
-// with its smallest ("min") metadata split per country calling code (issue 23 item 4, ./phone-metadata,
+// national" (wire-format.md §8 `parsedPhoneNumber`), default region US (SPEC §9). Parses with ./phone-parse (what
+// the widget needs of libphonenumber-js's core, ~2 KiB instead of its 9.7 KiB gzip; issue 23 item 4) over
+// libphonenumber-js's smallest ("min") metadata split per country calling code (./phone-metadata,
 // scripts/lib/phone-metadata.mjs): a check loads the file of the region's calling code (and of the code a number
 // typed with '+' or an international prefix dials), ~0.1–1.4 KiB gzip each, not the whole ~19 KiB table. Kept out
 // of the client and the otps module, so apps that never parse numbers do not bundle any of it; load it with
 // `loadPhoneNumberParser()` / `parsePhoneNumberAsync()` (./phone-loader).
-import { type CountryCode, type MetadataJson, parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import { METADATA_LOADERS } from './phone-metadata/loaders';
 import REGIONS from './phone-metadata/regions.json';
+import { type PhoneMetadata, parseWithMetadata } from './phone-parse';
 
 export interface ParsePhoneNumberOptions {
   phoneNumber: string;
@@ -32,10 +33,10 @@ export const DEFAULT_REGION_CODE: string = 'US';
 const REGION_CODES: Record<string, string | undefined> = REGIONS;
 
 /** Calling code → its metadata, as loaded so far. */
-const loaded = new Map<string, MetadataJson>();
+const loaded = new Map<string, PhoneMetadata>();
 /** Calling code → its file being fetched (a failed fetch is forgotten, so the next check retries). */
 const loading = new Map<string, Promise<void>>();
-let merged: MetadataJson | null = null;
+let merged: PhoneMetadata | null = null;
 
 function regionOf(options: ParsePhoneNumberOptions): string {
   return (options.regionCode || DEFAULT_REGION_CODE).toUpperCase();
@@ -95,7 +96,7 @@ function loadCallingCode(code: string): Promise<void> {
     // Only codes of METADATA_LOADERS reach here (REGIONS and leadingCallingCode name no other).
     pending = METADATA_LOADERS[code]!()
       .then((module) => {
-        loaded.set(code, module.default as MetadataJson);
+        loaded.set(code, module.default as PhoneMetadata);
         merged = null;
       })
       .finally(() => loading.delete(code));
@@ -115,15 +116,14 @@ export async function loadPhoneMetadata(options: ParsePhoneNumberOptions): Promi
   await Promise.all(callingCodesFor(options).map(loadCallingCode));
 }
 
-function metadata(): MetadataJson {
+function metadata(): PhoneMetadata {
   if (merged !== null) return merged;
   const parts = [...loaded.values()];
   merged = {
-    version: parts[0]?.version ?? 4,
     country_calling_codes: Object.assign({}, ...parts.map((part) => part.country_calling_codes)),
     countries: Object.assign({}, ...parts.map((part) => part.countries)),
     nonGeographic: Object.assign({}, ...parts.map((part) => part.nonGeographic ?? {})),
-  } as MetadataJson;
+  };
   return merged;
 }
 
@@ -142,17 +142,9 @@ export function parsePhoneNumber(options: ParsePhoneNumberOptions): ParsedPhoneN
       `Phone metadata for +${missing.join(', +')} is not loaded: await loadPhoneMetadata() first.`,
     );
   }
-  // Letters are refused rather than read as a vanity keypad ("1-800-FLOWERS"), as the server does.
-  const parsed = /[A-Za-z]/.test(input) ? undefined : safeParse(input, region as CountryCode);
+  // Letters are refused rather than read as a vanity keypad ("1-800-FLOWERS"), as the server does; so are
+  // extensions (phone-parse.ts). A region the metadata does not know parses '+' numbers only.
+  const parsed = parseWithMetadata(input, region, metadata());
   if (!parsed) return { isValid: false, number: input, national: input };
-  return { isValid: parsed.isValid(), number: parsed.number, national: parsed.formatNational() };
-}
-
-function safeParse(input: string, region: CountryCode) {
-  try {
-    return parsePhoneNumberFromString(input, region, metadata());
-  } catch {
-    // An unknown region code: nothing can be parsed for it.
-    return undefined;
-  }
+  return parsed;
 }

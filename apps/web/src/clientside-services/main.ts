@@ -3,7 +3,7 @@
 // Built as a second entry of the web app's Vite build (vite.config.ts) rather than a script of its own bundled for
 // the server: the page then ships like every other page of the app (hashed, immutable files under /assets/, built
 // by `npm run build`, served by infra/static-web.ts with the origins filled in), with no second build step, and the
-// phone parser is the SDK's own module (packages/sdk/src/phone.ts, libphonenumber-js with its min metadata) in the
+// phone parser is the SDK's own module (packages/sdk/src/phone.ts: phone-parse.ts over libphonenumber-js's min metadata) in the
 // very chunk the widget's phone form loads lazily, so both parse alike and a browser that has the app cached
 // fetches only this entry. Since issue 23 item 4 it loads the metadata of each number's calling code on demand, as
 // the widget does (the byte counts below are from before). Measured (vite build, gzip -6): the entry 5.2 kB (2.2 kB gzipped); the page's four

@@ -46,6 +46,7 @@ import {
   syncProjectFile,
 } from './features/projects/project-service';
 import { registerJwksRoutes, registerSessionRoutes, resolveSession } from './features/sessions';
+import { SESSION_CACHE_CHANNEL } from './features/sessions/session-cache';
 import { createSessionState } from './features/sessions/session-state';
 import { stepUpOnRoute } from './features/sessions/step-up';
 import { reencryptTotpSecrets, registerTotpRoutes } from './features/totps';
@@ -303,6 +304,8 @@ async function assemble(
       kind: handle.kind,
       secrets,
       ...(options.keyRotationMs !== undefined ? { keyRotationMs: options.keyRotationMs } : {}),
+      // Issue 23 item 3: session rows cached where every write reaches this process (PGlite), subscribed below.
+      ...(handle.subscribeToSessionWrites ? { cacheClock: options.clock ?? systemClock } : {}),
     }),
     limits: new RateLimits({
       overrides: { ...config.rateLimits, ...options.rateLimits },
@@ -348,6 +351,17 @@ async function assemble(
     // Issue 26 item 3: an accepted token is `captcha.solved` in the event log (features/audit).
     onSolved: (request, action) => recordCaptchaSolved(ctx, request, action),
   });
+
+  // Issue 23 item 3: the session cache hears of every write a check reads (migration 0028's triggers), from now
+  // until the app closes; before the database does when the app owns it (onClose hooks run in order).
+  const sessionCache = ctx.sessions.cache;
+  if (sessionCache !== null && handle.subscribeToSessionWrites) {
+    const unsubscribe = await handle.subscribeToSessionWrites(SESSION_CACHE_CHANNEL, (payload) =>
+      sessionCache.invalidate(payload),
+    );
+    opened.push(unsubscribe);
+    app.addHook('onClose', unsubscribe);
+  }
 
   app.decorate('gatehouse', ctx);
   const routes: RegisteredRoute[] = [];

@@ -1,14 +1,20 @@
 // The per-app state of sessions (DESIGN.md convention 12), built once by buildApp and kept on ctx.sessions:
-// the batched session lookup, the signing keys and the cache of recently issued JWTs. Nothing here is state
-// another instance needs: every instance reads the same session rows and signing keys from the database.
+// the batched session lookup (behind the session cache on the embedded default, session-cache.ts), the signing
+// keys and the cache of recently issued JWTs. Nothing here is state another instance needs: every instance reads
+// the same session rows and signing keys from the database.
+
+import type { Clock } from '../../infra/context';
 import type { Database } from '../../infra/db/client';
 import { createKeyStore, type KeyStore } from '../../infra/keys';
 import type { SecretBox } from '../../infra/secret-box';
+import { SessionCache, type SessionSource } from './session-cache';
 import type { CachedJwt } from './session-jwt';
 import { SESSION_LOOKUP_SLOTS, SessionLookupBatcher } from './session-lookup';
 
 export interface SessionState {
-  lookup: SessionLookupBatcher;
+  lookup: SessionSource;
+  /** The cache in front of `lookup`, when the database tells this process of every write (PGlite). */
+  cache: SessionCache | null;
   keys: KeyStore;
   /** Session id → its newest JWT (an LRU, bounded by session-jwt.ts JWT_CACHE_SIZE). */
   jwts: Map<string, CachedJwt>;
@@ -21,11 +27,19 @@ export interface SessionStateOptions {
   secrets: SecretBox;
   /** Age after which a new signing key takes over (infra/keys.ts default: 7 days). */
   keyRotationMs?: number;
+  /**
+   * Cache session rows (session-cache.ts): only when every write to this database reaches the cache's
+   * `invalidate` (app.ts subscribes it through the handle's subscribeToSessionWrites).
+   */
+  cacheClock?: Clock;
 }
 
 export function createSessionState(options: SessionStateOptions): SessionState {
+  const batcher = new SessionLookupBatcher(options.db, SESSION_LOOKUP_SLOTS[options.kind]);
+  const cache = options.cacheClock ? new SessionCache(batcher, options.cacheClock) : null;
   return {
-    lookup: new SessionLookupBatcher(options.db, SESSION_LOOKUP_SLOTS[options.kind]),
+    lookup: cache ?? batcher,
+    cache,
     keys: createKeyStore({
       db: options.db,
       secrets: options.secrets,

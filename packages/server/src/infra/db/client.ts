@@ -28,6 +28,15 @@ export interface DatabaseHandle {
    * there is no connection to lose and nothing to wait for.
    */
   unavailability(error: unknown): DatabaseUnavailability | null;
+  /**
+   * PGlite only (null on PostgreSQL): turns this connection's `gatehouse.session_cache` setting on, so the triggers
+   * of migration 0028 notify `channel` of every write a cached session check depends on, and calls `onPayload` with
+   * each notification. PGlite delivers a notification in a microtask queued before the writing statement's promise
+   * settles, so whoever awaited the write continues after `onPayload` ran: an in-process cache is never behind.
+   */
+  subscribeToSessionWrites?:
+    | ((channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>)
+    | null;
   close(): Promise<void>;
 }
 
@@ -83,6 +92,12 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
       await client.exec(sqlText);
     },
     unavailability: () => null,
+    subscribeToSessionWrites: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      await client.exec("SET gatehouse.session_cache = 'on'");
+      // Closing the database ends the subscription too: an unsubscribe after that has nothing left to do.
+      return () => (client.closed ? Promise.resolve() : unlisten());
+    },
     close: () => client.close(),
   };
 }
@@ -103,6 +118,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     },
     unavailability: (error) =>
       findDatabaseUnavailability(error, (candidate) => candidate instanceof pg.DatabaseError),
+    subscribeToSessionWrites: null,
     close: () => pool.end(),
   };
 }

@@ -37,15 +37,16 @@ describe('the session cache on PGlite (the embedded default)', () => {
     reads = 0;
   });
 
-  function check(sessionToken: string) {
+  function call(url: string, sessionToken: string, body?: unknown) {
     return sdkRequest(t.app, {
       method: 'POST',
-      url: '/sessions/authenticate',
+      url,
       publicToken: t.publicToken,
       sessionToken,
-      body: {},
+      ...(body === undefined ? {} : { body }),
     });
   }
+  const check = (sessionToken: string) => call('/sessions/authenticate', sessionToken, {});
 
   async function signedIn() {
     const { session_token, user_id } = await signIn(t.ctx, t.project, 'ada@example.com');
@@ -63,12 +64,7 @@ describe('the session cache on PGlite (the embedded default)', () => {
 
   it('refuses a revoked session at the next check', async () => {
     const { token } = await signedIn();
-    const revoked = await sdkRequest(t.app, {
-      method: 'POST',
-      url: '/sessions/revoke',
-      publicToken: t.publicToken,
-      sessionToken: token,
-    });
+    const revoked = await call('/sessions/revoke', token);
     expect(revoked.statusCode).toBe(200);
     const answer = await check(token);
     expect(answer.statusCode).toBe(404);
@@ -77,13 +73,7 @@ describe('the session cache on PGlite (the embedded default)', () => {
 
   it('answers a refresh with the new expiry, and the next check with it too', async () => {
     const { token } = await signedIn();
-    const refreshed = await sdkRequest(t.app, {
-      method: 'POST',
-      url: '/sessions/authenticate',
-      publicToken: t.publicToken,
-      sessionToken: token,
-      body: { session_duration_minutes: 600 },
-    });
+    const refreshed = await call('/sessions/authenticate', token, { session_duration_minutes: 600 });
     const expiresAt = refreshed.json().data.session.expires_at;
     expect(new Date(expiresAt).getTime()).toBe(clock.now().getTime() + 600 * 60_000);
     expect((await check(token)).json().data.session.expires_at).toBe(expiresAt);

@@ -1,7 +1,7 @@
 // SPEC §7 phone parsing (isValid, number, national) over libphonenumber-js's "min" metadata (version 4, split per
 // calling code: ./phone-metadata), without libphonenumber-js in the bundle. Issue 23 item 4: its core was 9.7 KiB
 // gzip of the 14.3 KiB chunk every phone form loads when a number is typed; this file is what the widget needs of it
-// (parse with a default region, the validity check, the national format), ~2 KiB. It follows libphonenumber-js
+// (parse with a default region, the validity check, the national format), 1.4 KiB. It follows libphonenumber-js
 // 1.13's parse → isValid → formatNational step for step (the comments name its functions), and phone-parse.test.ts
 // compares the two on every region's example numbers written every way a visitor would type them.
 //

@@ -1,6 +1,6 @@
 // SPEC §7 "Phone parsing runs in the client with phoneNumber and regionCode, returning isValid, number and
 // national" (wire-format.md §8 `parsedPhoneNumber`), default region US (SPEC §9). Parses with ./phone-parse (what
-// the widget needs of libphonenumber-js's core, ~2 KiB instead of its 9.7 KiB gzip; issue 23 item 4) over
+// the widget needs of libphonenumber-js's core, 1.4 KiB instead of its 9.7 KiB gzip; issue 23 item 4) over
 // libphonenumber-js's smallest ("min") metadata split per country calling code (./phone-metadata,
 // scripts/lib/phone-metadata.mjs): a check loads the file of the region's calling code (and of the code a number
 // typed with '+' or an international prefix dials), ~0.1–1.4 KiB gzip each, not the whole ~19 KiB table. Kept out

@@ -353,7 +353,7 @@ async function assemble(
   });
 
   // Issue 23 item 3: the session cache hears of every write a check reads (migration 0028's triggers), from now
-  // until the app closes; before the database does when the app owns it (onClose hooks run in order).
+  // until the app closes (once the database is closed, the unsubscribe has nothing left to do: client.ts).
   const sessionCache = ctx.sessions.cache;
   if (sessionCache !== null && handle.subscribeToSessionWrites) {
     const unsubscribe = await handle.subscribeToSessionWrites(SESSION_CACHE_CHANNEL, (payload) =>

@@ -32,7 +32,11 @@ import { bin, ROOT } from './process.mjs';
 /** What each published package builds: its entry modules (relative to src/, without extension). */
 export const PUBLISHED_PACKAGES = [
   { dir: 'protocol', name: '@gatehouse/protocol', entries: ['index'] },
-  { dir: 'sdk', name: '@gatehouse/sdk', entries: ['index'] },
+  // Each calling code's phone metadata is an entry of its own (`unhashed`): built as dist/phone-metadata/by-calling-
+  // code/<code>.js, not as chunks/<code>-HASH.js, so an app's bundler, which names every chunk with a hash of its own,
+  // does not carry our hash as well into each of the ~215 names in the phone chunk's loader table (1.5 KiB gzip of
+  // incompressible characters in every page that parses a phone number: bench/widget-size.ts, examples.spec.ts).
+  { dir: 'sdk', name: '@gatehouse/sdk', entries: ['index'], unhashed: ['phone-metadata/by-calling-code'] },
   // `"use client"` (Next.js App Router): the widget's modules hold state and effects, so a server component may
   // render <Login> only across a client boundary, which the directive on the entry files marks. Only the entries:
   // what they import is client code already, and a directive in every chunk is a warning per chunk in Vite.
@@ -111,7 +115,15 @@ export async function buildPackage(pkg) {
   const { build } = await import('esbuild');
   await build({
     absWorkingDir: ROOT,
-    entryPoints: pkg.entries.map((entry) => ({ in: join(dir, 'src', `${entry}.ts`), out: entry })),
+    entryPoints: [
+      ...pkg.entries.map((entry) => ({ in: join(dir, 'src', `${entry}.ts`), out: entry })),
+      ...(pkg.unhashed ?? []).flatMap((folder) =>
+        readdirSync(join(dir, 'src', folder)).map((file) => ({
+          in: join(dir, 'src', folder, file),
+          out: join(folder, file.replace(/\.[^.]+$/, '')),
+        })),
+      ),
+    ],
     outdir: distDir,
     bundle: true,
     splitting: true,

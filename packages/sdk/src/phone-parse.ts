@@ -253,7 +253,7 @@ export function parseWithMetadata(
     callingCode = plan[0];
   } else return null;
   if (!rest) return null;
-  const nationalNumber = nationalNumberOf(metadata, normalize(rest), plan);
+  const nationalNumber = nationalNumberOf(metadata, rest, plan);
   country = regionOfNumber(metadata, callingCode, nationalNumber) ?? country;
   if (nationalNumber.length < MIN_NATIONAL_LENGTH || nationalNumber.length > MAX_NATIONAL_LENGTH) return null;
   const mainPlan = callingCodePlan(metadata, callingCode);

@@ -35,7 +35,7 @@ import { registerOtpRoutes } from './features/otps';
 import { registerOutboxRoutes } from './features/outbox';
 import { registerPasswordRoutes } from './features/passwords';
 import type { Argon2Parameters } from './features/passwords/hashing';
-import { createPasswordKit } from './features/passwords/kit';
+import { createPasswordKit, type PasswordWorkers } from './features/passwords/kit';
 import { registerBootstrapRoutes } from './features/projects/bootstrap-routes';
 import {
   type CreatedProject,
@@ -91,6 +91,7 @@ import {
 } from './infra/rate-limit-store';
 import { type RateLimitSettings, RateLimits } from './infra/rate-limits';
 import { createRequestContextHook } from './infra/request-context';
+import { sharedSchemaCompilers } from './infra/schema-compilers';
 import { registerScriptTag } from './infra/script-tag';
 import { createSecretBox } from './infra/secret-box';
 import { checkSecretKey, type ResolvedSecretKey, resolveSecretKey } from './infra/secret-key';
@@ -135,6 +136,11 @@ export interface BuildAppOptions {
    * password — ceilings, throttles — use cheap ones so that a hundred attempts take milliseconds, not minutes.
    */
   argon2?: Argon2Parameters;
+  /**
+   * The password kit's threads, started and closed by the caller (features/passwords/kit.ts PasswordWorkers): a test
+   * process shares one pair between its apps. Absent: the app starts its own and closes them with itself.
+   */
+  passwordWorkers?: PasswordWorkers;
 }
 
 /** What start-up did, for server.ts to print. */
@@ -241,6 +247,8 @@ async function assemble(
     frameworkErrors: withSecurityHeaders(securityHeaders, frameworkErrorHandler),
     // `"30"` for a number is a schema error, extra keys are not silently dropped, every problem is reported.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+    // Fastify's compilers, their output shared by every app of the process (infra/schema-compilers.ts).
+    schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   const secrets = createSecretBox(secretKey.secret);
@@ -269,6 +277,7 @@ async function assemble(
   const passwords = createPasswordKit({
     breachRangeApiUrl: config.breachRangeApiUrl,
     ...(options.argon2 ? { argon2: options.argon2 } : {}),
+    ...(options.passwordWorkers ? { workers: options.passwordWorkers } : {}),
     warn: (message) => app.log.warn(message),
   });
   app.addHook('onClose', () => passwords.close());

@@ -5,6 +5,7 @@ import { GATEHOUSE_SDK_IDENTIFIER, PRODUCTS } from '@gatehouse/protocol';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type BuildAppOptions, buildApp, type GatehouseApp, type SdkFeature } from '../app';
 import type { Argon2Parameters } from '../features/passwords/hashing';
+import { createPasswordWorkers, type PasswordWorkers } from '../features/passwords/kit';
 import { createProject } from '../features/projects/project-service';
 import { forgetSigningKeys } from '../features/sessions';
 import type { AppConfig, AppContext, Clock, Delivery, ProjectRecord } from '../infra/context';
@@ -27,6 +28,19 @@ export const GENEROUS_LIMITS: Partial<RateLimitSettings> = Object.fromEntries(
   ]),
 );
 export const TEST_REDIRECT_URL = 'http://localhost:3000/authenticate';
+
+const PASSWORD_WORKERS = Symbol.for('gatehouse.test.passwordWorkers');
+
+/**
+ * One pair of password threads (argon2, zxcvbn) for every test app of this process, kept on globalThis so that files
+ * with module graphs of their own share it too. A test app used to start its own and load zxcvbn's dictionaries
+ * again (~0.45 s of CPU each, hundreds of apps a run). The threads are unref'd: they never keep the process alive.
+ */
+function sharedPasswordWorkers(): PasswordWorkers {
+  const holder = globalThis as { [PASSWORD_WORKERS]?: PasswordWorkers };
+  holder[PASSWORD_WORKERS] ??= createPasswordWorkers();
+  return holder[PASSWORD_WORKERS];
+}
 
 export interface TestApp {
   app: GatehouseApp;
@@ -161,6 +175,7 @@ export async function createTestApp(options: CreateTestAppOptions): Promise<Test
     rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
     logger: false,
     ...(options.argon2 ? { argon2: options.argon2 } : {}),
+    passwordWorkers: sharedPasswordWorkers(),
   };
   const siblings: GatehouseApp[] = [];
   let app: GatehouseApp;

@@ -1,4 +1,4 @@
-import { parseOptions } from '@node-rs/argon2';
+import { hash as argon2Hash, verify as argon2Verify, parseOptions } from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../infra/errors';
 import {
@@ -87,6 +87,27 @@ describe('argon2id hashing', () => {
     expect(await today.verify(stored, 'a wrong password')).toEqual({ valid: false, needsRehash: false });
     const fresh = await today.hash('an old password here');
     expect(await today.verify(fresh, 'an old password here')).toEqual({ valid: true, needsRehash: false });
+  });
+
+  it('EN-02: where there is no hash to check, verifies once against a hash made under today’s parameters, not the defaults', async () => {
+    for (const parameters of [FAST, { memoryCost: 2048, timeCost: 3, parallelism: 1 }]) {
+      const verified: string[] = [];
+      const pool = {
+        hash: (password: string, options: object) => argon2Hash(password, options),
+        verify: async (stored: string, password: string) => {
+          verified.push(stored);
+          return argon2Verify(stored, password);
+        },
+        close: async () => {},
+      };
+      const hasher = createPasswordHasher(parameters, { pool });
+      await hasher.verifyNothing('Tumbling-Kettle-Orbit-4471');
+      await hasher.verifyNothing('');
+      // One verify each, against one hash (made once) that carries these parameters.
+      expect(verified).toHaveLength(2);
+      expect(verified[1]).toBe(verified[0]);
+      expect(parseOptions(verified[0]!)).toMatchObject(parameters);
+    }
   });
 
   it('answers invalid (not an error) for a damaged stored hash', async () => {

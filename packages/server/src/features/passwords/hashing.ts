@@ -2,6 +2,7 @@
 // the libuv thread pool, so a hash never blocks the event loop (issue 10 item 6: the session check keeps its p99
 // while sign-ins hash). The PHC string carries algorithm, version, m, t and p, so a stored hash says how it was made
 // and a change of parameters is seen at the next sign-in (needsRehash).
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@gatehouse/protocol';
 import type { Algorithm, Version } from '@node-rs/argon2';
@@ -78,6 +79,12 @@ export function assertVerifiablePassword(password: string): void {
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(stored: string, password: string): Promise<{ valid: boolean; needsRehash: boolean }>;
+  /**
+   * EN-02: the work of one verify where there is no hash to check (an unknown address, a locked password): an argon2id
+   * verify against a hash of random bytes made once under today's parameters, so it costs what a real account's
+   * verify costs even when an operator's parameters are not the defaults. Never valid.
+   */
+  verifyNothing(password: string): Promise<void>;
 }
 
 /**
@@ -127,24 +134,33 @@ export function createPasswordHasher(
     limited(() => (pool ? pool.hash(password, options) : hash(password, options)));
   const verifyArgon2 = (stored: string, password: string) =>
     limited(() => (pool ? pool.verify(stored, password) : verify(stored, password))).catch(() => false);
-  // An argon2id hash under today's parameters, made once, that no password is checked against for its answer.
+  // An argon2id hash of random bytes under today's parameters, made once, that no password is checked against for
+  // its answer.
   let timingPadding: Promise<string> | null = null;
+  const padding = () => {
+    timingPadding ??= hashNow(randomBytes(32).toString('base64url'));
+    return timingPadding;
+  };
+  const verifyPadding = (password: string): Promise<boolean> =>
+    padding().then(
+      (hash) => verifyArgon2(hash, password),
+      () => false,
+    );
   return {
     hash: hashNow,
+    async verifyNothing(password) {
+      await verifyPadding(password);
+    },
     async verify(stored, password) {
       // Issue 14 item 3: an imported hash (bcrypt, scrypt, Firebase scrypt, PBKDF2, salted SHA, argon2i/d) verifies
       // once with its own scheme; then needsRehash makes the sign-in store argon2id (service.ts rehash path).
       if (!stored.startsWith('$argon2id$')) {
-        // EN-02: an unknown address costs one argon2id verify (DUMMY_HASH); an imported salted SHA costs
+        // EN-02: an unknown address costs one argon2id verify (verifyNothing); an imported salted SHA costs
         // microseconds. Running an argon2id verify beside the legacy one makes a cheap imported hash take at least
         // as long as the unknown-address path, so the answer's timing does not tell that the address has an account.
-        timingPadding ??= hashNow('gatehouse-timing-padding');
         const [valid] = await Promise.all([
           limited(() => verifyLegacyPassword(stored, password)),
-          timingPadding.then(
-            (padding) => verifyArgon2(padding, password),
-            () => false,
-          ),
+          verifyPadding(password),
         ]);
         return { valid, needsRehash: valid };
       }

@@ -15,7 +15,7 @@ import {
   PASSWORD_MAX_CODE_POINTS,
   PASSWORD_MIN_CODE_POINTS,
 } from './hashing';
-import { createArgon2Pool } from './hashing-pool';
+import { type Argon2Pool, createArgon2Pool } from './hashing-pool';
 import {
   createZxcvbn,
   createZxcvbnWorker,
@@ -24,6 +24,7 @@ import {
   ludsRequirements,
   ZXCVBN_VALID_SCORE,
   type ZxcvbnVerdict,
+  type ZxcvbnWorker,
   zxcvbnVerdict,
 } from './strength';
 
@@ -61,6 +62,8 @@ export interface PasswordKit {
   rehash(password: string): Promise<string>;
   /** Constant-time verify; needsRehash when the stored parameters differ from today's. */
   verify(stored: string, password: string): Promise<{ valid: boolean; needsRehash: boolean }>;
+  /** EN-02: one verify's work where no hash is there to check (hashing.ts verifyNothing). */
+  verifyNothing(password: string): Promise<void>;
   /**
    * The breached check alone (the offline list, after the range API when configured): what a sign-in needs. About a
    * microsecond, where strength() also runs zxcvbn (~5-20 ms of event loop per call, measured here).
@@ -73,7 +76,29 @@ export interface PasswordKit {
   ): Promise<StrengthCheckResult>;
 }
 
+/**
+ * The threads a kit computes in: argon2 and zxcvbn. Handed in, they are the caller's to close (a test process shares
+ * one pair between its hundreds of apps: starting the strength thread and loading its dictionaries costs ~0.45 s of
+ * CPU, measured here); otherwise each kit starts its own and closes them with the app.
+ */
+export interface PasswordWorkers {
+  argon2: Argon2Pool;
+  zxcvbn: ZxcvbnWorker;
+}
+
+export function createPasswordWorkers(): PasswordWorkers & { close(): Promise<void> } {
+  const workers = { argon2: createArgon2Pool(), zxcvbn: createZxcvbnWorker() };
+  return {
+    ...workers,
+    close: async () => {
+      await Promise.all([workers.argon2.close(), workers.zxcvbn.close()]);
+    },
+  };
+}
+
 export interface PasswordKitOptions {
+  /** Threads started and closed by someone else (PasswordWorkers); used unless lowPriorityHashing/zxcvbnInWorker say no. */
+  workers?: PasswordWorkers;
   /** BREACH_RANGE_API_URL (config.breachRangeApiUrl), or null for the offline list alone. */
   breachRangeApiUrl: string | null;
   /** Range API timeout; default 2 s (issue 10 item 1). */
@@ -102,7 +127,9 @@ export interface PasswordKitOptions {
 export type ClosablePasswordKit = PasswordKit & { close(): Promise<void> };
 
 export function createPasswordKit(options: PasswordKitOptions): ClosablePasswordKit {
-  const pool = options.lowPriorityHashing === false ? null : createArgon2Pool();
+  const shared = options.workers;
+  const ownPool = options.lowPriorityHashing === false || shared ? null : createArgon2Pool();
+  const pool = options.lowPriorityHashing === false ? null : (shared?.argon2 ?? ownPool);
   const hasher = createPasswordHasher(options.argon2 ?? OWASP_ARGON2ID, {
     ...(options.maxConcurrentHashes !== undefined ? { maxConcurrent: options.maxConcurrentHashes } : {}),
     ...(pool ? { pool } : {}),
@@ -123,7 +150,8 @@ export function createPasswordKit(options: PasswordKitOptions): ClosablePassword
     zxcvbn ??= createZxcvbn();
     return zxcvbn;
   };
-  const worker = options.zxcvbnInWorker === false ? null : createZxcvbnWorker();
+  const ownWorker = options.zxcvbnInWorker === false || shared ? null : createZxcvbnWorker();
+  const worker = options.zxcvbnInWorker === false ? null : (shared?.zxcvbn ?? ownWorker);
   const verdictOf = (password: string, email: string | null): Promise<ZxcvbnVerdict> =>
     worker
       ? worker.verdict(password, email).catch((error: unknown) => {
@@ -136,7 +164,7 @@ export function createPasswordKit(options: PasswordKitOptions): ClosablePassword
 
   return {
     close: async () => {
-      await Promise.all([pool?.close(), worker?.close()]);
+      await Promise.all([ownPool?.close(), ownWorker?.close()]);
     },
     assertLength: assertPasswordLength,
     assertVerifiable: assertVerifiablePassword,
@@ -151,6 +179,7 @@ export function createPasswordKit(options: PasswordKitOptions): ClosablePassword
       return hasher.hash(password);
     },
     verify: (stored, password) => hasher.verify(stored, password),
+    verifyNothing: (password) => hasher.verifyNothing(password),
     isBreached: (password) => breaches.isBreached(password),
     async strength(project, { password, email }) {
       // A password over the bound is a 400 (a 1 MB body must not reach zxcvbn); a short one is only invalid, so the

@@ -43,13 +43,6 @@ import { findPassword, rehashPassword, requireReset, savePassword } from './stor
 
 export { DEFAULT_RESET_EXPIRATION_MINUTES, RESET_TOKEN_BYTES } from './reset-links';
 
-/**
- * An argon2id hash (OWASP parameters) of a random password nobody knows: an unknown address is verified against it,
- * so a sign-in takes as long whether or not the address has an account (security-tests.md EN-02).
- */
-export const DUMMY_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$adFVcbKP3wG6MMohoBMWHQ$V1eP7bRoFtwGal7FH1UdiAHQANcPL8X1HgMG4hfamv8';
-
 export const WRONG_PASSWORD_MESSAGE = 'The email address or password is not correct.';
 export const RESET_PASSWORD_MESSAGE =
   'This password must be reset before it can be used: it may have been exposed in a data breach. Check your email to set a new one.';
@@ -157,7 +150,7 @@ export async function createPassword(
 /**
  * The owner of `email` when `password` is theirs: the failure budgets first (BF-01: a throttled account refuses even
  * the right password), then the ceiling (BF-09: a locked password is not verified at all), an unknown address
- * verified against DUMMY_HASH (EN-02), a wrong password counted.
+ * costing one verify all the same (EN-02: PasswordKit.verifyNothing), a wrong password counted.
  */
 export async function verifyAccountPassword(
   ctx: AppContext,
@@ -176,7 +169,7 @@ export async function verifyAccountPassword(
   if (place.locked) {
     // BF-09: the answer must not tell a right guess from a wrong one, nor a known address from an unknown one
     // (EN-01); the dummy verify keeps the work of a verified attempt (EN-02). The widget sends a reset e-mail.
-    await ctx.passwords.verify(DUMMY_HASH, password);
+    await ctx.passwords.verifyNothing(password);
     await recordPasswordFailure(ctx, request, { userId: null, reason: 'locked' });
     throw new ApiError('reset_password', PASSWORD_LOCKED_MESSAGE);
   }
@@ -188,7 +181,9 @@ export async function verifyAccountPassword(
   // EN-02: the same queries whether or not the address has an owner (an unknown one looks up a user id that no row
   // has), then one argon2id verify either way.
   const stored = await findPassword(ctx, owner?.userId ?? '');
-  const result = await ctx.passwords.verify(stored?.hash ?? DUMMY_HASH, password);
+  const result = stored
+    ? await ctx.passwords.verify(stored.hash, password)
+    : await ctx.passwords.verifyNothing(password).then(() => ({ valid: false, needsRehash: false }));
   if (owner === null || stored === null || !result.valid) {
     // Issue 24 item 5: an address with no password here is asked of the project's old provider, once.
     const migrated = stored === null ? await migratePassword(ctx, request, { email, password, owner }) : null;

@@ -20,15 +20,25 @@ describe('route schemas compiled once per process', () => {
     const first = buildValidator({}, AJV)({ schema: body, method: 'POST', url: '/a', httpPart: 'body' });
     const second = buildValidator({}, AJV)({ schema: body, method: 'POST', url: '/b', httpPart: 'body' });
     expect(second).toBe(first);
-    // Another schema object or other options: compiled on its own.
-    const copy = structuredClone(body);
-    expect(buildValidator({}, AJV)({ schema: copy, httpPart: 'body' })).not.toBe(first);
+    // A new object with the same content (a schema built as its route registers): the same function.
+    expect(buildValidator({}, AJV)({ schema: structuredClone(body), httpPart: 'body' })).toBe(first);
+    // Other content or other options: compiled on its own.
+    const other = { ...body, required: [] };
+    expect(buildValidator({}, AJV)({ schema: other, httpPart: 'body' })).not.toBe(first);
     expect(
       buildValidator(
         {},
         { customOptions: { ...AJV.customOptions, coerceTypes: true } },
-      )({ schema: body, httpPart: 'body' }),
+      )({
+        schema: body,
+        httpPart: 'body',
+      }),
     ).not.toBe(first);
+    // Something JSON would not keep (here an undefined keyword): never shared by content.
+    const odd = () => ({ ...body, description: undefined });
+    expect(buildValidator({}, AJV)({ schema: odd(), httpPart: 'body' })).not.toBe(
+      buildValidator({}, AJV)({ schema: odd(), httpPart: 'body' }),
+    );
 
     const reply = { type: 'object', properties: { ok: { type: 'boolean' } } };
     const serialize = buildSerializer({}, {})({ schema: reply, httpStatus: '200' });

@@ -4,8 +4,8 @@
 // sibling instance), and the compiling was a tenth of a password test file's CPU (issue 23 item 8).
 //
 // The compilers are Fastify's own (@fastify/ajv-compiler, @fastify/fast-json-stringify-compiler), with the same
-// options; what is shared is their output, keyed by the schema object itself (route schemas are module constants) and
-// the options the app was built with. A compiled validator or serializer is a pure function of those: it keeps no
+// options; what is shared is their output, keyed by the schema (the object itself, else its JSON text) and the
+// options the app was built with. A compiled validator or serializer is a pure function of those: it keeps no
 // state between calls beyond Ajv's `errors`, which Fastify reads right after the synchronous call.
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
@@ -28,20 +28,46 @@ type Factory = (externalSchemas: unknown, options: unknown) => (route: RouteSche
 /** Fastify's defaults: one Ajv per distinct (external schemas, options), pooled by the library itself. */
 const validators = AjvCompiler() as unknown as Factory;
 const serializers = SerializerSelector() as unknown as Factory;
-/** What each schema object compiled to, per (compiler, options, part) key. */
-const compiled = new WeakMap<object, Map<string, unknown>>();
+/** What each schema object compiled to, per (compiler, options, part) key: the fast path for module constants. */
+const byObject = new WeakMap<object, Map<string, unknown>>();
+/**
+ * The same by the schema's JSON text: many routes build their schemas when they register (a response envelope around
+ * a data schema), so each app hands in new objects with the same content.
+ */
+const byContent = new Map<string, unknown>();
+
+/**
+ * The schema as JSON text, or null when it holds something JSON would not keep (a function, a RegExp, a Date,
+ * undefined): such a schema is compiled for each app rather than risk two different schemas sharing one key.
+ */
+function contentKey(schema: object): string | null {
+  let plain = true;
+  const text = JSON.stringify(schema, (_key, value: unknown) => {
+    if (value === undefined || typeof value === 'function' || typeof value === 'bigint') plain = false;
+    else if (value !== null && typeof value === 'object') {
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== Array.prototype && prototype !== null)
+        plain = false;
+    }
+    return value;
+  });
+  return plain ? text : null;
+}
 
 function remembered<T>(schema: unknown, key: string, compile: () => T): T {
   // A boolean schema (`true`/`false`) is cheap and cannot key a WeakMap.
   if (schema === null || typeof schema !== 'object') return compile();
-  let byKey = compiled.get(schema);
-  if (byKey === undefined) {
-    byKey = new Map();
-    compiled.set(schema, byKey);
+  let forObject = byObject.get(schema);
+  if (forObject === undefined) {
+    forObject = new Map();
+    byObject.set(schema, forObject);
   }
-  if (byKey.has(key)) return byKey.get(key) as T;
-  const result = compile();
-  byKey.set(key, result);
+  if (forObject.has(key)) return forObject.get(key) as T;
+  const text = contentKey(schema);
+  const fullKey = text === null ? null : `${key} ${text}`;
+  const result = fullKey !== null && byContent.has(fullKey) ? (byContent.get(fullKey) as T) : compile();
+  if (fullKey !== null) byContent.set(fullKey, result);
+  forObject.set(key, result);
   return result;
 }
 

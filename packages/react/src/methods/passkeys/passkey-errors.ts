@@ -14,6 +14,11 @@ function errorName(error: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** The browser cannot run this ceremony (DOMException NotSupportedError). */
+export function isNotSupported(error: unknown): boolean {
+  return errorName(error) === 'NotSupportedError';
+}
+
 /** Thrown when authenticate answers without a session (SPEC §8 "an empty response"). */
 export class EmptyPasskeyResponseError extends Error {
   constructor() {

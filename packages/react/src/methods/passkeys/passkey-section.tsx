@@ -9,7 +9,8 @@
 // SDK asks /webauthn/authenticate/start/secondary, which answers 404 for a user without passkeys: a signed-in user
 // without a passkey gets no autofill at all (before, six 404s and six "Passkey registration not found" banners).
 // And a start that fails for any other reason (the server is down, a rate limit) is neither shown nor retried:
-// only a failure after the browser was asked (the person picked a passkey, or the browser refused) counts.
+// only a failure after the browser was asked (the person picked a passkey, or the browser refused) counts. A browser
+// that offers autofill and then refuses it as not supported gets the button instead.
 import { CONSTANTS } from '@gatehouse/protocol';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { eventData } from '../../callbacks';
@@ -17,7 +18,7 @@ import { sessionDurationMinutes } from '../../config';
 import { loadErrorChunk } from '../../error-chunk';
 import { mainLayout } from '../../main/sections';
 import { useScreenDispatch, useWidget } from '../../widget-context';
-import { assertAuthenticated, isAbort, passkeySignInMessage } from './passkey-errors';
+import { assertAuthenticated, isAbort, isNotSupported, passkeySignInMessage } from './passkey-errors';
 import { PASSKEY_SIGN_IN_TRANSITIONS } from './passkey-sign-in-transitions';
 import { usePasskeyStrings } from './passkey-strings';
 import { loadPasskeyConfirmation } from './screens';
@@ -52,7 +53,8 @@ export function PasskeySection() {
   }, [client, hasEmailInput]);
 
   const canSucceed = useAutofillCanSucceed();
-  usePasskeyAutofill(autofill === 'supported' && canSucceed);
+  const autofillRefused = useCallback(() => setAutofill('unsupported'), []);
+  usePasskeyAutofill(autofill === 'supported' && canSucceed, autofillRefused);
   return autofill === 'unsupported' ? <PasskeyButton /> : null;
 }
 
@@ -79,7 +81,12 @@ function useAutofillCanSucceed(): boolean {
   return useSyncExternalStore(subscribe, read, read);
 }
 
-function usePasskeyAutofill(enabled: boolean) {
+/**
+ * `onUnsupported`: the browser said it cannot autofill after all (a conditional request refused with
+ * NotSupportedError, as Chromium's headless shell does with no authenticator): the button takes over, and asking
+ * again would only start five more ceremonies at the server for nothing.
+ */
+function usePasskeyAutofill(enabled: boolean, onUnsupported: () => void) {
   const { client, config, emitEvent, emitError } = useWidget();
   const dispatch = useScreenDispatch(PASSKEY_SIGN_IN_TRANSITIONS);
   const strings = usePasskeyStrings();
@@ -113,6 +120,10 @@ function usePasskeyAutofill(enabled: boolean) {
           return;
         } catch (error) {
           if (isAbort(error, controller.signal)) return;
+          if (isNotSupported(error)) {
+            onUnsupported();
+            return;
+          }
           // The start failed before anything was offered: the person did nothing, so nothing is shown, and asking
           // again would only get the same answer.
           if (!offered) return;
@@ -131,7 +142,7 @@ function usePasskeyAutofill(enabled: boolean) {
     void run();
     // Leaving Main (or unmounting) ends the pending autofill request.
     return () => controller.abort();
-  }, [enabled, client, duration, dispatch]);
+  }, [enabled, client, duration, dispatch, onUnsupported]);
 }
 
 function PasskeyButton() {

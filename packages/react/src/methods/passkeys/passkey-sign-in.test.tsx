@@ -190,6 +190,23 @@ describe('Main: passkey autofill on the e-mail input', () => {
     expect(root().dataset.state).toBe('main');
   });
 
+  it('a browser that offers autofill and then refuses it as not supported gets the button, asked once', async () => {
+    const client = autofillClient();
+    client.webauthnAuthenticateImpl = (options) => {
+      options.onCredentialRequest?.();
+      return Promise.reject(domError('NotSupportedError'));
+    };
+    const { root, user } = renderLogin({ config: WITH_EMAIL }, client);
+    const button = await screen.findByRole('button', { name: 'Login with a Passkey' });
+    expect(client.calls.webauthnAuthenticate).toHaveLength(1);
+    expect(root().querySelector('.gh-banner')).toBeNull();
+    // The button asks with a modal prompt, not autofill.
+    client.webauthnAuthenticateImpl = async () => SIGNED_IN;
+    await user.click(button);
+    expect(await screen.findByRole('heading', { name: 'Success' })).toBeTruthy();
+    expect(client.calls.webauthnAuthenticate[1]).toMatchObject({ conditional_mediation: false });
+  });
+
   it('shows the SPEC §8 message for an API error and keeps listening', async () => {
     const client = autofillClient();
     let calls = 0;

@@ -1,10 +1,17 @@
 #!/usr/bin/env node
-// Makes sure a Chromium is available for the E2E tests and prints its path.
+// Makes sure a Chromium is available for the E2E tests and prints the path they use.
 // Order: CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser; if none and we are root on a Debian-like
-// system, install Debian's `chromium` package. Never downloads Playwright's browsers (DESIGN.md "Tests").
+// system, install Debian's `chromium` package. Then, without CHROMIUM_PATH, Debian's `chromium-headless-shell` (the
+// same build; the E2E tests run in it, scripts/lib/chromium.mjs says why), installed the same way; where it cannot
+// be, the tests run in the full Chromium. Never downloads Playwright's browsers (DESIGN.md "Tests").
 import { existsSync } from 'node:fs';
-import { findChromium } from './lib/chromium.mjs';
-import { canInstallDebianPackages, ensureExecutable, installDebianPackages } from './lib/system-tool.mjs';
+import { findChromium, findTestChromium, HEADLESS_SHELL_CANDIDATES } from './lib/chromium.mjs';
+import {
+  canInstallDebianPackages,
+  ensureExecutable,
+  installDebianPackages,
+  isExecutable,
+} from './lib/system-tool.mjs';
 
 const TAG = 'ensure-chromium';
 const LIBERATION = '/usr/share/fonts/truetype/liberation';
@@ -13,7 +20,7 @@ const HOW_TO =
   'Install Chromium (Debian/Ubuntu: `sudo apt-get install -y --no-install-recommends chromium`) ' +
   'or set CHROMIUM_PATH to a Chromium/Chrome executable.';
 
-const path = ensureExecutable({
+ensureExecutable({
   tag: TAG,
   find: findChromium,
   packageName: 'chromium',
@@ -47,4 +54,15 @@ if (!existsSync(IPA_GOTHIC)) {
   }
 }
 
-console.log(path);
+if (!process.env.CHROMIUM_PATH && !HEADLESS_SHELL_CANDIDATES.some(isExecutable)) {
+  if (canInstallDebianPackages()) {
+    installDebianPackages(TAG, HOW_TO, ['chromium-headless-shell']);
+  } else {
+    console.error(
+      `${TAG}: no ${HEADLESS_SHELL_CANDIDATES.join(', ')}; the E2E tests run in the full Chromium, more slowly ` +
+        '(`sudo apt-get install -y chromium-headless-shell`).',
+    );
+  }
+}
+
+console.log(findTestChromium());

@@ -314,8 +314,13 @@ test.describe('accessible authentication (WCAG 3.3.8)', () => {
 
   test('the sign-in page offers passkeys: autofill on the e-mail field, or a button where no e-mail field exists', async ({
     page,
+    context,
   }) => {
     await recordCredentialCalls(page);
+    // A machine with an authenticator, which no person has touched yet: the autofill request waits for one. (With
+    // none, Chromium's headless shell refuses autofill as not supported and the widget shows the button instead.)
+    const webauthn = await enableVirtualWebAuthn({ context, page });
+    await webauthn.addAuthenticator({ automaticPresenceSimulation: false });
     await openMain(page, '/');
     await page.getByRole('tab', { name: 'Email' }).click();
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute(

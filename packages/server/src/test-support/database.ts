@@ -75,7 +75,7 @@ export async function openTestDatabase(
   kind: DatabaseKind,
   options: TestDatabaseOptions = {},
 ): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ dataDir: null, loadDataDir: await pgliteTemplate() });
+  if (kind === 'pglite') return leasePglite();
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const template = await postgresTemplate(baseUrl);
@@ -102,6 +102,67 @@ export async function openTestDatabase(
     close: async () => {
       await handle.close();
       await queryOnce(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, baseUrl);
+    },
+  };
+}
+
+/**
+ * PGlite databases given back by the test files of this worker, emptied, for the next file to take: opening one (the
+ * template's dump unpacked, Postgres started) cost ~0.65 s of CPU each time, about a sixth of the server tests' CPU
+ * over ~200 opens a run. A server worker runs its files one after another in one module graph (vitest.config.ts),
+ * so this list lives as long as the worker.
+ */
+const idlePglite: Array<{ handle: DatabaseHandle; fingerprint: string }> = [];
+/** More than a file holds at once would only keep memory. */
+const MAX_IDLE_PGLITE = 2;
+
+/** The schema as migrated: tables, columns, types, triggers and functions. A database whose schema a test changed is not reused. */
+async function schemaFingerprint(handle: DatabaseHandle): Promise<string> {
+  const result = (await handle.db.execute(`SELECT md5(
+      (SELECT string_agg(table_name || '.' || column_name || ':' || data_type || ':' || coalesce(column_default, ''), ','
+        ORDER BY table_name, column_name) FROM information_schema.columns WHERE table_schema = current_schema())
+      || (SELECT string_agg(tgname || ':' || tgrelid::regclass::text, ',' ORDER BY tgname, tgrelid::regclass::text)
+        FROM pg_trigger)
+      || (SELECT string_agg(md5(prosrc), ',' ORDER BY md5(prosrc)) FROM pg_proc
+        WHERE pronamespace = current_schema()::regnamespace)) AS fingerprint`)) as unknown as {
+    rows: { fingerprint: string }[];
+  };
+  return result.rows[0]?.fingerprint ?? '';
+}
+
+/**
+ * A PGlite database as a fresh copy of the template would be: an idle one when there is one, else a new one. Its
+ * close() gives it back: no listeners or session settings left, every table emptied and every sequence restarted
+ * (resetDatabase), and only if its schema is still the migrated one; otherwise it is closed for good.
+ */
+async function leasePglite(): Promise<DatabaseHandle> {
+  let taken = idlePglite.pop();
+  let fingerprint: string;
+  if (taken) {
+    ({ fingerprint } = taken);
+  } else {
+    const handle = await openDatabase({ dataDir: null, loadDataDir: await pgliteTemplate() });
+    fingerprint = await schemaFingerprint(handle);
+    taken = { handle, fingerprint };
+  }
+  const { handle } = taken;
+  let given = false;
+  return {
+    ...handle,
+    close: async () => {
+      if (given) return;
+      given = true;
+      try {
+        await handle.execute('UNLISTEN *; RESET ALL;');
+        await resetDatabase(handle);
+        if (idlePglite.length < MAX_IDLE_PGLITE && (await schemaFingerprint(handle)) === fingerprint) {
+          idlePglite.push({ handle, fingerprint });
+          return;
+        }
+      } catch {
+        // Closed under the test's feet, or broken: not reused.
+      }
+      await handle.close().catch(() => {});
     },
   };
 }

@@ -112,9 +112,14 @@ export async function openTestDatabase(
  * over ~200 opens a run. A server worker runs its files one after another in one module graph (vitest.config.ts),
  * so this list lives as long as the worker.
  */
-const idlePglite: Array<{ handle: DatabaseHandle; fingerprint: string }> = [];
+const idlePglite: Array<{ handle: DatabaseHandle; fingerprint: string; expiry: NodeJS.Timeout }> = [];
 /** More than a file holds at once would only keep memory. */
 const MAX_IDLE_PGLITE = 2;
+/**
+ * An idle database nobody took within this long is closed: the next file of a shared module graph asks within
+ * milliseconds, while a file with a module graph of its own (the compat project) never sees this list again.
+ */
+const IDLE_PGLITE_MS = 10_000;
 
 /** The schema as migrated: tables, columns, types, triggers and functions. A database whose schema a test changed is not reused. */
 async function schemaFingerprint(handle: DatabaseHandle): Promise<string> {
@@ -136,16 +141,10 @@ async function schemaFingerprint(handle: DatabaseHandle): Promise<string> {
  * (resetDatabase), and only if its schema is still the migrated one; otherwise it is closed for good.
  */
 async function leasePglite(): Promise<DatabaseHandle> {
-  let taken = idlePglite.pop();
-  let fingerprint: string;
-  if (taken) {
-    ({ fingerprint } = taken);
-  } else {
-    const handle = await openDatabase({ dataDir: null, loadDataDir: await pgliteTemplate() });
-    fingerprint = await schemaFingerprint(handle);
-    taken = { handle, fingerprint };
-  }
-  const { handle } = taken;
+  const idle = idlePglite.pop();
+  if (idle) clearTimeout(idle.expiry);
+  const handle = idle?.handle ?? (await openDatabase({ dataDir: null, loadDataDir: await pgliteTemplate() }));
+  const fingerprint = idle?.fingerprint ?? (await schemaFingerprint(handle));
   let given = false;
   return {
     ...handle,
@@ -156,7 +155,14 @@ async function leasePglite(): Promise<DatabaseHandle> {
         await handle.execute('UNLISTEN *; RESET ALL;');
         await resetDatabase(handle);
         if (idlePglite.length < MAX_IDLE_PGLITE && (await schemaFingerprint(handle)) === fingerprint) {
-          idlePglite.push({ handle, fingerprint });
+          const expiry = setTimeout(() => {
+            const at = idlePglite.findIndex((entry) => entry.handle === handle);
+            if (at < 0) return;
+            idlePglite.splice(at, 1);
+            void handle.close().catch(() => {});
+          }, IDLE_PGLITE_MS);
+          expiry.unref();
+          idlePglite.push({ handle, fingerprint, expiry });
           return;
         }
       } catch {

@@ -65,8 +65,11 @@ function remembered<T>(schema: unknown, key: string, compile: () => T): T {
   if (forObject.has(key)) return forObject.get(key) as T;
   const text = contentKey(schema);
   const fullKey = text === null ? null : `${key} ${text}`;
-  const result = fullKey !== null && byContent.has(fullKey) ? (byContent.get(fullKey) as T) : compile();
-  if (fullKey !== null) byContent.set(fullKey, result);
+  let result = fullKey === null ? undefined : (byContent.get(fullKey) as T | undefined);
+  if (result === undefined) {
+    result = compile();
+    if (fullKey !== null) byContent.set(fullKey, result);
+  }
   forObject.set(key, result);
   return result;
 }

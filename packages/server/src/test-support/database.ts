@@ -112,7 +112,7 @@ export async function openTestDatabase(
  * over ~200 opens a run. A server worker runs its files one after another in one module graph (vitest.config.ts),
  * so this list lives as long as the worker.
  */
-const idlePglite: Array<{ handle: DatabaseHandle; fingerprint: string; expiry: NodeJS.Timeout }> = [];
+const idlePglite: Array<{ handle: DatabaseHandle; expiry: NodeJS.Timeout }> = [];
 /** More than a file holds at once would only keep memory. */
 const MAX_IDLE_PGLITE = 2;
 /**
@@ -121,7 +121,13 @@ const MAX_IDLE_PGLITE = 2;
  */
 const IDLE_PGLITE_MS = 10_000;
 
-/** The schema as migrated: tables, columns, types, triggers and functions. A database whose schema a test changed is not reused. */
+/** The migrated schema's fingerprint, from the first database this worker opened (all come from one template). */
+let migratedFingerprint: Promise<string> | null = null;
+
+/**
+ * The schema's tables, columns, types, triggers and functions, as one hash. A database whose schema a test changed
+ * (it no longer matches migratedFingerprint) is not reused.
+ */
 async function schemaFingerprint(handle: DatabaseHandle): Promise<string> {
   const result = (await handle.db.execute(`SELECT md5(
       (SELECT string_agg(table_name || '.' || column_name || ':' || data_type || ':' || coalesce(column_default, ''), ','
@@ -144,7 +150,11 @@ async function leasePglite(): Promise<DatabaseHandle> {
   const idle = idlePglite.pop();
   if (idle) clearTimeout(idle.expiry);
   const handle = idle?.handle ?? (await openDatabase({ dataDir: null, loadDataDir: await pgliteTemplate() }));
-  const fingerprint = idle?.fingerprint ?? (await schemaFingerprint(handle));
+  migratedFingerprint ??= schemaFingerprint(handle).catch((error: unknown) => {
+    migratedFingerprint = null;
+    throw error;
+  });
+  const fingerprint = await migratedFingerprint;
   let given = false;
   return {
     ...handle,
@@ -162,7 +172,7 @@ async function leasePglite(): Promise<DatabaseHandle> {
             void handle.close().catch(() => {});
           }, IDLE_PGLITE_MS);
           expiry.unref();
-          idlePglite.push({ handle, fingerprint, expiry });
+          idlePglite.push({ handle, expiry });
           return;
         }
       } catch {

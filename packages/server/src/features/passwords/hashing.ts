@@ -137,15 +137,13 @@ export function createPasswordHasher(
   // An argon2id hash of random bytes under today's parameters, made once, that no password is checked against for
   // its answer.
   let timingPadding: Promise<string> | null = null;
-  const padding = () => {
+  const verifyPadding = (password: string): Promise<boolean> => {
     timingPadding ??= hashNow(randomBytes(32).toString('base64url'));
-    return timingPadding;
-  };
-  const verifyPadding = (password: string): Promise<boolean> =>
-    padding().then(
-      (hash) => verifyArgon2(hash, password),
+    return timingPadding.then(
+      (padding) => verifyArgon2(padding, password),
       () => false,
     );
+  };
   return {
     hash: hashNow,
     async verifyNothing(password) {

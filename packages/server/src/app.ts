@@ -396,11 +396,6 @@ async function assemble(
   app.addHook('preClose', () => ctx.webhooks.stop());
   if (ownsDatabase) app.addHook('onClose', () => handle.close());
 
-  // wire-format.md §3: a request id on every answer, errors included.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
   app.setErrorHandler(errorHandlerWith({ databaseUnavailability: handle.unavailability, metrics }));
   // Issue 22 finding 2: a browser navigation to an unknown page gets the web app's "Page not found" (status 404),
   // once registerStaticWeb below has said how; everything else the JSON 404 of wire-format.md §3.
@@ -409,6 +404,7 @@ async function assemble(
     (request, reply) => pageNotFound?.(request, reply) ?? notFoundHandler(request, reply),
   );
   registerJsonBodyParser(app);
+  // The security headers and (wire-format.md §3) a request id on every answer, errors included.
   registerSecurityHeaders(app, securityHeaders);
   app.addHook('onRequest', refuseUndecodableInput);
   // Issue 9 item 2: without TRUSTED_PROXIES, warn once when the traffic looks like it comes through a proxy.

@@ -81,8 +81,8 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 /** The headers every answer of this file carries, its errors included (a page reads them cross-origin). */
 function crossOriginHeaders(reply: FastifyReply): void {
   reply.header('access-control-allow-origin', '*');
-  // helmet wrote `same-origin` on the raw response in the onRequest hook (security-headers.ts): replaced there.
-  reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
+  // The onRequest hook set `same-origin` on the reply (security-headers.ts): replaced there.
+  reply.header('cross-origin-resource-policy', 'cross-origin');
 }
 
 function sendScript(

@@ -2,17 +2,23 @@
 // JWKS, /dev pages, 404s, errors and the router's own bad-URL answers; HSTS only over https. What the policy lets
 // the pages do in Chromium is measured by e2e/tests/security-headers.spec.ts.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROUTES } from '@gatehouse/protocol';
 import type { LightMyRequestResponse } from 'fastify';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sdkRequest, TEST_ORIGIN, type TestApp } from '../test-support/app';
 import { testDatabaseKinds } from '../test-support/database';
 import {
+  capturedHeaders,
   clientsideServicesPolicy,
   contentSecurityPolicyDirectives,
+  createSecurityHeaders,
   HSTS_MAX_AGE_SECONDS,
+  securityHeaderOptions,
 } from './security-headers';
 
 const EXPECTED_CSP = [
@@ -189,5 +195,32 @@ describe('the client-side services page policy (issue 14 item 1)', () => {
     expect(clientsideServicesPolicy({ publicUrl: 'http://localhost:3000' }, [])).toBe(
       "default-src 'none'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
     );
+  });
+});
+
+describe('the headers taken once from helmet (issue 23 item 3)', () => {
+  it.each(['http://localhost:3000', 'https://auth.example.com'])(
+    'are what helmet writes on a real response, name for name and byte for byte (%s)',
+    (publicUrl) => {
+      const request = new IncomingMessage(new Socket());
+      const response = new ServerResponse(request);
+      response.setHeader('X-Powered-By', 'something');
+      helmet(securityHeaderOptions({ publicUrl }))(request, response, () => {});
+      const written = Object.fromEntries(
+        Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]),
+      );
+      expect(createSecurityHeaders({ publicUrl })).toEqual(written);
+      // helmet's eleven, and HSTS over https; X-Powered-By removed.
+      expect(Object.keys(written)).toHaveLength(publicUrl.startsWith('https:') ? 12 : 11);
+      expect(written['x-powered-by']).toBeUndefined();
+    },
+  );
+
+  it('refuse a middleware that does not finish at once, rather than keep half its headers', () => {
+    const late = ((_request: unknown, response: ServerResponse, next: () => void) => {
+      response.setHeader('x-one', '1');
+      setTimeout(next, 0);
+    }) as unknown as Parameters<typeof capturedHeaders>[0];
+    expect(() => capturedHeaders(late)).toThrow(/synchronously/);
   });
 });

@@ -1,9 +1,11 @@
 // Security headers on every answer (issue 8 item 3, security-tests.md XS-04, ASVS V3.4.1–V3.4.6): pages, assets,
-// /sdk/v1 JSON, the JWKS, /dev pages, 404s and errors, set by helmet from one policy. The helmet middleware is
-// built once at start and run by one callback-style onRequest hook. @fastify/helmet (the issue's suggestion) wraps
-// the same helmet but rebuilds it, CSP parsing included, inside two async hooks on every request: measured on the
+// /sdk/v1 JSON, the JWKS, /dev pages, 404s and errors, from one helmet policy. @fastify/helmet (the issue's
+// suggestion) rebuilds helmet, CSP parsing included, inside two async hooks on every request: measured on the
 // session check (bench/session-check.ts, 10 connections) that cost 23 % of the throughput on PostgreSQL (14.9k
-// against 19.3k requests/s without it), for byte-identical headers. The CSP is what
+// against 19.3k requests/s without it), for byte-identical headers. Helmet's answer does not depend on the request
+// (no nonces), so it is now taken once at start (`capturedHeaders`) and set as plain reply headers by one onRequest
+// hook (issue 23 item 3): running helmet's twelve middlewares on every request, each writing on the raw response,
+// cost the check 9 % of its time and made Node validate every header twice (setHeader, then writeHead). The CSP is what
 // the served pages need and no more — measured in Chromium (e2e/tests/security-headers.spec.ts listens for
 // securitypolicyviolation on every page):
 // - scripts: only our own files ('self'); no page has an inline script (the dev outbox's is a served file);
@@ -114,20 +116,54 @@ export function securityHeaderOptions(
   };
 }
 
-/** The helmet middleware of this configuration, built once (buildApp shares it between the two users below). */
-export type SecurityHeaders = ReturnType<typeof helmet>;
+/**
+ * The headers of this configuration, as helmet writes them (lower-case names, in helmet's order), taken once:
+ * buildApp shares them between the two users below.
+ */
+export type SecurityHeaders = Readonly<Record<string, string>>;
 
 export function createSecurityHeaders(
   config: Pick<AppConfig, 'publicUrl'>,
   extras: SecurityHeaderExtras = {},
 ): SecurityHeaders {
-  return helmet(securityHeaderOptions(config, extras));
+  return capturedHeaders(helmet(securityHeaderOptions(config, extras)));
 }
 
-/** Every answer that reaches a hook gets the headers: one root onRequest hook. */
-export function registerSecurityHeaders(app: FastifyInstance, applyHeaders: SecurityHeaders): void {
+/**
+ * What a helmet middleware leaves on a response: it only sets and removes headers, the same ones for every request
+ * (no option here depends on the request), so one run against a recording response is its whole answer. A header it
+ * removes (X-Powered-By, which Fastify never sets) is simply absent.
+ */
+export function capturedHeaders(middleware: ReturnType<typeof helmet>): SecurityHeaders {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let finished = false;
+  middleware({} as never, recorder as never, (error?: unknown) => {
+    if (error !== undefined && error !== null) throw error;
+    finished = true;
+  });
+  // helmet calls next() synchronously; a version that did not would leave the headers half taken.
+  if (!finished) throw new Error('helmet did not finish synchronously: its headers cannot be taken once');
+  return Object.freeze(headers);
+}
+
+/**
+ * Every answer that reaches a hook gets the headers, and the request id (wire-format.md §3): one root onRequest
+ * hook. They go on the reply, not the raw response, so Node writes and checks them once, in writeHead; a route that
+ * replaces one (static-web.ts, script-tag.ts) sets it on the reply too.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onRequest', (request, reply, done) => {
-    applyHeaders(request.raw, reply.raw, () => done());
+    reply.headers(headers);
+    reply.header('x-request-id', request.id);
+    done();
   });
 }
 
@@ -135,14 +171,14 @@ type FrameworkErrorHandler = NonNullable<FastifyServerOptions['frameworkErrors']
 
 /**
  * The router answers a malformed URL (FST_ERR_BAD_URL, an over-long parameter) before any hook runs, so the hook
- * above never sees those requests: the same middleware sets the headers here.
+ * above never sees those requests: the same headers are set here.
  */
 export function withSecurityHeaders(
-  applyHeaders: SecurityHeaders,
+  headers: SecurityHeaders,
   handler: FrameworkErrorHandler,
 ): FrameworkErrorHandler {
   return (error, request, reply) => {
-    applyHeaders(request.raw, reply.raw, () => {});
+    reply.headers(headers);
     handler(error, request, reply);
   };
 }

@@ -171,11 +171,11 @@ export async function registerStaticWeb(
     const token = (request.query as Record<string, unknown> | undefined)?.public_token;
     const bound = typeof token === 'string' ? await ctx.projects.resolve(token) : null;
     const origins = plainOrigins([ctx.config.publicUrl, ...(bound?.project.allowedOrigins ?? [])]);
-    // helmet wrote its headers on the raw response in the onRequest hook: replaced there.
-    reply.raw.removeHeader('x-frame-options');
-    reply.raw.setHeader('content-security-policy', clientsideServicesPolicy(ctx.config, origins));
+    // The onRequest hook set the security headers on the reply (security-headers.ts): replaced there.
+    reply.removeHeader('x-frame-options');
+    reply.header('content-security-policy', clientsideServicesPolicy(ctx.config, origins));
     // A cross-origin page frames this one; `same-origin` would refuse it under the site's COEP.
-    reply.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
+    reply.header('cross-origin-resource-policy', 'cross-origin');
     reply.headers(PAGE_HEADERS);
     return reply.send(
       html

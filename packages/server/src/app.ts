@@ -313,8 +313,8 @@ async function assemble(
       kind: handle.kind,
       secrets,
       ...(options.keyRotationMs !== undefined ? { keyRotationMs: options.keyRotationMs } : {}),
-      // Issue 23 item 3: session rows cached where every write reaches this process (PGlite), subscribed below.
-      ...(handle.subscribeToSessionWrites ? { cacheClock: options.clock ?? systemClock } : {}),
+      // Issue 23 item 3: session rows cached, told of every write below.
+      cacheClock: options.clock ?? systemClock,
     }),
     limits: new RateLimits({
       overrides: { ...config.rateLimits, ...options.rateLimits },
@@ -361,15 +361,25 @@ async function assemble(
     onSolved: (request, action) => recordCaptchaSolved(ctx, request, action),
   });
 
-  // Issue 23 item 3: the session cache hears of every write a check reads (migration 0028's triggers), from now
-  // until the app closes (once the database is closed, the unsubscribe has nothing left to do: client.ts).
+  // Issue 23 item 3: the session cache hears of every write a check reads (migrations 0028/0029's triggers), made
+  // by this instance or any other, from now until the app closes; on PostgreSQL a hit first awaits the barrier
+  // (features/sessions/session-cache.ts).
   const sessionCache = ctx.sessions.cache;
-  if (sessionCache !== null && handle.subscribeToSessionWrites) {
-    const unsubscribe = await handle.subscribeToSessionWrites(SESSION_CACHE_CHANNEL, (payload) =>
-      sessionCache.invalidate(payload),
-    );
-    opened.push(unsubscribe);
-    app.addHook('onClose', unsubscribe);
+  if (sessionCache !== null) {
+    const subscription = await handle.subscribeToSessionWrites(SESSION_CACHE_CHANNEL, {
+      notify: (payload) => sessionCache.invalidate(payload),
+      lost: (reason) => {
+        sessionCache.suspend();
+        app.log.warn({ err: reason }, 'session cache suspended: lost the connection that hears of writes');
+      },
+      restored: () => {
+        sessionCache.resume();
+        app.log.info('session cache resumed: hearing of writes again');
+      },
+    });
+    sessionCache.useBarrier(subscription.barrier);
+    opened.push(() => subscription.close());
+    app.addHook('onClose', () => subscription.close());
   }
 
   app.decorate('gatehouse', ctx);

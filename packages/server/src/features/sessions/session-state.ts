@@ -1,5 +1,5 @@
 // The per-app state of sessions (DESIGN.md convention 12), built once by buildApp and kept on ctx.sessions:
-// the batched session lookup (behind the session cache on the embedded default, session-cache.ts), the signing
+// the batched session lookup (behind the session cache, session-cache.ts), the signing
 // keys and the cache of recently issued JWTs. Nothing here is state another instance needs: every instance reads
 // the same session rows and signing keys from the database.
 
@@ -13,7 +13,7 @@ import { SESSION_LOOKUP_SLOTS, SessionLookupBatcher } from './session-lookup';
 
 export interface SessionState {
   lookup: SessionSource;
-  /** The cache in front of `lookup`, when the database tells this process of every write (PGlite). */
+  /** The cache in front of `lookup`, told of every write by app.ts (null only where no clock was given). */
   cache: SessionCache | null;
   keys: KeyStore;
   /** Session id → its newest JWT (an LRU, bounded by session-jwt.ts JWT_CACHE_SIZE). */

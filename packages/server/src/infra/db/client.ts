@@ -6,10 +6,12 @@ import type { Pool } from 'pg';
 import { SERVER_PACKAGE_ROOT } from '../package-root';
 import { type DatabaseUnavailability, findDatabaseUnavailability } from './availability';
 import { createPgliteDataDir, isPgliteDataDir, PGLITE_SETTINGS, useLiftoffOnly } from './pglite-settings';
+import { listenOnPostgres, type WriteListener } from './postgres-listener';
 import { createPostgresPool, DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 import * as schema from './schema';
 
 export type { DatabaseUnavailability } from './availability';
+export type { WriteListener } from './postgres-listener';
 export { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 
 export type Schema = typeof schema;
@@ -29,14 +31,20 @@ export interface DatabaseHandle {
    */
   unavailability(error: unknown): DatabaseUnavailability | null;
   /**
-   * PGlite only (null on PostgreSQL): turns this connection's `gatehouse.session_cache` setting on, so the triggers
-   * of migration 0028 notify `channel` of every write a cached session check depends on, and calls `onPayload` with
-   * each notification. PGlite delivers a notification in a microtask queued before the writing statement's promise
-   * settles, so whoever awaited the write continues after `onPayload` ran: an in-process cache is never behind.
+   * Tells `listener` of every write a cached session check depends on: the triggers of migrations 0028/0029 notify
+   * `channel` of each, naming the user. PGlite delivers a notification in a microtask queued before the writing
+   * statement's promise settles, so whoever awaited the write continues after `notify` ran: an in-process cache is
+   * never behind, needs no barrier, and never loses the connection. PostgreSQL: a connection of its own LISTENs for
+   * every instance's writes, says `lost` / `restored` when it goes and comes back, and offers the barrier a cache
+   * awaits before it answers from memory (postgres-listener.ts).
    */
-  subscribeToSessionWrites?:
-    | ((channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>)
-    | null;
+  subscribeToSessionWrites(channel: string, listener: WriteListener): Promise<WriteSubscription>;
+  close(): Promise<void>;
+}
+
+export interface WriteSubscription {
+  /** Resolves once every write committed before the call has been notified; null where none is needed (PGlite). */
+  barrier: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -92,11 +100,14 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
       await client.exec(sqlText);
     },
     unavailability: () => null,
-    subscribeToSessionWrites: async (channel, onPayload) => {
-      const unlisten = await client.listen(channel, onPayload);
-      await client.exec("SET gatehouse.session_cache = 'on'");
-      // Closing the database ends the subscription too: an unsubscribe after that has nothing left to do.
-      return () => (client.closed ? Promise.resolve() : unlisten());
+    subscribeToSessionWrites: async (channel, listener) => {
+      const unlisten = await client.listen(channel, (payload) => listener.notify(payload));
+      return {
+        // Nothing to wait for: a notification is delivered before the write that made it returns.
+        barrier: null,
+        // Closing the database ends the subscription too: an unsubscribe after that has nothing left to do.
+        close: () => (client.closed ? Promise.resolve() : unlisten()),
+      };
     },
     close: () => client.close(),
   };
@@ -118,7 +129,16 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     },
     unavailability: (error) =>
       findDatabaseUnavailability(error, (candidate) => candidate instanceof pg.DatabaseError),
-    subscribeToSessionWrites: null,
+    subscribeToSessionWrites: async (channel, listener) => {
+      const listening = await listenOnPostgres({
+        ClientClass: pg.Client,
+        url,
+        channel,
+        listener,
+        timeoutMs: timeouts.queryMs,
+      });
+      return { barrier: listening.barrier, close: listening.close };
+    },
     close: () => pool.end(),
   };
 }

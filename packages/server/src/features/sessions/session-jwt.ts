@@ -26,6 +26,7 @@ export interface CachedJwt {
 
 export function forgetSessionJwt(ctx: Pick<AppContext, 'sessions'>, sessionId: string): void {
   ctx.sessions.jwts.delete(sessionId);
+  ctx.sessions.answers.delete(sessionId);
 }
 
 export interface SessionJwtInput {

@@ -7,6 +7,7 @@ import type { Clock } from '../../infra/context';
 import type { Database } from '../../infra/db/client';
 import { createKeyStore, type KeyStore } from '../../infra/keys';
 import type { SecretBox } from '../../infra/secret-box';
+import type { KeptAnswers } from './session-answer';
 import { SessionCache, type SessionSource } from './session-cache';
 import type { CachedJwt } from './session-jwt';
 import { SESSION_LOOKUP_SLOTS, SessionLookupBatcher } from './session-lookup';
@@ -18,6 +19,8 @@ export interface SessionState {
   keys: KeyStore;
   /** Session id → its newest JWT (an LRU, bounded by session-jwt.ts JWT_CACHE_SIZE). */
   jwts: Map<string, CachedJwt>;
+  /** Session id → its last check's answer and what it was built from (session-answer.ts, bounded alike). */
+  answers: KeptAnswers;
 }
 
 export interface SessionStateOptions {
@@ -46,6 +49,7 @@ export function createSessionState(options: SessionStateOptions): SessionState {
       ...(options.keyRotationMs !== undefined ? { rotateAfterMs: options.keyRotationMs } : {}),
     }),
     jwts: new Map(),
+    answers: new Map(),
   };
 }
 
@@ -57,4 +61,5 @@ export function createSessionState(options: SessionStateOptions): SessionState {
 export function forgetSigningKeys(state: SessionState): void {
   state.keys.forget();
   state.jwts.clear();
+  state.answers.clear();
 }

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './client';
 import {
   LISTENER_APPLICATION_NAME,
   listenOnPostgres,
+  type PostgresListenerOptions,
   UNHEARD_PROBE,
   type WriteListener,
 } from './postgres-listener';
@@ -51,16 +52,20 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('listen
       url,
     );
 
-  it('hears notifications from any connection, is lost when its backend ends, and hears again once restored', async () => {
-    const { events, listener } = recordingListener();
-    const { close } = await listenOnPostgres({
+  /** A listener on this file's database and channel; `options` replaces the defaults. */
+  const listen = (listener: WriteListener, options: Partial<PostgresListenerOptions> = {}) =>
+    listenOnPostgres({
       ClientClass: pg.Client,
       url,
       channel: CHANNEL,
       listener,
       timeoutMs: 2_000,
-      reconnectMs: 20,
+      ...options,
     });
+
+  it('hears notifications from any connection, is lost when its backend ends, and hears again once restored', async () => {
+    const { events, listener } = recordingListener();
+    const { close } = await listen(listener, { reconnectMs: 20 });
     try {
       await notify('user-1');
       await vi.waitFor(() => expect(events).toEqual(['notify user-1']));
@@ -84,12 +89,10 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('listen
 
   it('lets a barrier resolve only after every notification committed before it was asked for (300 rounds)', async () => {
     const heard: string[] = [];
-    const listening = await listenOnPostgres({
-      ClientClass: pg.Client,
-      url,
-      channel: CHANNEL,
-      listener: { notify: (payload) => heard.push(payload), lost: () => {}, restored: () => {} },
-      timeoutMs: 2_000,
+    const listening = await listen({
+      notify: (payload) => heard.push(payload),
+      lost: () => {},
+      restored: () => {},
     });
     const writer = await handle.pool!.connect();
     try {
@@ -115,12 +118,8 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('listen
       }
     }
     const { events, listener } = recordingListener();
-    const listening = await listenOnPostgres({
+    const listening = await listen(listener, {
       ClientClass: CountingClient as unknown as typeof pg.Client,
-      url,
-      channel: CHANNEL,
-      listener,
-      timeoutMs: 2_000,
       reconnectMs: 60_000,
     });
     // The start pinged once already, after its probe.
@@ -148,27 +147,14 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('listen
     }
     const { events, listener } = recordingListener();
     await expect(
-      listenOnPostgres({
-        ClientClass: DeafClient as unknown as typeof pg.Client,
-        url,
-        channel: CHANNEL,
-        listener,
-        timeoutMs: 2_000,
-      }),
+      listen(listener, { ClientClass: DeafClient as unknown as typeof pg.Client }),
     ).rejects.toThrow(UNHEARD_PROBE);
     expect(events).toEqual([]);
   });
 
   it('opens no connection again once closed while a reconnection was due', async () => {
     const { events, listener } = recordingListener();
-    const { close } = await listenOnPostgres({
-      ClientClass: pg.Client,
-      url,
-      channel: CHANNEL,
-      listener,
-      timeoutMs: 2_000,
-      reconnectMs: 300,
-    });
+    const { close } = await listen(listener, { reconnectMs: 300 });
     await terminateListeners();
     await vi.waitFor(() => expect(events).toEqual(['lost']));
     await close();

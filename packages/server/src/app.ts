@@ -365,22 +365,20 @@ async function assemble(
   // by this instance or any other, from now until the app closes; on PostgreSQL a hit first awaits the barrier
   // (features/sessions/session-cache.ts).
   const sessionCache = ctx.sessions.cache;
-  if (sessionCache !== null) {
-    const subscription = await handle.subscribeToSessionWrites(SESSION_CACHE_CHANNEL, {
-      notify: (payload) => sessionCache.invalidate(payload),
-      lost: (reason) => {
-        sessionCache.suspend();
-        app.log.warn({ err: reason }, 'session cache suspended: lost the connection that hears of writes');
-      },
-      restored: () => {
-        sessionCache.resume();
-        app.log.info('session cache resumed: hearing of writes again');
-      },
-    });
-    sessionCache.useBarrier(subscription.barrier);
-    opened.push(() => subscription.close());
-    app.addHook('onClose', () => subscription.close());
-  }
+  const subscription = await handle.subscribeToSessionWrites(SESSION_CACHE_CHANNEL, {
+    notify: (payload) => sessionCache.invalidate(payload),
+    lost: (reason) => {
+      sessionCache.suspend();
+      app.log.warn({ err: reason }, 'session cache suspended: lost the connection that hears of writes');
+    },
+    restored: () => {
+      sessionCache.resume();
+      app.log.info('session cache resumed: hearing of writes again');
+    },
+  });
+  sessionCache.useBarrier(subscription.barrier);
+  opened.push(() => subscription.close());
+  app.addHook('onClose', () => subscription.close());
 
   app.decorate('gatehouse', ctx);
   const routes: RegisteredRoute[] = [];

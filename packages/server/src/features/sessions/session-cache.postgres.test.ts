@@ -30,8 +30,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the session cache on PostgreSQL
   beforeAll(async () => {
     t = await createTestApp({ kind: 'postgres' });
     other = await t.sibling({});
-    countReads(t.ctx.sessions.cache!, 'first');
-    countReads(other.gatehouse.sessions.cache!, 'other');
+    countReads(t.ctx.sessions.cache, 'first');
+    countReads(other.gatehouse.sessions.cache, 'other');
   });
   afterAll(async () => {
     await t.close();
@@ -94,7 +94,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the session cache on PostgreSQL
   );
 
   it('reads every check from the database while the listening connection is gone, and memory again once back', async () => {
-    const cache = other.gatehouse.sessions.cache!;
+    const cache = other.gatehouse.sessions.cache;
     const suspend = vi.spyOn(cache, 'suspend');
     const resume = vi.spyOn(cache, 'resume');
     try {

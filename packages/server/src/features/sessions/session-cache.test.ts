@@ -19,7 +19,7 @@ describe('the session cache on PGlite (the embedded default)', () => {
   beforeAll(async () => {
     t = await createTestApp({ kind: 'pglite', clock });
     // Counts the reads that reach the batched lookup behind the cache.
-    const cache = t.ctx.sessions.cache!;
+    const cache = t.ctx.sessions.cache;
     const source = (cache as unknown as { source: SessionSource }).source;
     const lookup = source.lookup.bind(source);
     source.lookup = (hashHex, projectId) => {
@@ -58,7 +58,7 @@ describe('the session cache on PGlite (the embedded default)', () => {
     const readsBefore = reads;
     for (let i = 0; i < 5; i++) expect((await check(token)).statusCode).toBe(200);
     expect(reads).toBe(readsBefore);
-    expect(t.ctx.sessions.cache!.size).toBe(1);
+    expect(t.ctx.sessions.cache.size).toBe(1);
   });
 
   it('refuses a revoked session at the next check', async () => {

@@ -14,8 +14,8 @@ import { SESSION_LOOKUP_SLOTS, SessionLookupBatcher } from './session-lookup';
 
 export interface SessionState {
   lookup: SessionSource;
-  /** The cache in front of `lookup`, told of every write by app.ts (null only where no clock was given). */
-  cache: SessionCache | null;
+  /** The cache in front of the batched lookup (`lookup` itself), told of every write by app.ts. */
+  cache: SessionCache;
   keys: KeyStore;
   /** Session id → its newest JWT (an LRU, bounded by session-jwt.ts JWT_CACHE_SIZE). */
   jwts: Map<string, CachedJwt>;
@@ -30,18 +30,15 @@ export interface SessionStateOptions {
   secrets: SecretBox;
   /** Age after which a new signing key takes over (infra/keys.ts default: 7 days). */
   keyRotationMs?: number;
-  /**
-   * Cache session rows (session-cache.ts): only when every write to this database reaches the cache's
-   * `invalidate` (app.ts subscribes it through the handle's subscribeToSessionWrites).
-   */
-  cacheClock?: Clock;
+  /** The session cache's clock (session-cache.ts; app.ts subscribes the cache to every write). */
+  cacheClock: Clock;
 }
 
 export function createSessionState(options: SessionStateOptions): SessionState {
   const batcher = new SessionLookupBatcher(options.db, SESSION_LOOKUP_SLOTS[options.kind]);
-  const cache = options.cacheClock ? new SessionCache(batcher, options.cacheClock) : null;
+  const cache = new SessionCache(batcher, options.cacheClock);
   return {
-    lookup: cache ?? batcher,
+    lookup: cache,
     cache,
     keys: createKeyStore({
       db: options.db,

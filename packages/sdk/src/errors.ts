@@ -1,7 +1,6 @@
 // SPEC §8 SDK errors and wire-format.md §3: every error the SDK throws extends GatehouseError so callers can
 // switch on the class with `instanceof`. `name` is set explicitly because minifiers rename classes.
 import type { ErrorType, SchemaErrorItem } from '@gatehouse/protocol';
-import { isKnownErrorType } from './known-error-types';
 
 export class GatehouseError extends Error {
   constructor(name: string, message: string) {
@@ -67,6 +66,18 @@ export interface APIErrorFields {
  */
 const UNKNOWN_ERROR_TYPE_FALLBACK: ErrorType = 'internal_server_error';
 
+/**
+ * The catalogue's names (./known-error-types.ts) load with the first error answer (./http.ts awaits them before it
+ * builds the APIError): most page loads never see one, and the list was ~0.4 KiB gzip of every first load (issue 23
+ * item 4: the headless SDK ≤ 8 KiB, the widget's first load ≤ 20 KiB; bench/widget-size.ts). Until then an
+ * APIError an app builds itself keeps the type it was given.
+ */
+let isKnownErrorType: ((value: unknown) => value is ErrorType) | null = null;
+
+export async function loadKnownErrorTypes(): Promise<void> {
+  isKnownErrorType ??= (await import('./known-error-types')).isKnownErrorType;
+}
+
 /** SPEC §8 API error; message format of wire-format.md §3.2. */
 export class APIError extends GatehouseError {
   readonly status_code: number;
@@ -84,7 +95,10 @@ export class APIError extends GatehouseError {
       }`,
     );
     this.status_code = status_code;
-    this.error_type = isKnownErrorType(error_type) ? error_type : UNKNOWN_ERROR_TYPE_FALLBACK;
+    this.error_type =
+      isKnownErrorType === null || isKnownErrorType(error_type)
+        ? (error_type as ErrorType)
+        : UNKNOWN_ERROR_TYPE_FALLBACK;
     this.error_message = error_message;
     this.error_url = error_url;
     this.request_id = request_id ?? null;

@@ -6,6 +6,7 @@ import {
   APIError,
   type APIErrorFields,
   CaptchaRequiredError,
+  loadKnownErrorTypes,
   RetriableError,
   SchemaError,
   SDKAPIUnreachableError,
@@ -146,6 +147,10 @@ export async function parseResponse<T>(response: Response): Promise<T> {
     if (body === null || typeof body !== 'object')
       throw new SDKAPIUnreachableError('Invalid or no response from server');
     if ('body' in body || 'params' in body || 'query' in body) throw new SchemaError(body);
+    // The error-type list first (./errors.ts): APIError maps a type this SDK does not know.
+    await loadKnownErrorTypes().catch(() => {
+      // Not loaded (the network went meanwhile): the server's type as sent.
+    });
     throw new APIError({ status_code: response.status, ...body } as APIErrorFields);
   }
   if (text.includes('Captcha required')) throw new RetriableError();

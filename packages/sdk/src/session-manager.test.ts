@@ -1,5 +1,6 @@
 import { UNRECOVERABLE_ERROR_TYPES } from '@gatehouse/protocol';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadKnownErrorTypes } from './errors';
 import { backoffDelay, sameState } from './session-manager';
 import {
   apiError,
@@ -22,6 +23,12 @@ function switchable(initial: RouteHandler) {
   const respond = { next: initial };
   return { respond, handler: ((request) => respond.next(request)) as RouteHandler };
 }
+
+// An error answer first loads the SDK's error-type list (errors.ts); loaded here, before the fake timers, so the
+// retries' timing is the session manager's alone.
+beforeAll(async () => {
+  await loadKnownErrorTypes();
+});
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -4,11 +4,12 @@
 // chunks it imports statically, and the chunks that load when the widget mounts with that configuration; also the
 // headless SDK alone, and Stytch's 4.13.1 UI and headless client built the same way in the same run. Budgets are
 // the measured figures plus a little headroom (issue 23 item 4), so a regression fails here and in the examples'
-// test (e2e/tests/examples.spec.ts, the packed build, which runs a few hundred bytes heavier): default ≤ 20 KiB
-// (the issue's target; 18.9 measured, the packed build 19.2), every method ≤ 31.5 KiB at mount (30.9; packed 31.1)
-// and ≤ 40 KiB once a phone number is typed (the issue's target; 38.2, packed 38.4, since the SDK parses with its
-// own sdk/src/phone-parse.ts instead of libphonenumber-js/core, 46.3 before; the metadata loads per calling code,
-// ~1.2 KiB for +1 instead of ~19 KiB), crypto ≤ 25.5 (24.6; packed 24.9), the SDK ≤ 8 KiB, the script tag ≤ 31 KiB (30.2).
+// test (e2e/tests/examples.spec.ts, the packed build, which runs a few hundred bytes heavier). On 2026-12-07, with
+// the pre-paint of issue 23 item 2 (~1 KiB in every first load) and the SDK's error-type list out of it (0.4 KiB):
+// default ≤ 20 KiB (the issue's target; 19.5 measured), every method ≤ 33 KiB at mount (32.2; 30.9 before the
+// pre-paint) and ≤ 40 KiB once a phone number is typed (the issue's target; 39.4; 46.3 before the SDK parsed with
+// its own sdk/src/phone-parse.ts; the metadata loads per calling code, ~1.2 KiB for +1), crypto ≤ 26 (25.2), the
+// SDK ≤ 8 KiB (7.5), the script tag ≤ 31 KiB (30.0).
 // Hanko's elements: 46 KiB.
 //
 // Which chunks load at mount is found by loading the widget in Chromium and recording the requests (the page
@@ -76,7 +77,9 @@ const SCENARIOS: Scenario[] = [
     // together are a configuration error, SPEC §2, so e-mail passcodes get their own row).
     label: 'every method: links, SMS, WhatsApp, passkeys',
     config: EVERY_METHOD_CONFIG,
-    budgetKiB: 31.5,
+    // Guards (not the issue's budgets) with headroom: 30.9 KiB before issue 23 item 2's pre-paint, which is in every
+    // first load (~1 KiB: packages/react/src/pre-paint.ts) and moved the tabs to a chunk (tabbed-form, 0.7).
+    budgetKiB: 33,
   },
   {
     label: 'every method, after a US phone number is typed',
@@ -87,13 +90,14 @@ const SCENARIOS: Scenario[] = [
   {
     label: 'every method: SMS, WhatsApp, e-mail codes, passkeys',
     config: { products: ['otp', 'passkeys'], otpOptions: { methods: ['sms', 'whatsapp', 'email'] } },
-    budgetKiB: 31.5,
+    budgetKiB: 33,
   },
   {
     // Issue 12: the wallet section (discovery, buttons, base58) loads only with the crypto product.
     label: 'crypto wallets and login links',
     config: { products: ['crypto', 'emailMagicLinks'] },
-    budgetKiB: 25.5,
+    // 24.6 KiB before the pre-paint (see above).
+    budgetKiB: 26,
   },
 ];
 

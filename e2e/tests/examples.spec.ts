@@ -234,7 +234,7 @@ test('examples/plain-html: only the script tag, signs up by login link', async (
   expect(consoleErrors).toEqual([]);
 });
 
-test('budgets (bench/widget-size.ts): the packed React build ≤ 20 KiB gzip first load, every method ≤ 31.5 KiB and ≤ 40 KiB with a phone number typed, the headless SDK ≤ 8.1 KiB (React external), the script tag ≤ 31 KiB', async () => {
+test('budgets (bench/widget-size.ts): the packed React build ≤ 20 KiB gzip first load, every method ≤ 33 KiB and ≤ 40 KiB with a phone number typed, the headless SDK ≤ 8 KiB (React external), the script tag ≤ 31 KiB', async () => {
   test.setTimeout(120_000);
   const sizes = await measureWidgetSizes({
     resolveDir: workspace.exampleDir('vite-react'),
@@ -258,10 +258,8 @@ test('budgets (bench/widget-size.ts): the packed React build ≤ 20 KiB gzip fir
   for (const scenario of sizes.scenarios) {
     expect(scenario.bytes / KIB, `${scenario.label}, KiB gzip`).toBeLessThanOrEqual(scenario.budgetKiB);
   }
-  // Issue 23's budget is 8 KiB; issue 24's two error types (user_blocked, password_migration_unavailable) took the
-  // packed SDK to 8.008 KiB (8,200 B; 7.92 KiB built from the workspace). A miss reported in the issue note: this guard
-  // keeps it from growing further while the bytes are found.
-  expect(sizes.sdk.bytes / KIB, 'headless SDK, KiB gzip').toBeLessThanOrEqual(8.1);
+  // Issue 23's budget: 7.6 KiB packed on 2026-12-07, once the error-type list left the first load (8.008 before).
+  expect(sizes.sdk.bytes / KIB, 'headless SDK, KiB gzip').toBeLessThanOrEqual(sizes.sdk.budgetKiB);
   // The script tag is built from the workspace (it is the server's, not a tarball's), as a plain page loads it.
   expect(sizes.scriptTag, 'the script tag was measured').not.toBeNull();
   expect(sizes.scriptTag!.total / KIB, 'script tag, default first load, KiB gzip').toBeLessThanOrEqual(

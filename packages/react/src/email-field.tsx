@@ -35,7 +35,7 @@ export function EmailField({ value, onChange, readOnly }: EmailFieldProps) {
         placeholder={strings.emailPlaceholder}
         value={value}
         readOnly={readOnly}
-        aria-invalid={state.fieldError !== null}
+        aria-invalid={state.fieldError !== null || undefined}
         aria-describedby={state.fieldError !== null ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
       />

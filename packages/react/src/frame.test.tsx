@@ -3,7 +3,8 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BannerRegion } from './banner';
-import { TabbedForm } from './main/main-screen';
+import { Tabs } from './main/main-screen';
+import TabbedForm from './main/tabbed-form';
 import { renderFrame } from './test-support/render-frame';
 import { useWidget } from './widget-context';
 import type { BannerVariant } from './widget-state';
@@ -78,10 +79,20 @@ describe('tabbed form (SPEC §2: tabs only with more than one method)', () => {
     expect(await screen.findByRole('textbox', { name: 'Email' })).toBeTruthy();
   });
 
-  it('draws a single method without tabs', async () => {
+  it('draws the tabs (their own chunk) over several methods', async () => {
     renderFrame(() => (
-      <TabbedForm tabs={[{ id: 'email', label: 'tabEmail', section: 'email-magic-links' }]} />
+      <Tabs
+        tabs={[
+          { id: 'sms', label: 'tabText', section: 'email-magic-links' },
+          { id: 'email', label: 'tabEmail', section: 'email-magic-links' },
+        ]}
+      />
     ));
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['Text', 'Email']);
+  });
+
+  it('draws a single method without tabs', async () => {
+    renderFrame(() => <Tabs tabs={[{ id: 'email', label: 'tabEmail', section: 'email-magic-links' }]} />);
     expect(await screen.findByLabelText('Email')).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
   });

@@ -269,7 +269,7 @@ describe('Main screen', () => {
       config: { products: ['emailMagicLinks', 'otp'], otpOptions: { methods: ['sms'] } },
     });
     expect(root().dataset.state).toBe('main');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Text', 'Email']);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['Text', 'Email']);
     expect(await screen.findByLabelText('Phone number')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Email' }));
     expect(await screen.findByRole('button', { name: 'Continue with email' })).toBeTruthy();

@@ -1,10 +1,10 @@
 // The synchronous checks of plain-page mounting (wire-format.md §7.1, SPEC §8), apart from the React rendering in
-// ./mount.tsx: the script tag (./script-tag/mount-shim.ts) runs them before its widget module has loaded, so a
+// ./mount-react.tsx: the script tag (./script-tag/mount-shim.ts) runs them before its widget module has loaded, so a
 // page learns of a missing element or client at the call, exactly as with the npm package. This file imports no
 // React: the script tag's first file carries it without the widget.
 import { assertBrowser } from './browser';
 
-/** What the checks read of a mount call's options (MountOptions in ./mount.tsx). */
+/** What the checks read of a mount call's options (MountOptions in ./mount.ts). */
 export interface MountTargetOptions {
   client: unknown;
   elementId: string;

@@ -41,10 +41,10 @@ const roots = new WeakMap<Element, Root>();
 const latestTrees = new WeakMap<Root, ReactNode>();
 
 function render(element: Element, options: MountOptions, widget: ReactNode, prePaint: PrePaint | null) {
-  if (reactDomClient === null) throw new Error('Gatehouse: react-dom/client is not loaded yet.');
   let root = roots.get(element);
   if (root === undefined) {
-    root = reactDomClient.createRoot(element);
+    // ./mount.ts and the script tag's widget-entry.ts call in here only once it was provided.
+    root = (reactDomClient as ReactDomClient).createRoot(element);
     roots.set(element, root);
   }
   const mounted = root;
@@ -88,7 +88,7 @@ function render(element: Element, options: MountOptions, widget: ReactNode, preP
 function restoreInput(element: Element, carried: CarriedInput): void {
   const input = element.querySelector<HTMLInputElement>('input[name="email"]');
   if (input === null) return;
-  if (carried.focused) input.focus({ preventScroll: true });
+  if (carried.focused) input.focus();
   if (carried.submitted) input.form?.requestSubmit();
 }
 

@@ -1,11 +1,23 @@
 import { act, cleanup, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type MountedWidget, mountLogin, mountPasskeyRegistration, mountResetPassword } from './mount';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  loadWidgetCode,
+  type MountedWidget,
+  mountLogin,
+  mountPasskeyRegistration,
+  mountResetPassword,
+} from './mount';
 import { createFakeClient, fakeUser } from './test-support/fake-client';
 import { STYLE_ELEMENT_ATTRIBUTE } from './widget-css';
 
 const mounted: MountedWidget[] = [];
+
+// React's half of mounting is loaded first: these tests are about the synchronous mounts that follow (the first
+// mount, before it is there, is pre-paint.test.tsx's).
+beforeAll(async () => {
+  await loadWidgetCode();
+});
 
 beforeEach(() => {
   document.body.innerHTML = '<div id="login"></div><div class="other"></div>';

@@ -4,9 +4,9 @@
 import { DEFAULT_BOOTSTRAP } from '@gatehouse/protocol';
 import { createClient } from '@gatehouse/sdk';
 import { act, cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WidgetClient } from './client-contract';
-import { type MountedWidget, mountLogin } from './mount';
+import { loadWidgetCode, type MountedWidget, mountLogin } from './mount';
 import { createFakeClient, deferred } from './test-support/fake-client';
 
 const PUBLIC_TOKEN = 'public-token-test-00000000-0000-4000-8000-000000000000';
@@ -65,6 +65,12 @@ function clientWithHeldBootstrap() {
 }
 
 const mounted: MountedWidget[] = [];
+
+// React's half of mounting is loaded first: these tests are about the synchronous mounts that follow (the first
+// mount, before it is there, is pre-paint.test.tsx's).
+beforeAll(async () => {
+  await loadWidgetCode();
+});
 
 beforeEach(() => {
   localStorage.clear();

@@ -92,3 +92,19 @@ border-bottom:2px solid transparent;cursor:pointer}
 @media (max-width:400px){.gh-widget{padding:32px 16px 16px}.gh-button{padding:0 12px}}
 .gh-widget{display:flex;flex-direction:column}.gh-watermark{order:1}
 `;
+
+/** Adds the widget stylesheet to the document head, or to the shadow root the widget renders in, once. */
+export function ensureStyles(node: Node): void {
+  const root = node.getRootNode();
+  // Not `instanceof ShadowRoot`: a widget rendered into another frame's document (the console's Branding preview
+  // portals it into an iframe) has a shadow root from that frame's realm, which the page's ShadowRoot does not know.
+  const shadow = root.nodeType === 11 && 'host' in root ? (root as ShadowRoot) : null;
+  const ownerDocument = node.ownerDocument ?? document;
+  const container: ParentNode = shadow ?? ownerDocument.head;
+  if (container.querySelector(`style[${STYLE_ELEMENT_ATTRIBUTE}]`) !== null) return;
+  const style = ownerDocument.createElement('style');
+  style.setAttribute(STYLE_ELEMENT_ATTRIBUTE, '');
+  style.textContent = WIDGET_CSS;
+  if (shadow !== null) shadow.insertBefore(style, shadow.firstChild);
+  else ownerDocument.head.appendChild(style);
+}

@@ -6,6 +6,7 @@ import { DEFAULT_BOOTSTRAP, type LocaleTag } from '@gatehouse/protocol';
 import {
   type ReactNode,
   useCallback,
+  useContext,
   useEffect,
   useId,
   useLayoutEffect,
@@ -20,12 +21,13 @@ import type { WidgetClient } from './client-contract';
 import { type ConfigurationErrorKind, type LoginConfig, resolveProducts } from './config';
 import { loadedLocaleTable, loadLocaleTable, widgetDirection, widgetLocale } from './locale';
 import type { LocaleTable } from './locales/table';
+import { PrePaintCarryContext } from './pre-paint-carry';
 import { useBootstrap } from './provider';
 import { resolveStrings, type Strings } from './strings';
 import { layerStyles, resolveColorScheme, resolveScreenStyles, type StyleConfig, themeStyle } from './theme';
 import { showToast, ToastRegion } from './toasts/toast-region';
 import { type ToastKind, WidgetContext, type WidgetContextValue } from './widget-context';
-import { STYLE_ELEMENT_ATTRIBUTE, WIDGET_CSS } from './widget-css';
+import { ensureStyles } from './widget-css';
 import {
   initialWidgetState,
   screenOf,
@@ -78,22 +80,6 @@ function ShadowHost({ children, dir }: { children: ReactNode; dir: 'ltr' | 'rtl'
   );
 }
 
-/** Adds the widget stylesheet to the document head, or to the shadow root the widget renders in, once. */
-export function ensureStyles(node: Node): void {
-  const root = node.getRootNode();
-  // Not `instanceof ShadowRoot`: a widget rendered into another frame's document (the console's Branding preview
-  // portals it into an iframe) has a shadow root from that frame's realm, which the page's ShadowRoot does not know.
-  const shadow = root.nodeType === 11 && 'host' in root ? (root as ShadowRoot) : null;
-  const ownerDocument = node.ownerDocument ?? document;
-  const container: ParentNode = shadow ?? ownerDocument.head;
-  if (container.querySelector(`style[${STYLE_ELEMENT_ATTRIBUTE}]`) !== null) return;
-  const style = ownerDocument.createElement('style');
-  style.setAttribute(STYLE_ELEMENT_ATTRIBUTE, '');
-  style.textContent = WIDGET_CSS;
-  if (shadow !== null) shadow.insertBefore(style, shadow.firstChild);
-  else ownerDocument.head.appendChild(style);
-}
-
 function WidgetFrame(props: WidgetRootProps & { locale: LocaleTag }) {
   const {
     client,
@@ -110,9 +96,11 @@ function WidgetFrame(props: WidgetRootProps & { locale: LocaleTag }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const toasterId = useId();
   const [toastsActive, setToastsActive] = useState(false);
+  // Issue 23 item 2: a pre-painted form's typed address, when this frame replaces one (./pre-paint.ts).
+  const carried = useContext(PrePaintCarryContext);
   const [state, dispatch] = useReducer(
     widgetReducer,
-    { screen: initialScreen, configError },
+    { screen: initialScreen, configError, email: carried?.email },
     initialWidgetState,
   );
   const bootstrap = useBootstrap(client);
@@ -120,8 +108,11 @@ function WidgetFrame(props: WidgetRootProps & { locale: LocaleTag }) {
   // move what is painted. The 'Powered by' line at the bottom is what it changes (content below the widget would
   // move), so its line is kept from the first paint whenever the answer may show it — nothing known yet (getSync()
   // is DEFAULT_BOOTSTRAP itself until a value is cached or fetched) or a cached answer that shows it — blank while
-  // the answer says no, for the life of this mount; the next visit reads the cached answer.
-  const watermarkLineRef = useRef(bootstrap === DEFAULT_BOOTSTRAP || bootstrap.displayWatermark);
+  // the answer says no, for the life of this mount; the next visit reads the cached answer. The line a pre-paint
+  // painted is kept the same way: the answer may have come while React was loading.
+  const watermarkLineRef = useRef(
+    carried?.watermarkLine === true || bootstrap === DEFAULT_BOOTSTRAP || bootstrap.displayWatermark,
+  );
   if (bootstrap.displayWatermark) watermarkLineRef.current = true;
 
   // Callbacks may change on every render (re-mount with new props); the latest ones are used.

@@ -214,10 +214,12 @@ export function screenOf(state: WidgetScreenState): string {
 export function initialWidgetState(options: {
   screen: WidgetScreenState;
   configError: ConfigurationErrorKind | null;
+  /** The address typed before the widget mounted (the pre-paint: ./pre-paint.ts). */
+  email?: string;
 }): WidgetState {
   return {
     screen: options.configError !== null ? 'config-error' : options.screen,
-    email: '',
+    email: options.email ?? '',
     passwordType: 'new',
     otp: null,
     crypto: INITIAL_CRYPTO_STATE,

@@ -1,12 +1,15 @@
 // SPEC §2 Main: logo, header, the sections in their fixed order (main/sections.ts), the banner, and the
 // configuration errors in place of the form.
-import { type KeyboardEvent, lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { BannerRegion } from '../banner';
 import { ScreenHeading } from '../screen-heading';
 import { useWidget } from '../widget-context';
-import { type FormTab, type FormTabId, mainLayout, type SectionId, sectionComponent } from './sections';
+import { type FormTab, mainLayout, preloadSection, type SectionId, sectionComponent } from './sections';
 
 const ConfigError = lazy(() => import('./config-error'));
+// Tabs show only with more than one e-mail/phone method (SPEC §2), whose forms are lazy chunks anyway: the tabs'
+// code waits with them, out of the default configuration's first load (issue 23 item 4, bench/widget-size.ts).
+const TabbedForm = lazy(() => import('./tabbed-form'));
 
 export function MainScreen() {
   const { config, products, styles, strings, state } = useWidget();
@@ -28,12 +31,35 @@ export function MainScreen() {
               {strings.dividerText}
             </div>
           ) : null}
-          {layout.tabs.length > 0 ? <TabbedForm tabs={layout.tabs} /> : null}
+          <Tabs tabs={layout.tabs} />
           {layout.passkey !== null ? <Section id={layout.passkey} /> : null}
           <BannerRegion />
         </>
       )}
     </>
+  );
+}
+
+/** The e-mail/phone group: one method's form alone, or the tabs (a lazy chunk) over several. */
+export function Tabs({ tabs }: { tabs: FormTab[] }) {
+  const { strings } = useWidget();
+  const first = tabs[0];
+  if (first === undefined) return null;
+  if (tabs.length === 1) return <Section id={first.section} />;
+  // The first tab's form loads beside the tabs' code, not after it.
+  preloadSection(first.section);
+  return (
+    <Suspense fallback={<SectionPlaceholder label={strings.loadingSection} />}>
+      <TabbedForm tabs={tabs} />
+    </Suspense>
+  );
+}
+
+function SectionPlaceholder({ label }: { label: string }) {
+  return (
+    <div className="gh-section-placeholder" aria-busy="true">
+      <span className="gh-visually-hidden">{label}</span>
+    </div>
   );
 }
 
@@ -48,81 +74,15 @@ export function Logo() {
   );
 }
 
-function Section({ id }: { id: SectionId }) {
+export function Section({ id }: { id: SectionId }) {
   const { strings } = useWidget();
   const Component = sectionComponent(id);
   if (Component === null) return null;
   return (
     <div className="gh-section" data-section={id}>
-      <Suspense
-        fallback={
-          <div className="gh-section-placeholder" aria-busy="true">
-            <span className="gh-visually-hidden">{strings.loadingSection}</span>
-          </div>
-        }
-      >
+      <Suspense fallback={<SectionPlaceholder label={strings.loadingSection} />}>
         <Component />
       </Suspense>
-    </div>
-  );
-}
-
-/** SPEC §2: tabs Text, WhatsApp and Email, shown only when more than one method is enabled (ARIA tabs pattern). */
-export function TabbedForm({ tabs }: { tabs: FormTab[] }) {
-  const { strings, dispatch, locale } = useWidget();
-  const baseId = useId();
-  const [selected, setSelected] = useState<FormTabId | null>(null);
-  const tabRefs = useRef(new Map<FormTabId, HTMLButtonElement>());
-  const first = tabs[0];
-  if (first === undefined) return null;
-  if (tabs.length === 1) return <Section id={first.section} />;
-  const current = tabs.find((tab) => tab.id === selected) ?? first;
-  const select = (id: FormTabId) => {
-    if (id === current.id) return;
-    setSelected(id);
-    // A field error belongs to the tab it was made in.
-    dispatch({ type: 'tab-changed' });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((tab) => tab.id === current.id);
-    // Issue 27 item 3: the tabs run right to left in Arabic, so the arrow keys move the other way (WAI-ARIA tabs).
-    const step =
-      (event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0) * (locale === 'ar' ? -1 : 1);
-    if (step === 0) return;
-    event.preventDefault();
-    const next = tabs[(index + step + tabs.length) % tabs.length];
-    if (next === undefined) return;
-    select(next.id);
-    tabRefs.current.get(next.id)?.focus();
-  };
-
-  return (
-    <div className="gh-tabbed-form" data-section="form">
-      <div className="gh-tabs" role="tablist" onKeyDown={onKeyDown}>
-        {tabs.map((tab) => (
-          <button
-            key={tab.id}
-            ref={(element) => {
-              if (element !== null) tabRefs.current.set(tab.id, element);
-              else tabRefs.current.delete(tab.id);
-            }}
-            type="button"
-            role="tab"
-            className="gh-tab"
-            id={`${baseId}-tab-${tab.id}`}
-            aria-selected={tab.id === current.id}
-            aria-controls={`${baseId}-panel`}
-            tabIndex={tab.id === current.id ? 0 : -1}
-            onClick={() => select(tab.id)}
-          >
-            {strings[tab.label]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${current.id}`}>
-        <Section key={current.id} id={current.section} />
-      </div>
     </div>
   );
 }

@@ -68,3 +68,19 @@ describe('Main layout (SPEC §2 fixed order)', () => {
     expect(sectionComponent('email-magic-links')).toBe(first);
   });
 });
+
+describe('the two tables of built sections', () => {
+  it('agree: layout.ts says built exactly where sections.ts has the code', () => {
+    const ids = [
+      'oauth',
+      'crypto',
+      'email-magic-links',
+      'otp-email',
+      'otp-sms',
+      'otp-whatsapp',
+      'passwords',
+      'passkeys',
+    ] as const;
+    for (const id of ids) expect(isImplemented(id), id).toBe(sectionComponent(id) !== null);
+  });
+});

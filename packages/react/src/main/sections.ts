@@ -1,22 +1,14 @@
 // SPEC §2 Main: the enabled sections appear in a fixed order — social buttons, wallet buttons, the 'or' divider,
 // the tabbed e-mail/phone form, the passkey button. This registry is the only place that knows which code draws
 // which section; each method's code is a dynamic import, so only configured methods load. Later methods
-// (ROADMAP.md: passkeys, OTP, passwords, OAuth, crypto) fill in their loader here without reshaping Main.
-import type { OtpMethod, Product } from '@gatehouse/protocol';
+// (ROADMAP.md: passkeys, OTP, passwords, OAuth, crypto) fill in their loader here and turn their entry on in
+// ./layout.ts, without reshaping Main.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { LoginConfig } from '../config';
 import EmailMagicLinksForm from '../methods/email-magic-links/email-magic-links-form';
-import type { StringKey } from '../strings';
+import type { SectionId } from './layout';
 
-export type SectionId =
-  | 'oauth'
-  | 'crypto'
-  | 'email-magic-links'
-  | 'otp-email'
-  | 'otp-sms'
-  | 'otp-whatsapp'
-  | 'passwords'
-  | 'passkeys';
+export type { FormTab, FormTabId, MainLayout, SectionId } from './layout';
+export { isImplemented, mainLayout } from './layout';
 
 type SectionModule = { default: ComponentType };
 
@@ -56,61 +48,9 @@ export function sectionComponent(id: SectionId): LazyExoticComponent<ComponentTy
   return component;
 }
 
-export type FormTabId = 'sms' | 'whatsapp' | 'email';
-
-export interface FormTab {
-  id: FormTabId;
-  label: StringKey;
-  section: SectionId;
-}
-
-export interface MainLayout {
-  social: SectionId | null;
-  wallets: SectionId | null;
-  /** The 'or' divider between the social/wallet group and the e-mail/phone group. */
-  divider: boolean;
-  /** Tabs show only when there is more than one (SPEC §2). */
-  tabs: FormTab[];
-  passkey: SectionId | null;
-}
-
-export function isImplemented(id: SectionId): boolean {
-  return SECTION_LOADERS[id] !== null;
-}
-
-/** The e-mail tab draws one form: passwords, else e-mail passcode, else the login link (first one built). */
-function emailTabSection(
-  products: readonly Product[],
-  otpMethods: readonly OtpMethod[],
-  implemented: (id: SectionId) => boolean,
-): SectionId | null {
-  const candidates: SectionId[] = [];
-  if (products.includes('passwords')) candidates.push('passwords');
-  if (products.includes('otp') && otpMethods.includes('email')) candidates.push('otp-email');
-  if (products.includes('emailMagicLinks')) candidates.push('email-magic-links');
-  return candidates.find(implemented) ?? null;
-}
-
-export function mainLayout(options: {
-  config: LoginConfig;
-  products: readonly Product[];
-  /** Which sections have code (the registry); tests pass their own. */
-  implemented?: (id: SectionId) => boolean;
-}): MainLayout {
-  const { config, products, implemented = isImplemented } = options;
-  const otpMethods = products.includes('otp') ? (config.otpOptions?.methods ?? []) : [];
-  const social = products.includes('oauth') && implemented('oauth') ? 'oauth' : null;
-  const wallets = products.includes('crypto') && implemented('crypto') ? 'crypto' : null;
-  // SPEC §2 lists the tabs as Text, WhatsApp and Email.
-  const tabs: FormTab[] = [];
-  if (otpMethods.includes('sms') && implemented('otp-sms'))
-    tabs.push({ id: 'sms', label: 'tabText', section: 'otp-sms' });
-  if (otpMethods.includes('whatsapp') && implemented('otp-whatsapp'))
-    tabs.push({ id: 'whatsapp', label: 'tabWhatsApp', section: 'otp-whatsapp' });
-  const email = emailTabSection(products, otpMethods, implemented);
-  if (email !== null) tabs.push({ id: 'email', label: 'tabEmail', section: email });
-  const passkey = products.includes('passkeys') && implemented('passkeys') ? 'passkeys' : null;
-  const upper = social !== null || wallets !== null;
-  const lower = tabs.length > 0 || passkey !== null;
-  return { social, wallets, divider: upper && lower, tabs, passkey };
+/** Starts loading a section's code before it renders (a form inside the lazy tabs: ./main-screen.tsx). */
+export function preloadSection(id: SectionId): void {
+  SECTION_LOADERS[id]?.().catch(() => {
+    // A failed load surfaces when the section renders (its lazy component asks again).
+  });
 }

@@ -3,7 +3,8 @@
 // retried. Also once with the real widget module (./widget-entry.ts) loaded the way gatehouse.js loads it.
 import { act, cleanup, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MountedWidget, MountOptions } from '../mount';
+import type { MountOptions } from '../mount';
+import type { RenderedWidget } from '../mount-react';
 import { createFakeClient } from '../test-support/fake-client';
 import { createScriptTagMounts, type WidgetModule } from './mount-shim';
 
@@ -20,7 +21,7 @@ afterEach(() => {
 /** A widget module whose load the test finishes (or fails) when it wants. */
 function controlledWidget() {
   const handles: Array<{ options: MountOptions; unmount: ReturnType<typeof vi.fn> }> = [];
-  const mountWith = (options: MountOptions): MountedWidget => {
+  const mountWith = (options: MountOptions): RenderedWidget => {
     const handle = { options, unmount: vi.fn() };
     handles.push(handle);
     return handle;

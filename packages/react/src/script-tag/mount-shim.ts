@@ -7,19 +7,17 @@
 // `ready` settles when the widget is mounted (or was unmounted first), and rejects when it could not load.
 import type { MountedWidget, MountOptions, MountResetPasswordOptions } from '../mount';
 import { checkMountTarget, checkPasswordResetToken } from '../mount-checks';
+import type { RenderedWidget } from '../mount-react';
 
-/** What the widget module (./widget-entry.ts) exports: the npm package's own mount functions. */
+/** What the widget module (./widget-entry.ts) exports: the npm package's own mount functions, synchronous. */
 export interface WidgetModule {
-  mountLogin(options: MountOptions): MountedWidget;
-  mountResetPassword(options: MountResetPasswordOptions): MountedWidget;
-  mountPasskeyRegistration(options: MountOptions): MountedWidget;
+  mountLogin(options: MountOptions): RenderedWidget;
+  mountResetPassword(options: MountResetPasswordOptions): RenderedWidget;
+  mountPasskeyRegistration(options: MountOptions): RenderedWidget;
 }
 
-/** The handle a script-tag mount returns: the npm package's, plus when the widget is there. */
-export interface ScriptTagMountedWidget extends MountedWidget {
-  /** Resolves once the widget is mounted (or was unmounted before); rejects when its module could not load. */
-  ready: Promise<void>;
-}
+/** The handle a script-tag mount returns: the npm package's (`ready` resolves once the widget is mounted). */
+export type ScriptTagMountedWidget = MountedWidget;
 
 export interface ScriptTagMounts {
   mountLogin(options: MountOptions): ScriptTagMountedWidget;
@@ -44,13 +42,13 @@ export function createScriptTagMounts(loadWidget: () => Promise<WidgetModule>): 
   function deferred<T extends MountOptions>(
     method: keyof WidgetModule,
     options: T,
-    mountNow: (widget: WidgetModule, options: T) => MountedWidget,
+    mountNow: (widget: WidgetModule, options: T) => RenderedWidget,
   ): ScriptTagMountedWidget {
     // The options as they are now: the npm package reads them at the call, so later changes to the object the page
     // passed must not reach the widget either.
     const snapshot = { ...options };
     let unmounted = false;
-    let mounted: MountedWidget | null = null;
+    let mounted: RenderedWidget | null = null;
     const ready = load().then((widget) => {
       if (!unmounted) mounted = mountNow(widget, snapshot);
     });

@@ -10,7 +10,7 @@
 // securitypolicyviolation on every page):
 // - scripts: only our own files ('self'); no page has an inline script (the dev outbox's is a served file);
 // - styles: 'self' plus 'unsafe-inline', because the widget injects its stylesheet as a <style> element into the
-//   document or its shadow root (packages/react widget-root.tsx ensureStyles), react-hot-toast injects its
+//   document or its shadow root (packages/react widget-css.ts ensureStyles), react-hot-toast injects its
 //   keyframes the same way, and the e-mails shown in the dev outbox's sandboxed srcdoc frame (which inherits
 //   this policy) are styled by style="" attributes. Inline styles cannot run code; scripts stay strict;
 // - images: 'self' and data: (the web app's icon is a data: SVG; a widget logo is a URL the page's own config

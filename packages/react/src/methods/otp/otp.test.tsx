@@ -36,7 +36,8 @@ const SLOW = { timeout: 20_000 };
 beforeAll(async () => {
   const client = createFakeClient();
   const { user } = renderLogin({ config: ALL_METHODS }, client);
-  await user.click(screen.getByRole('tab', { name: 'WhatsApp' }));
+  // The tabs are a chunk of their own too (main/tabbed-form.tsx).
+  await user.click(await screen.findByRole('tab', { name: 'WhatsApp' }, SLOW));
   await screen.findByRole('button', { name: 'Continue with WhatsApp' }, SLOW);
   await user.click(screen.getByRole('tab', { name: 'Email' }));
   await screen.findByRole('button', { name: 'Continue with email' }, SLOW);

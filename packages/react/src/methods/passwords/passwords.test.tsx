@@ -85,7 +85,7 @@ describe('Main: the password e-mail form', () => {
       client,
     );
     const user = userEvent.setup({ delay: null });
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Text', 'Email']);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['Text', 'Email']);
     await user.click(screen.getByRole('tab', { name: 'Email' }));
     await user.type(await screen.findByRole('textbox', { name: 'Email' }, SLOW), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Continue with email' }));

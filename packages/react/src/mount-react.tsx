@@ -92,51 +92,26 @@ function restoreInput(element: Element, carried: CarriedInput): void {
   if (carried.submitted) input.form?.requestSubmit();
 }
 
+/** The props every widget takes from a mount's options. */
+function widgetProps({ config, styles, callbacks, strings, locale }: MountOptions) {
+  return { config, styles, callbacks, strings, locale };
+}
+
 export function renderLogin(
   element: Element,
   options: MountOptions,
   prePaint: PrePaint | null,
 ): RenderedWidget {
-  const { config, styles, callbacks, strings, locale } = options;
-  return render(
-    element,
-    options,
-    <Login config={config} styles={styles} callbacks={callbacks} strings={strings} locale={locale} />,
-    prePaint,
-  );
+  return render(element, options, <Login {...widgetProps(options)} />, prePaint);
 }
 
 export function renderResetPassword(element: Element, options: MountResetPasswordOptions): RenderedWidget {
-  const { config, styles, callbacks, strings, locale, passwordResetToken } = options;
-  return render(
-    element,
-    options,
-    <ResetPassword
-      passwordResetToken={passwordResetToken}
-      config={config}
-      styles={styles}
-      callbacks={callbacks}
-      strings={strings}
-      locale={locale}
-    />,
-    null,
-  );
+  const widget = <ResetPassword passwordResetToken={options.passwordResetToken} {...widgetProps(options)} />;
+  return render(element, options, widget, null);
 }
 
 export function renderPasskeyRegistration(element: Element, options: MountOptions): RenderedWidget {
-  const { config, styles, callbacks, strings, locale } = options;
-  return render(
-    element,
-    options,
-    <PasskeyRegistration
-      config={config}
-      styles={styles}
-      callbacks={callbacks}
-      strings={strings}
-      locale={locale}
-    />,
-    null,
-  );
+  return render(element, options, <PasskeyRegistration {...widgetProps(options)} />, null);
 }
 
 // The script tag's widget module: the same checks as ./mount.ts, then a synchronous mount.

@@ -5,6 +5,7 @@
 import { type BootstrapData, DEFAULT_BOOTSTRAP } from '@gatehouse/protocol';
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LoginConfig } from './config';
 import { loadLocaleTable } from './locale';
 import { loadWidgetCode, type MountOptions, mountLogin } from './mount';
 import { provideReactDomClient, type RenderedWidget, renderLogin } from './mount-react';
@@ -156,11 +157,9 @@ describe('first screens left to React', () => {
     ['passwords', { products: ['passwords'] }],
     ['a configuration error', { products: ['passkeys'] }],
     ['the shadow root', { enableShadowDOM: true }],
-  ] as const)('%s', (_name, config) => {
+  ] satisfies [string, LoginConfig][])('%s', (_name, config) => {
     const element = byId('painted');
-    expect(
-      prePaintLogin(element, { client: clientWith(DEFAULT_BOOTSTRAP), config: config as never }),
-    ).toBeNull();
+    expect(prePaintLogin(element, { client: clientWith(DEFAULT_BOOTSTRAP), config })).toBeNull();
     expect(element.childElementCount).toBe(0);
   });
 

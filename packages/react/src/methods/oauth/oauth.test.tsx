@@ -245,6 +245,9 @@ describe('Google One Tap (SPEC §2, §4, §8, §9)', () => {
       if (element === null) throw new Error('not prompted yet');
       return element;
     }, SLOW);
+    // The prompted state's effects first (its MutationObserver): on a loaded machine React had not run them yet
+    // when the container was found, so the frame appended below went unseen (a clean-clone CI run, 2026-12-07).
+    await act(async () => {});
     vi.useFakeTimers();
     try {
       const frame = document.createElement('iframe');

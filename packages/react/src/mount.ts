@@ -83,7 +83,7 @@ function mount(method: string, prePaint: PrePaint | null, render: () => Rendered
   // Said in the console even when the page never looks at `ready`, which then rejects without an "unhandled
   // rejection" on top. The painted form stays, and a submit on it asks for the renderer again.
   const report = (error: unknown) =>
-    console.error(`Gatehouse ${method}: react-dom/client did not load.`, error);
+    console.error(`Gatehouse ${method}: the widget failed to load or render.`, error);
   ready.catch(report);
   if (prePaint !== null) prePaint.onSubmit = () => attempt().catch(report);
   return {

@@ -9,7 +9,7 @@
 // pieces that Node must then flatten before writing, was ~6 % of a check's time; the last answer of each session is
 // kept (bounded like the JWTs) and given again while every input is the same, compared field by field.
 import { rfc3339 } from '../users/user-sql';
-import { JWT_CACHE_SIZE } from './session-jwt';
+import { keepNewest } from './session-jwt';
 import type { SessionRow } from './session-lookup';
 
 /**
@@ -80,13 +80,8 @@ export function authenticatedSessionJson(
   const fieldsJson =
     `"user_id":${quote(row.user_id)},"session_token":${quote(token)},"session_jwt":${quote(jwt)}` +
     `,"session":${wireSessionJson(row)},"user":${userJson},"__user":${userJson}`;
-  if (kept === undefined && answers.size >= JWT_CACHE_SIZE) {
-    // The oldest goes (a Map iterates in insertion order).
-    const oldest = answers.keys().next().value;
-    if (oldest !== undefined) answers.delete(oldest);
-  }
   // Read once here so V8 flattens the joined text now, and every later answer writes it as one piece.
   void fieldsJson.charCodeAt(0);
-  answers.set(row.id, { row: { ...row }, token, jwt, userJson, fieldsJson });
+  keepNewest(answers, row.id, { row: { ...row }, token, jwt, userJson, fieldsJson });
   return fieldsJson;
 }

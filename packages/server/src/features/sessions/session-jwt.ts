@@ -24,6 +24,19 @@ export interface CachedJwt {
   factorsKey: string;
 }
 
+/**
+ * Puts `value` at the newest end of a per-session map (a Map iterates in insertion order) and drops the oldest past
+ * JWT_CACHE_SIZE: the LRU of the JWTs here and of the answers (session-answer.ts).
+ */
+export function keepNewest<V>(map: Map<string, V>, sessionId: string, value: V): void {
+  map.delete(sessionId);
+  map.set(sessionId, value);
+  if (map.size > JWT_CACHE_SIZE) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+}
+
 export function forgetSessionJwt(ctx: Pick<AppContext, 'sessions'>, sessionId: string): void {
   ctx.sessions.jwts.delete(sessionId);
   ctx.sessions.answers.delete(sessionId);
@@ -58,9 +71,7 @@ export function reusableSessionJwt(ctx: AppContext, input: ReusableSessionJwtInp
   ) {
     return null;
   }
-  // LRU: move to the newest end.
-  jwts.delete(input.sessionId);
-  jwts.set(input.sessionId, cached);
+  keepNewest(jwts, input.sessionId, cached);
   return cached.jwt;
 }
 
@@ -95,17 +106,12 @@ export async function sessionJwt(ctx: AppContext, input: SessionJwtInput): Promi
     .setNotBefore(iat)
     .setExpirationTime(exp)
     .sign(key.privateKey);
-  jwts.delete(session.session_id);
-  jwts.set(session.session_id, {
+  keepNewest(jwts, session.session_id, {
     jwt,
     expMs: exp * 1000,
     sessionExpiresAtMs: input.sessionExpiresAtMs,
     factorsKey: input.factorsKey,
   });
-  if (jwts.size > JWT_CACHE_SIZE) {
-    const oldest = jwts.keys().next();
-    if (!oldest.done) jwts.delete(oldest.value);
-  }
   return jwt;
 }
 

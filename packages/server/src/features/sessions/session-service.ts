@@ -107,7 +107,7 @@ export async function resolveSession(
   options: { projectId: string; token: string },
 ): Promise<ResolvedSession> {
   const now = ctx.clock.now();
-  const row = await ctx.sessions.lookup.lookup(tokenHashHex(options.token), options.projectId);
+  const row = await ctx.sessions.cache.lookup(tokenHashHex(options.token), options.projectId);
   if (!row || !isLive(row, now)) throw sessionNotFound();
   if (row.user === null) throw userGone();
   await touch(ctx, row, now);

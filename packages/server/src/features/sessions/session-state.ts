@@ -8,13 +8,12 @@ import type { Database } from '../../infra/db/client';
 import { createKeyStore, type KeyStore } from '../../infra/keys';
 import type { SecretBox } from '../../infra/secret-box';
 import type { KeptAnswers } from './session-answer';
-import { SessionCache, type SessionSource } from './session-cache';
+import { SessionCache } from './session-cache';
 import type { CachedJwt } from './session-jwt';
 import { SESSION_LOOKUP_SLOTS, SessionLookupBatcher } from './session-lookup';
 
 export interface SessionState {
-  lookup: SessionSource;
-  /** The cache in front of the batched lookup (`lookup` itself), told of every write by app.ts. */
+  /** Where a check reads its row: the cache in front of the batched lookup, told of every write by app.ts. */
   cache: SessionCache;
   keys: KeyStore;
   /** Session id → its newest JWT (an LRU, bounded by session-jwt.ts JWT_CACHE_SIZE). */
@@ -36,10 +35,8 @@ export interface SessionStateOptions {
 
 export function createSessionState(options: SessionStateOptions): SessionState {
   const batcher = new SessionLookupBatcher(options.db, SESSION_LOOKUP_SLOTS[options.kind]);
-  const cache = new SessionCache(batcher, options.cacheClock);
   return {
-    lookup: cache,
-    cache,
+    cache: new SessionCache(batcher, options.cacheClock),
     keys: createKeyStore({
       db: options.db,
       secrets: options.secrets,

@@ -78,6 +78,7 @@ import {
   notFoundHandler,
   registerJsonBodyParser,
 } from './infra/http-errors';
+import { endConnectionsAsTheyIdle } from './infra/keep-alive-close';
 import { reencryptSigningKeys } from './infra/keys';
 import { createPrometheusMetrics, noMetrics } from './infra/metrics';
 import { reencryptPasswordMigrationSecrets } from './infra/password-migration-secret';
@@ -398,6 +399,9 @@ async function assemble(
   // The purge timer runs while the app does: from ready until close, stopped before the database closes (a
   // running cycle finishes first).
   app.addHook('onReady', async () => ctx.purge.start());
+  // Fastify's close waits for every connection; a keep-alive one busy at that moment is ended once answered
+  // (infra/keep-alive-close.ts), not after keepAliveTimeout.
+  app.addHook('preClose', async () => endConnectionsAsTheyIdle(app.server));
   app.addHook('preClose', () => ctx.purge.stop());
   // The webhook loop likewise: a delivery in flight finishes (or its lease brings it back to another instance).
   app.addHook('onReady', async () => ctx.webhooks.start());

@@ -240,4 +240,42 @@ describe('drain and close (SIGTERM in server.ts)', () => {
       await t.close();
     }
   });
+
+  it('ends a keep-alive connection once its request in flight is answered, not after the keep-alive timeout', async () => {
+    // infra/keep-alive-close.ts: before it, this close took ~70 s (Fastify's keepAliveTimeout is 72 s).
+    const t = await createTestApp({ kind: 'pglite', config: testConfig() });
+    let releaseSlow: () => void = () => {};
+    let slowStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      slowStarted = resolve;
+    });
+    t.app.get('/test/slow', async () => {
+      slowStarted();
+      await new Promise<void>((resolve) => {
+        releaseSlow = resolve;
+      });
+      return { done: true };
+    });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      expect(t.app.server.keepAliveTimeout).toBeGreaterThan(30_000);
+      // fetch keeps its connection alive, as the browser SDK's and a balancer's do.
+      const slow = fetch(`http://127.0.0.1:${port}/test/slow`).then((response) => response.json());
+      await started;
+      const closing = t.app.close();
+      // Released only once the server stopped listening: Node ended the connections idle at that moment only.
+      await expect.poll(() => t.app.server.listening).toBe(false);
+      releaseSlow();
+      expect(await slow).toEqual({ done: true });
+      const outcome = await Promise.race([
+        closing.then(() => 'closed'),
+        new Promise((resolve) => setTimeout(resolve, 5_000, 'still open after 5 s')).then(String),
+      ]);
+      expect(outcome).toBe('closed');
+    } finally {
+      releaseSlow();
+      await t.close();
+    }
+  });
 });

@@ -13,8 +13,9 @@
 //
 // Shutdown (drainAndClose, called by server.ts on SIGTERM/SIGINT): readiness turns 503 at once, requests keep being
 // served for SHUTDOWN_DRAIN_SECONDS (long enough for the balancer's next failed checks), then Fastify closes: it
-// stops accepting connections, closes idle keep-alive ones, answers 503 without running any handler to a request
-// that still arrives on a busy one (return503OnClosing) and waits for every request in flight before it resolves.
+// stops accepting connections, closes idle keep-alive ones (and each busy one once answered, keep-alive-close.ts),
+// answers 503 without running any handler to a request that still arrives on a busy one (return503OnClosing) and
+// waits for every request in flight before it resolves.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';

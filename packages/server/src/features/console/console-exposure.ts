@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressMatcher } from '../../infra/client-address';
 import type { AppConfig, ConsoleExposureConfig } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
+import { endConnectionsAsTheyIdle } from '../../infra/keep-alive-close';
 
 const CONSOLE_PREFIXES = ['/console', '/admin/v1'];
 /** What else the console's own listener answers: its sign-in widget's API, health checks, the favicon. */
@@ -85,7 +86,9 @@ export function registerConsoleExposure(
   app.addHook('onClose', async () => {
     if (server === null) return;
     const closing = server;
-    // Stops accepting and closes idle keep-alive connections; a request in flight is answered first.
+    // Stops accepting and closes idle keep-alive connections; a request in flight is answered first, and its
+    // connection ended then (infra/keep-alive-close.ts).
+    endConnectionsAsTheyIdle(closing);
     await new Promise<void>((resolve) => closing.close(() => resolve()));
   });
 

@@ -46,6 +46,16 @@ export function loadedLocaleTable(tag: LocaleTag): LocaleTable | null {
   return loaded.get(tag) ?? null;
 }
 
+/**
+ * Tests only: forgets the tables loaded so far, as on a new page. The widget tests share one module graph per worker
+ * (vitest.config.ts), so a test that needs a locale still loading cannot rely on no earlier file having loaded it.
+ * Unused by the widget, so no bundle keeps it.
+ */
+export function forgetLoadedLocales(): void {
+  tables.clear();
+  loaded.clear();
+}
+
 /** Loads a locale's chunk, once per page (a failed load is asked for again next time); null for English or failure. */
 export function loadLocaleTable(tag: LocaleTag): Promise<LocaleTable | null> {
   if (tag === 'en') return Promise.resolve(null);

@@ -47,14 +47,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the session cache on PostgreSQL
   const check = (app: GatehouseApp, sessionToken: string) =>
     call(app, '/sessions/authenticate', sessionToken);
 
+  /**
+   * Checks until one is answered from memory (a few at most). A read is not kept when a notification arrives while
+   * it runs (session-cache.ts), and the sign-in's own writes may still be on their way to the listener, on a loaded
+   * machine: a clean-clone run read the second check again.
+   */
+  async function untilAnsweredFromMemory(
+    app: GatehouseApp,
+    which: keyof typeof reads,
+    sessionToken: string,
+  ): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const before = reads[which];
+      expect((await check(app, sessionToken)).statusCode).toBe(200);
+      if (attempt > 0 && reads[which] === before) return;
+    }
+    throw new Error(`five checks on ${which}, and none answered from memory`);
+  }
+
   it('refuses on one instance, at its very next check, a session revoked on the other (20 rounds)', async () => {
     for (let round = 0; round < 20; round++) {
       const { session_token } = await signIn(t.ctx, t.project, `ada-${round}@example.com`);
-      expect((await check(other, session_token)).statusCode).toBe(200);
-      const before = reads.other;
-      expect((await check(other, session_token)).statusCode).toBe(200);
       // Answered from memory: the revocation below must reach that memory, not a fresh read.
-      expect(reads.other).toBe(before);
+      await untilAnsweredFromMemory(other, 'other', session_token);
       expect((await call(t.app, '/sessions/revoke', session_token)).statusCode).toBe(200);
       const refused = await check(other, session_token);
       expect(refused.statusCode).toBe(404);
@@ -65,10 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the session cache on PostgreSQL
   it('refuses on the instance that revoked, at its very next check (10 rounds)', async () => {
     for (let round = 0; round < 10; round++) {
       const { session_token } = await signIn(t.ctx, t.project, `lovelace-${round}@example.com`);
-      expect((await check(t.app, session_token)).statusCode).toBe(200);
-      const before = reads.first;
-      expect((await check(t.app, session_token)).statusCode).toBe(200);
-      expect(reads.first).toBe(before);
+      await untilAnsweredFromMemory(t.app, 'first', session_token);
       expect((await call(t.app, '/sessions/revoke', session_token)).statusCode).toBe(200);
       expect((await check(t.app, session_token)).statusCode).toBe(404);
     }
@@ -111,10 +123,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the session cache on PostgreSQL
       }
       await vi.waitFor(() => expect(resume).toHaveBeenCalled(), { timeout: 5_000 });
       // Listening again: memory is used again, and a write is heard again.
-      expect((await check(other, session_token)).statusCode).toBe(200);
-      const afterResume = reads.other;
-      expect((await check(other, session_token)).statusCode).toBe(200);
-      expect(reads.other).toBe(afterResume);
+      await untilAnsweredFromMemory(other, 'other', session_token);
       await t.ctx.db.execute(
         sql`UPDATE users SET blocked_at = now(), blocked_reason = 'test' WHERE id = ${user_id}`,
       );

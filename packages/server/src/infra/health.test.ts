@@ -180,21 +180,28 @@ function get(port: number, path: string): Promise<{ status: number; body: string
   });
 }
 
+/** GET /test/slow on `t` (before it listens): answers `{ done: true }` once released; `started` once it runs. */
+function addSlowRoute(t: TestApp): { started: Promise<void>; releaseSlow: () => void } {
+  let release: () => void = () => {};
+  let slowStarted: () => void = () => {};
+  const started = new Promise<void>((resolve) => {
+    slowStarted = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  t.app.get('/test/slow', async () => {
+    slowStarted();
+    await released;
+    return { done: true };
+  });
+  return { started, releaseSlow: () => release() };
+}
+
 describe('drain and close (SIGTERM in server.ts)', () => {
   it('turns not ready while still serving, then finishes the request in flight before it stops listening', async () => {
     const t = await createTestApp({ kind: 'pglite', config: testConfig() });
-    let releaseSlow: () => void = () => {};
-    let slowStarted: () => void = () => {};
-    const started = new Promise<void>((resolve) => {
-      slowStarted = resolve;
-    });
-    t.app.get('/test/slow', async () => {
-      slowStarted();
-      await new Promise<void>((resolve) => {
-        releaseSlow = resolve;
-      });
-      return { done: true };
-    });
+    const { started, releaseSlow } = addSlowRoute(t);
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
@@ -244,18 +251,7 @@ describe('drain and close (SIGTERM in server.ts)', () => {
   it('ends a keep-alive connection once its request in flight is answered, not after the keep-alive timeout', async () => {
     // infra/keep-alive-close.ts: before it, this close took ~70 s (Fastify's keepAliveTimeout is 72 s).
     const t = await createTestApp({ kind: 'pglite', config: testConfig() });
-    let releaseSlow: () => void = () => {};
-    let slowStarted: () => void = () => {};
-    const started = new Promise<void>((resolve) => {
-      slowStarted = resolve;
-    });
-    t.app.get('/test/slow', async () => {
-      slowStarted();
-      await new Promise<void>((resolve) => {
-        releaseSlow = resolve;
-      });
-      return { done: true };
-    });
+    const { started, releaseSlow } = addSlowRoute(t);
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;

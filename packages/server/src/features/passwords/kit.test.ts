@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProjectRecord } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
 import { compactBreachList, sha1Hex } from './breached';
-import { createPasswordKit } from './kit';
+import { createPasswordKit, createPasswordWorkers } from './kit';
 
 const zxcvbnProject = { settings: { password_config: null } } as unknown as ProjectRecord;
 const ludsProject = {
@@ -136,5 +136,40 @@ describe('the password kit (ctx.passwords)', () => {
     expect(logged).not.toContain(password);
     expect(logged).not.toContain(sha1Hex(password));
     expect(logged).not.toContain(sha1Hex(password).slice(5));
+  });
+
+  it('kits sharing their workers build the offline breach list once, and build it again after a failure', async () => {
+    let builds = 0;
+    let failNext = true;
+    const workers = createPasswordWorkers({
+      loadBreachList: async () => {
+        builds += 1;
+        if (failNext) {
+          failNext = false;
+          throw new Error('list unreadable');
+        }
+        return compactBreachList([BREACHED]);
+      },
+    });
+    try {
+      const kits = [1, 2, 3].map(() =>
+        createPasswordKit({
+          breachRangeApiUrl: null,
+          workers,
+          argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+        }),
+      );
+      // The first build fails: the check fails with it, and nothing failed is kept.
+      await expect(kits[0]!.strength(zxcvbnProject, { password: BREACHED, email: null })).rejects.toThrow();
+      for (const each of kits) {
+        expect(await each.strength(zxcvbnProject, { password: BREACHED, email: null })).toMatchObject({
+          breached_password: true,
+          valid_password: false,
+        });
+      }
+      expect(builds).toBe(2);
+    } finally {
+      await workers.close();
+    }
   });
 });

@@ -3,7 +3,12 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import type { ProjectRecord } from '../../infra/context';
 import { ApiError } from '../../infra/errors';
-import { type BreachChecker, type CompactBreachList, createBreachChecker } from './breached';
+import {
+  type BreachChecker,
+  type CompactBreachList,
+  createBreachChecker,
+  loadOfflineBreachList,
+} from './breached';
 import {
   type Argon2Parameters,
   assertPasswordLength,
@@ -84,10 +89,32 @@ export interface PasswordKit {
 export interface PasswordWorkers {
   argon2: Argon2Pool;
   zxcvbn: ZxcvbnWorker;
+  /**
+   * The package's offline breach list, compacted once for every kit that shares these workers (a thread of its own
+   * builds it: ~0.5 s of CPU, 1.5–2 s on a loaded machine, which every test app checking a new password paid again).
+   */
+  breachList(): Promise<CompactBreachList>;
 }
 
-export function createPasswordWorkers(): PasswordWorkers & { close(): Promise<void> } {
-  const workers = { argon2: createArgon2Pool(), zxcvbn: createZxcvbnWorker() };
+export function createPasswordWorkers({
+  loadBreachList = () => loadOfflineBreachList(),
+}: {
+  /** Builds the offline list (default: the package's, in a thread of its own). */
+  loadBreachList?: () => Promise<CompactBreachList>;
+} = {}): PasswordWorkers & { close(): Promise<void> } {
+  let breachList: Promise<CompactBreachList> | null = null;
+  const workers = {
+    argon2: createArgon2Pool(),
+    zxcvbn: createZxcvbnWorker(),
+    breachList: (): Promise<CompactBreachList> => {
+      breachList ??= loadBreachList().catch((error: unknown) => {
+        // A failed build is tried again by the next check rather than kept.
+        breachList = null;
+        throw error;
+      });
+      return breachList;
+    },
+  };
   return {
     ...workers,
     close: async () => {
@@ -139,7 +166,9 @@ export function createPasswordKit(options: PasswordKitOptions): ClosablePassword
     ...(options.breachRangeTimeoutMs !== undefined ? { rangeTimeoutMs: options.breachRangeTimeoutMs } : {}),
     ...(options.loadOfflineBreachList !== undefined
       ? { loadOfflineList: options.loadOfflineBreachList }
-      : {}),
+      : shared
+        ? { loadOfflineList: shared.breachList }
+        : {}),
     onRangeFailure: (reason) =>
       options.warn?.(`breached-password range API failed (${reason}); the offline list answered`),
   });

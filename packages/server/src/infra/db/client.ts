@@ -6,6 +6,7 @@ import type { Pool } from 'pg';
 import { SERVER_PACKAGE_ROOT } from '../package-root';
 import { type DatabaseUnavailability, findDatabaseUnavailability } from './availability';
 import { createPgliteDataDir, isPgliteDataDir, PGLITE_SETTINGS, useLiftoffOnly } from './pglite-settings';
+import { installStatementCache } from './pglite-statements';
 import { listenOnPostgres, type WriteListener } from './postgres-listener';
 import { createPostgresPool, DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 import * as schema from './schema';
@@ -85,6 +86,8 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   }
   const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
+  // Statements prepared once per text rather than on every call (pglite-statements.ts says why).
+  installStatementCache(client);
   const db = drizzle(client, { schema });
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });

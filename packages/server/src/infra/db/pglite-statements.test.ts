@@ -150,6 +150,13 @@ describe('the PGlite statement cache', () => {
     // PostgreSQL refuses the old plan once (0A000); the cache forgets it, and the next call sees the new column.
     await expect(cached.query('SELECT * FROM scratch')).rejects.toMatchObject({ code: '0A000' });
     expect((await cached.query('SELECT * FROM scratch')).rows).toEqual([{ a: 1, b: null }]);
+    // DEALLOCATE ALL drops every statement behind the cache's back: the first call to meet it fails (26000) and
+    // empties the cache, and every text is prepared again.
+    await cached.exec('DEALLOCATE ALL');
+    await expect(cached.query('SELECT * FROM scratch')).rejects.toMatchObject({ code: '26000' });
+    expect(stats.size).toBe(0);
+    expect((await cached.query('SELECT * FROM scratch')).rows).toEqual([{ a: 1, b: null }]);
+    expect((await cached.query('SELECT count(*)::int AS n FROM items')).rows).toEqual([{ n: 0 }]);
   });
 
   // Last: it turns `plain` into a second cached database (a third PGlite would cost this file another cold start).

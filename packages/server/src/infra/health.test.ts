@@ -180,8 +180,18 @@ function get(port: number, path: string): Promise<{ status: number; body: string
   });
 }
 
-/** GET /test/slow on `t` (before it listens): answers `{ done: true }` once released; `started` once it runs. */
-function addSlowRoute(t: TestApp): { started: Promise<void>; releaseSlow: () => void } {
+/**
+ * A test app listening on loopback with GET /test/slow, which answers `{ done: true }` once released (`started` once
+ * it runs). `close()` releases it and closes the app.
+ */
+async function listeningWithSlowRoute(): Promise<{
+  t: TestApp;
+  port: number;
+  started: Promise<void>;
+  releaseSlow: () => void;
+  close: () => Promise<void>;
+}> {
+  const t = await createTestApp({ kind: 'pglite', config: testConfig() });
   let release: () => void = () => {};
   let slowStarted: () => void = () => {};
   const started = new Promise<void>((resolve) => {
@@ -195,16 +205,24 @@ function addSlowRoute(t: TestApp): { started: Promise<void>; releaseSlow: () => 
     await released;
     return { done: true };
   });
-  return { started, releaseSlow: () => release() };
+  const close = async () => {
+    release();
+    await t.close();
+  };
+  try {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const { port } = t.app.server.address() as AddressInfo;
+  return { t, port, started, releaseSlow: () => release(), close };
 }
 
 describe('drain and close (SIGTERM in server.ts)', () => {
   it('turns not ready while still serving, then finishes the request in flight before it stops listening', async () => {
-    const t = await createTestApp({ kind: 'pglite', config: testConfig() });
-    const { started, releaseSlow } = addSlowRoute(t);
+    const { t, port, started, releaseSlow, close } = await listeningWithSlowRoute();
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as AddressInfo;
       expect((await get(port, HEALTH_ROUTES.ready)).status).toBe(200);
 
       const slow = get(port, '/test/slow');
@@ -243,18 +261,14 @@ describe('drain and close (SIGTERM in server.ts)', () => {
       await closing;
       expect(closed).toBe(true);
     } finally {
-      releaseSlow();
-      await t.close();
+      await close();
     }
   });
 
   it('ends a keep-alive connection once its request in flight is answered, not after the keep-alive timeout', async () => {
     // infra/keep-alive-close.ts: before it, this close took ~70 s (Fastify's keepAliveTimeout is 72 s).
-    const t = await createTestApp({ kind: 'pglite', config: testConfig() });
-    const { started, releaseSlow } = addSlowRoute(t);
+    const { t, port, started, releaseSlow, close } = await listeningWithSlowRoute();
     try {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as AddressInfo;
       expect(t.app.server.keepAliveTimeout).toBeGreaterThan(30_000);
       // fetch keeps its connection alive, as the browser SDK's and a balancer's do.
       const slow = fetch(`http://127.0.0.1:${port}/test/slow`).then((response) => response.json());
@@ -270,8 +284,7 @@ describe('drain and close (SIGTERM in server.ts)', () => {
       ]);
       expect(outcome).toBe('closed');
     } finally {
-      releaseSlow();
-      await t.close();
+      await close();
     }
   });
 });

@@ -117,17 +117,20 @@ export interface BreachChecker {
 
 export const DEFAULT_RANGE_TIMEOUT_MS = 2000;
 
-export function createBreachChecker(options: BreachCheckerOptions): BreachChecker {
-  const load = options.loadOfflineList ?? (() => loadOfflineBreachList());
+/** `load` run once, its list kept; a failed build is retried at the next call rather than kept. */
+export function offlineListOnce(load: () => Promise<CompactBreachList>): () => Promise<CompactBreachList> {
   let offline: Promise<CompactBreachList> | null = null;
-  const offlineList = (): Promise<CompactBreachList> => {
+  return () => {
     offline ??= load().catch((error: unknown) => {
-      // A failed build is retried at the next check rather than cached.
       offline = null;
       throw error;
     });
     return offline;
   };
+}
+
+export function createBreachChecker(options: BreachCheckerOptions): BreachChecker {
+  const offlineList = offlineListOnce(options.loadOfflineList ?? (() => loadOfflineBreachList()));
   const timeoutMs = options.rangeTimeoutMs ?? DEFAULT_RANGE_TIMEOUT_MS;
 
   return {

@@ -8,6 +8,7 @@ import {
   type CompactBreachList,
   createBreachChecker,
   loadOfflineBreachList,
+  offlineListOnce,
 } from './breached';
 import {
   type Argon2Parameters,
@@ -102,18 +103,10 @@ export function createPasswordWorkers({
   /** Builds the offline list (default: the package's, in a thread of its own). */
   loadBreachList?: () => Promise<CompactBreachList>;
 } = {}): PasswordWorkers & { close(): Promise<void> } {
-  let breachList: Promise<CompactBreachList> | null = null;
   const workers = {
     argon2: createArgon2Pool(),
     zxcvbn: createZxcvbnWorker(),
-    breachList: (): Promise<CompactBreachList> => {
-      breachList ??= loadBreachList().catch((error: unknown) => {
-        // A failed build is tried again by the next check rather than kept.
-        breachList = null;
-        throw error;
-      });
-      return breachList;
-    },
+    breachList: offlineListOnce(loadBreachList),
   };
   return {
     ...workers,

@@ -78,7 +78,7 @@ export function installStatementCache(client: PGlite, max = STATEMENT_CACHE_MAX)
     next += 1;
     const name = `gatehouse_${next}`;
     const messages = await client.execProtocolStream(
-      concat([
+      Buffer.concat([
         protocol.serialize.parse({ name, text }),
         protocol.serialize.describe({ type: 'S', name }),
         protocol.serialize.sync(),
@@ -94,7 +94,10 @@ export function installStatementCache(client: PGlite, max = STATEMENT_CACHE_MAX)
       const [oldestText, oldest] = statements.entries().next().value as [string, Prepared];
       statements.delete(oldestText);
       await client.execProtocolStream(
-        concat([protocol.serialize.close({ type: 'S', name: oldest.name }), protocol.serialize.sync()]),
+        Buffer.concat([
+          protocol.serialize.close({ type: 'S', name: oldest.name }),
+          protocol.serialize.sync(),
+        ]),
         { syncToFs: false },
       );
     }
@@ -130,7 +133,7 @@ export function installStatementCache(client: PGlite, max = STATEMENT_CACHE_MAX)
         return serializer ? serializer(value) : String(value);
       });
       messages = await client.execProtocolStream(
-        concat([
+        Buffer.concat([
           protocol.serialize.bind({ statement: prepared.name, values: values as (string | null)[] }),
           protocol.serialize.execute({}),
           protocol.serialize.sync(),
@@ -195,16 +198,4 @@ export function installStatementCache(client: PGlite, max = STATEMENT_CACHE_MAX)
     });
 
   return stats;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureConsoleBuild } from './lib/console-build.mjs';
-import { bin, ROOT, run } from './lib/process.mjs';
+import { bin, ROOT, run, TSC } from './lib/process.mjs';
 import { ensureScriptTagBuild } from './lib/script-tag-build.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 
@@ -59,7 +59,7 @@ async function stage(name, action, after = () => {}) {
   console.log(`✔ ${name} (${seconds} s)`);
 }
 
-await stage('typecheck', () => run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
+await stage('typecheck', () => run(process.execPath, [TSC, '-p', 'tsconfig.json', '--noEmit']));
 await stage('lint', () => run(bin('biome'), ['check', '.']));
 // The balancer test (packages/server/src/balancer.test.ts) runs with PostgreSQL and Redis, and then needs Debian's
 // haproxy: installed here when missing and we are root, else a clear message on how to install it.

@@ -27,7 +27,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { bin, ROOT } from './process.mjs';
+import { ROOT, TSC } from './process.mjs';
 
 /** What each published package builds: its entry modules (relative to src/, without extension). */
 export const PUBLISHED_PACKAGES = [
@@ -150,7 +150,7 @@ export async function buildPackage(pkg) {
     }
   }
 
-  const tsc = await runQuiet(bin('tsc'), ['-p', join(dir, 'tsconfig.build.json')]);
+  const tsc = await runQuiet(process.execPath, [TSC, '-p', join(dir, 'tsconfig.build.json')]);
   if (tsc.code !== 0) throw new Error(`tsc (declarations of ${pkg.name}) failed:\n${tsc.output}`);
   fullySpecifyDeclarations(distDir);
 }

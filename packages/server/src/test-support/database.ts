@@ -184,6 +184,15 @@ async function leasePglite(): Promise<DatabaseHandle> {
 }
 
 /**
+ * A bare PGlite (no drizzle, no statement cache, none of openDatabase's settings) loaded from the migrated template:
+ * for tests of PGlite itself, which would otherwise pay its initdb (~4 s of CPU) for each instance.
+ */
+export async function openBarePglite(): Promise<import('@electric-sql/pglite').PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create({ loadDataDir: await pgliteTemplate() });
+}
+
+/**
  * Empties every table (keeps the schema) and restarts its sequences, as TRUNCATE … RESTART IDENTITY CASCADE of
  * every table would; cheaper than a new database between tests.
  *

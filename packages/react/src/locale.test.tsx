@@ -5,7 +5,13 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadLocaleTable, WIDGET_LOCALES, widgetDirection, widgetLocale } from './locale';
+import {
+  forgetLoadedLocales,
+  loadLocaleTable,
+  WIDGET_LOCALES,
+  widgetDirection,
+  widgetLocale,
+} from './locale';
 import { reportMissingKeys } from './locales/missing-keys';
 import { Login, type LoginProps } from './login';
 import { GatehouseProvider } from './provider';
@@ -79,6 +85,9 @@ describe('the widget in a locale', () => {
   });
 
   it('keeps the frame hidden until the locale chunk arrives, then shows it translated', async () => {
+    // As on a new page: an earlier file of this worker may have loaded German (one module graph per worker), and a
+    // loaded table paints at once (a run of the widget projects failed here that way: aria-busy was null).
+    forgetLoadedLocales();
     const { root } = renderLogin({ locale: 'de' });
     // The first paint is the frame, invisible (aria-busy) until the table is there; no English flashes.
     expect(root().getAttribute('aria-busy')).toBe('true');

@@ -1,11 +1,11 @@
 // Accessibility check with axe-core (ROADMAP issue 11: WCAG 2.2 AA): fails with a readable list of violations.
 //
 // A page without frames is checked by axe.run in the page itself, with axe-core injected once per document. The
-// E2E suite checks some 300 screens, and @axe-core/playwright's AxeBuilder costs each check ~700 ms here: it sends
-// axe-core's 550 KB source again on every call, and finishes every run in a new blank page it opens, injects and
-// closes. In the page: ~250 ms, the rules themselves. A page with frames still goes through AxeBuilder, which injects
-// axe into each frame and merges their results (axe.runPartial, axe.finishRun). Same axe-core, same tags, same
-// rules: the violations are the same either way.
+// E2E suite checks every screen it visits, and @axe-core/playwright's AxeBuilder costs each check ~700 ms here: it
+// sends axe-core's 550 KB source again on every call, and finishes every run in a new blank page it opens, injects
+// and closes. In the page: ~250 ms, the rules themselves. A page with frames still goes through AxeBuilder, which
+// injects axe into each frame and merges their results (axe.runPartial, axe.finishRun). Same axe-core, same tags,
+// same rules: the violations are the same either way (tests/axe-helper.spec.ts).
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';

@@ -14,7 +14,7 @@ export function bin(name) {
 
 /**
  * TypeScript's compiler, run as `node TSC …`: TypeScript 7's (the native port of 6.0, installed as the alias
- * `typescript-7`), not 6.0's JavaScript one: the workspace typecheck takes 9–13 s here instead of 29 s, and the three
+ * `typescript-7`), not 6.0's JavaScript one: the workspace typecheck takes 6–13 s here instead of 29 s, and the three
  * packages' declarations 1.5 s instead of 10 s (same declarations but for quote style and the order of an inferred
  * union's members). The `typescript` package stays 6.0 for its JavaScript API (scripts/docs; 7's is unstable).
  * Named by path, not through node_modules/.bin: both packages declare a `tsc` bin, and npm does not say which wins.

@@ -33,6 +33,7 @@ export default defineConfig({
     // worker threads, so vitest's default here (one file at a time) left the cores idle. Measured on the magic-link,
     // user and session files (15 files, PGlite and PostgreSQL): 186 s → 117 s.
     maxWorkers: 4,
+    globalSetup: ['vitest.global-setup.ts'],
     projects: [
       {
         extends: true,

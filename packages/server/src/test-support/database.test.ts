@@ -68,3 +68,51 @@ describe.each(testDatabaseKinds())('test database on %s', (kind) => {
     await resetDatabase(handle);
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL test databases handed from file to file', () => {
+  async function nameOf(handle: DatabaseHandle): Promise<string> {
+    const [row] = await rows<{ name: string }>(handle, sql`SELECT current_database() AS name`);
+    return row!.name;
+  }
+
+  it('a database given back goes to the next opener emptied, sequences restarted; one whose schema changed is dropped', async () => {
+    const first = await openTestDatabase('postgres');
+    const firstName = await nameOf(first);
+    await first.execute(`INSERT INTO telemetry_events (event_name) VALUES ('one'), ('two')`);
+    await first.close();
+
+    const second = await openTestDatabase('postgres');
+    try {
+      expect(await nameOf(second)).toBe(firstName);
+      const [count] = await rows<{ count: string | number }>(
+        second,
+        sql`SELECT count(*) AS count FROM telemetry_events`,
+      );
+      expect(Number(count?.count)).toBe(0);
+      await second.execute(`INSERT INTO telemetry_events (event_name) VALUES ('three')`);
+      const [event] = await rows<{ id: string | number }>(second, sql`SELECT id FROM telemetry_events`);
+      expect(Number(event?.id)).toBe(1);
+      await second.execute('ALTER TABLE telemetry_events ADD COLUMN left_behind integer');
+    } finally {
+      await second.close();
+    }
+
+    const third = await openTestDatabase('postgres');
+    try {
+      expect(await nameOf(third)).not.toBe(firstName);
+      const [column] = await rows<{ count: string | number }>(
+        third,
+        sql`SELECT count(*) AS count FROM information_schema.columns WHERE column_name = 'left_behind'`,
+      );
+      expect(Number(column?.count)).toBe(0);
+      // The altered one is gone from the server, not only from this worker's list.
+      const [left] = await rows<{ count: string | number }>(
+        third,
+        sql`SELECT count(*) AS count FROM pg_database WHERE datname = ${firstName}`,
+      );
+      expect(Number(left?.count)).toBe(0);
+    } finally {
+      await third.close();
+    }
+  });
+});

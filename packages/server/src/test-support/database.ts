@@ -27,6 +27,7 @@ import {
   type PostgresTimeouts,
   type Schema,
 } from '../infra/db/client';
+import { dropOrphanedDatabases, leasedDatabaseName } from './orphan-databases';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -68,8 +69,9 @@ export async function queryOnce(
 }
 
 /**
- * Opens a fresh, migrated database. On PostgreSQL it creates a throw-away database next to the one named by
- * TEST_DATABASE_URL and drops it on close, so test files never see each other's rows.
+ * Opens a migrated database with empty tables. On PostgreSQL it is a throw-away database next to the one named by
+ * TEST_DATABASE_URL (a copy of the template, or one an earlier file of this worker gave back emptied: leasePostgres),
+ * so test files never see each other's rows.
  */
 export async function openTestDatabase(
   kind: DatabaseKind,
@@ -78,9 +80,7 @@ export async function openTestDatabase(
   if (kind === 'pglite') return leasePglite();
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const template = await postgresTemplate(baseUrl);
-  const name = `gatehouse_test_${randomBytes(6).toString('hex')}`;
-  await queryOnce(`CREATE DATABASE "${name}" TEMPLATE "${template}"`, baseUrl);
+  const name = await leasePostgres(baseUrl);
   const directUrl = new URL(baseUrl);
   directUrl.pathname = `/${name}`;
   const url = new URL(directUrl);
@@ -88,11 +88,18 @@ export async function openTestDatabase(
     url.hostname = options.via.host;
     url.port = String(options.via.port);
   }
-  const handle = await openDatabase({
-    url: url.toString(),
-    poolSize: options.poolSize ?? 20,
-    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-  });
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({
+      url: url.toString(),
+      poolSize: options.poolSize ?? 20,
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    });
+  } catch (error) {
+    await dropPostgres(baseUrl, name);
+    throw error;
+  }
+  let given = false;
   return {
     ...handle,
     // Test upkeep (resetDatabase) on a connection of its own, straight to the server: emptying every table is
@@ -100,10 +107,113 @@ export async function openTestDatabase(
     // proxy the test may have broken) must not apply to it.
     execute: (sqlText) => queryOnce(sqlText, directUrl.toString()),
     close: async () => {
+      if (given) return;
+      given = true;
       await handle.close();
-      await queryOnce(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, baseUrl);
+      await givePostgresBack(baseUrl, name);
     },
   };
+}
+
+/**
+ * PostgreSQL databases given back emptied by this worker's test files, for the next file to take. Copying the
+ * template (CREATE DATABASE … TEMPLATE writes its ~10 MB to the WAL) and dropping the copy again cost ~0.5 s of wall
+ * per file under a full run's load, with PostgreSQL's own processes busy on the two cores the tests share; emptying
+ * the tables (resetDatabase) costs ~40 ms. A database's name carries its worker's pid, so one whose worker is gone
+ * (an idle database still listed when the worker exited, a worker killed) is dropped by the next worker that starts
+ * (dropOrphanedDatabases, also run once the whole run is over: vitest.global-setup.ts).
+ */
+const idlePostgres: Array<{ baseUrl: string; name: string; expiry: NodeJS.Timeout }> = [];
+const MAX_IDLE_POSTGRES = 2;
+/** A database grown past this (a test that wrote many rows) is dropped rather than reused: DELETE keeps its space. */
+const MAX_REUSED_BYTES = 64 * 1024 * 1024;
+const orphansDropped = new Map<string, Promise<void>>();
+/** The template's schema fingerprint on each server (measured on this worker's first fresh copy). */
+const postgresFingerprints = new Map<string, Promise<string>>();
+
+async function leasePostgres(baseUrl: string): Promise<string> {
+  const template = await postgresTemplate(baseUrl);
+  if (!orphansDropped.has(baseUrl)) {
+    orphansDropped.set(
+      baseUrl,
+      dropOrphanedDatabases(baseUrl).catch(() => {}),
+    );
+  }
+  await orphansDropped.get(baseUrl);
+  const at = idlePostgres.findIndex((entry) => entry.baseUrl === baseUrl);
+  if (at >= 0) {
+    const [idle] = idlePostgres.splice(at, 1);
+    clearTimeout(idle!.expiry);
+    return idle!.name;
+  }
+  const name = leasedDatabaseName();
+  await queryOnce(`CREATE DATABASE "${name}" TEMPLATE "${template}"`, baseUrl);
+  if (!postgresFingerprints.has(baseUrl)) {
+    // Measured on the fresh copy before any test has it: not on the template itself, which a connection would keep
+    // from being copied meanwhile.
+    const fingerprint = withClient(baseUrl, name, postgresSchemaFingerprint);
+    postgresFingerprints.set(baseUrl, fingerprint);
+    await fingerprint.catch(() => postgresFingerprints.delete(baseUrl));
+  }
+  return name;
+}
+
+/**
+ * `name` as a fresh copy would be, kept for the next file; or dropped when that cannot be promised: its schema
+ * changed, it grew large, or upkeep failed. A connection some test left open on it is ended, as DROP … WITH (FORCE)
+ * would end it.
+ */
+async function givePostgresBack(baseUrl: string, name: string): Promise<void> {
+  const expected = postgresFingerprints.get(baseUrl);
+  if (idlePostgres.length < MAX_IDLE_POSTGRES && expected !== undefined) {
+    const reusable = await withClient(baseUrl, name, async (client) => {
+      await client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      await emptyEveryTable({ execute: async (text) => void (await client.query(text)) });
+      const size = await client.query<{ bytes: string }>(
+        'SELECT pg_database_size(current_database()) AS bytes',
+      );
+      return (
+        Number(size.rows[0]?.bytes) <= MAX_REUSED_BYTES &&
+        (await postgresSchemaFingerprint(client)) === (await expected)
+      );
+    }).catch(() => false); // broken, or dropped under the test's feet: not reused
+    if (reusable) {
+      const expiry = setTimeout(() => {
+        const at = idlePostgres.findIndex((entry) => entry.name === name);
+        if (at < 0) return;
+        idlePostgres.splice(at, 1);
+        void dropPostgres(baseUrl, name);
+      }, IDLE_PGLITE_MS);
+      expiry.unref();
+      idlePostgres.push({ baseUrl, name, expiry });
+      return;
+    }
+  }
+  await dropPostgres(baseUrl, name);
+}
+
+/** `work` on a connection of its own to database `name` of `baseUrl`'s server, closed afterwards. */
+async function withClient<T>(
+  baseUrl: string,
+  name: string,
+  work: (client: import('pg').Client) => Promise<T>,
+): Promise<T> {
+  const { default: pg } = await import('pg');
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  try {
+    await client.connect();
+    return await work(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function dropPostgres(baseUrl: string, name: string): Promise<void> {
+  return queryOnce(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, baseUrl).catch(() => {});
 }
 
 /**
@@ -128,16 +238,23 @@ let migratedFingerprint: Promise<string> | null = null;
  * The schema's tables, columns, types, triggers and functions, as one hash. A database whose schema a test changed
  * (it no longer matches migratedFingerprint) is not reused.
  */
-async function schemaFingerprint(handle: DatabaseHandle): Promise<string> {
-  const result = (await handle.db.execute(`SELECT md5(
+const SCHEMA_FINGERPRINT = `SELECT md5(
       (SELECT string_agg(table_name || '.' || column_name || ':' || data_type || ':' || coalesce(column_default, ''), ','
         ORDER BY table_name, column_name) FROM information_schema.columns WHERE table_schema = current_schema())
       || (SELECT string_agg(tgname || ':' || tgrelid::regclass::text, ',' ORDER BY tgname, tgrelid::regclass::text)
         FROM pg_trigger)
       || (SELECT string_agg(md5(prosrc), ',' ORDER BY md5(prosrc)) FROM pg_proc
-        WHERE pronamespace = current_schema()::regnamespace)) AS fingerprint`)) as unknown as {
+        WHERE pronamespace = current_schema()::regnamespace)) AS fingerprint`;
+
+async function schemaFingerprint(handle: DatabaseHandle): Promise<string> {
+  const result = (await handle.db.execute(SCHEMA_FINGERPRINT)) as unknown as {
     rows: { fingerprint: string }[];
   };
+  return result.rows[0]?.fingerprint ?? '';
+}
+
+async function postgresSchemaFingerprint(client: import('pg').Client): Promise<string> {
+  const result = await client.query<{ fingerprint: string }>(SCHEMA_FINGERPRINT);
   return result.rows[0]?.fingerprint ?? '';
 }
 
@@ -217,7 +334,7 @@ export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
   }
 }
 
-async function emptyEveryTable(handle: DatabaseHandle): Promise<void> {
+async function emptyEveryTable(handle: Pick<DatabaseHandle, 'execute'>): Promise<void> {
   await handle.execute(`DO $$ DECLARE r record; tables text; BEGIN
     BEGIN
       PERFORM set_config('session_replication_role', 'replica', true);

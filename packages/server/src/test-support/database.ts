@@ -310,6 +310,17 @@ export async function openBarePglite(): Promise<import('@electric-sql/pglite').P
 }
 
 /**
+ * Fills the folder `dir` (missing or empty) with a migrated PGlite data folder restored from the template's dump: what
+ * a first `openDatabase({ dataDir })` leaves (a cluster made in a child process, then every migration: ~4 s of CPU
+ * here), in a fraction of that. For tests of what runs on an existing data folder: the CLIs, a server's start.
+ */
+export async function migratedPgliteFolder(dir: string): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const client = await PGlite.create(dir, { loadDataDir: await pgliteTemplate() });
+  await client.close();
+}
+
+/**
  * Empties every table (keeps the schema) and restarts its sequences, as TRUNCATE … RESTART IDENTITY CASCADE of
  * every table would; cheaper than a new database between tests.
  *

@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { packPackages } from '../../scripts/lib/packages-build.mjs';
+import { freePort, startServer } from './server';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const EXAMPLES_DIR = join(ROOT, 'examples');
@@ -217,4 +218,115 @@ export async function allSettledOrThrow(steps: Promise<unknown>[]): Promise<void
   const results = await Promise.allSettled(steps);
   const failed = results.find((result) => result.status === 'rejected');
   if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
+}
+
+/** What the examples spec needs of the running example apps: plain data, so another process may hand it over. */
+export interface ExampleAppsInfo {
+  root: string;
+  tarballs: Record<string, string>;
+  /** The Gatehouse server the three examples sign in against (their origins allowed by DEV_ALLOWED_ORIGINS). */
+  gatehouseUrl: string;
+  project: { project_id: string; public_token: string };
+  viteUrl: string;
+  nextUrl: string;
+  plainUrl: string;
+}
+
+export interface ExampleApps {
+  info: ExampleAppsInfo;
+  /** Stops every server and removes the workspace. */
+  stop(): Promise<void>;
+}
+
+/** The workspace of `info` again, in the process that reads it. */
+export function workspaceOf(info: ExampleAppsInfo): Omit<ExampleWorkspace, 'cleanup'> {
+  return {
+    root: info.root,
+    tarballs: info.tarballs,
+    exampleDir: (name) => join(info.root, 'examples', name),
+  };
+}
+
+/**
+ * The packages packed, the three examples copied out, installed from the tarballs, built against a Gatehouse server
+ * started for them, and served: pack, two installs (Next.js is ~380 MB from the npm cache), two builds, about a
+ * minute of this machine's two cores. What is started by the time a step fails is stopped again.
+ */
+export async function startExampleApps(): Promise<ExampleApps> {
+  const workspace = await prepareExamples();
+  const running: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    await Promise.all(running.map((each) => each().catch(() => {})));
+    workspace.cleanup();
+  };
+  try {
+    const [vitePort, nextPort, plainPort] = [await freePort(), await freePort(), await freePort()];
+    const nextUrl = `http://localhost:${nextPort}`;
+    const gatehouse = await startServer({
+      env: {
+        DEV_ALLOWED_ORIGINS: [vitePort, nextPort, plainPort]
+          .map((port) => `http://localhost:${port}`)
+          .join(','),
+      },
+    });
+    running.push(() => gatehouse.stop());
+    const response = await fetch(`${gatehouse.url}/dev/project`);
+    const project = (await response.json()) as ExampleAppsInfo['project'];
+
+    const viteDir = workspace.exampleDir('vite-react');
+    const nextDir = workspace.exampleDir('nextjs');
+    const settings = {
+      VITE_GATEHOUSE_URL: gatehouse.url,
+      VITE_GATEHOUSE_PUBLIC_TOKEN: project.public_token,
+      NEXT_PUBLIC_GATEHOUSE_URL: gatehouse.url,
+      NEXT_PUBLIC_GATEHOUSE_PUBLIC_TOKEN: project.public_token,
+      GATEHOUSE_PROJECT_ID: project.project_id,
+    };
+    let viteUrl = '';
+    let plainUrl = '';
+    await allSettledOrThrow([
+      (async () => {
+        await installExample(viteDir);
+        // `npm run build` is `tsc --noEmit && vite build`: the widget's types compile against React 18's.
+        await runInExample(viteDir, 'npm', ['run', 'build'], { env: settings });
+        const viteApp = await serveStatic(join(viteDir, 'dist'), vitePort);
+        running.push(() => viteApp.close());
+        viteUrl = viteApp.url;
+      })(),
+      (async () => {
+        await installExample(nextDir);
+        // `next build` type-checks the app (its "Running TypeScript" step) and builds it.
+        await runInExample(nextDir, 'npm', ['run', 'build'], { env: settings });
+        const nextApp = await startInExample(nextDir, 'npx', ['next', 'start', '--port', String(nextPort)], {
+          env: settings,
+          url: nextUrl,
+        });
+        running.push(() => nextApp.stop());
+      })(),
+      (async () => {
+        const plainPage = await serveStatic(workspace.exampleDir('plain-html'), plainPort, (html) =>
+          html
+            .replaceAll('http://localhost:3000', gatehouse.url)
+            .replace('public-token-test-REPLACE-ME', project.public_token),
+        );
+        running.push(() => plainPage.close());
+        plainUrl = plainPage.url;
+      })(),
+    ]);
+    return {
+      info: {
+        root: workspace.root,
+        tarballs: workspace.tarballs,
+        gatehouseUrl: gatehouse.url,
+        project,
+        viteUrl,
+        nextUrl,
+        plainUrl,
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -113,7 +113,7 @@ async function serverCommand(fromSource: boolean): Promise<string[]> {
 }
 
 /** A copy of the migrated template folder for one server, or null to run PGlite in memory. */
-function copyDataTemplate(): string | null {
+export function copyDataTemplate(): string | null {
   const template = process.env[DATA_TEMPLATE_ENV];
   if (!template) return null;
   const dir = mkdtempSync(join(dirname(template), 'gatehouse-e2e-data-'));

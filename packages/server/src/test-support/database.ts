@@ -140,7 +140,8 @@ async function leasePostgres(baseUrl: string): Promise<string> {
     );
   }
   await orphansDropped.get(baseUrl);
-  const at = idlePostgres.findIndex((entry) => entry.baseUrl === baseUrl);
+  // The one given back last, as leasePglite takes it (a file that gives one back and opens again gets it back).
+  const at = idlePostgres.findLastIndex((entry) => entry.baseUrl === baseUrl);
   if (at >= 0) {
     const [idle] = idlePostgres.splice(at, 1);
     clearTimeout(idle!.expiry);

@@ -1,8 +1,9 @@
 // Issue 23 item 8: the example apps (./examples.ts startExampleApps) take about a minute of packing, installing and
 // building, which held one of the two Playwright workers for all of it (62–77 s of the examples spec's beforeAll in a
 // full run) while the other ran tests. In a full run (`npm test` sets EXAMPLES_EARLY_ENV) the global setup starts
-// them in Playwright's runner process without waiting, so that work overlaps the first specs, and the spec only
-// waits for what is left. The runner hands them over through a state file whose path the workers inherit; the
+// them in Playwright's runner process without waiting, so that work overlaps the first specs, at the lowest CPU
+// priority so that it takes only what they leave (at full priority its Next.js build slowed a docs sample's locale
+// past the widget's 3 s wait), and the spec only waits for what is left. The runner hands them over through a state file whose path the workers inherit; the
 // global teardown stops them. A run without EXAMPLES_EARLY_ENV (one spec, a local run) starts them in the spec, as
 // before.
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,7 @@ export function startExampleAppsEarly(): () => Promise<void> {
     writeFileSync(`${file}.partial`, JSON.stringify(state));
     renameSync(`${file}.partial`, file);
   };
-  const started: Promise<ExampleApps | null> = startExampleApps().then(
+  const started: Promise<ExampleApps | null> = startExampleApps({ lowPriority: true }).then(
     (apps) => {
       write({ status: 'ready', info: apps.info });
       return apps;

@@ -59,10 +59,12 @@ export function runInExample(
   cwd: string,
   command: string,
   args: string[],
-  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+  options: { env?: Record<string, string>; timeoutMs?: number; lowPriority?: boolean } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
+    // `nice -n 19`: the command and every process it starts take only what CPU the tests leave.
+    const [file, fileArgs] = options.lowPriority ? ['nice', ['-n', '19', command, ...args]] : [command, args];
+    const child = spawn(file, fileArgs, {
       cwd,
       env: exampleEnv(options.env),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,7 +94,10 @@ export function runInExample(
  * `npm ci` from the example's lockfile: every third-party version as committed, the @gatehouse packages from the
  * tarballs (their lockfile entries carry no integrity, since every pack makes a new tarball).
  */
-export async function installExample(dir: string): Promise<void> {
+export async function installExample(
+  dir: string,
+  options: { lowPriority?: boolean; timeoutMs?: number } = {},
+): Promise<void> {
   const lockFile = join(dir, 'package-lock.json');
   const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as {
     packages: Record<string, { integrity?: string }>;
@@ -101,7 +106,12 @@ export async function installExample(dir: string): Promise<void> {
     if (path.startsWith('node_modules/@gatehouse/')) delete entry.integrity;
   }
   writeFileSync(lockFile, JSON.stringify(lock, null, 2));
-  await runInExample(dir, 'npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error']);
+  await runInExample(
+    dir,
+    'npm',
+    ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    options,
+  );
 }
 
 export interface RunningProcess {
@@ -250,9 +260,14 @@ export function workspaceOf(info: ExampleAppsInfo): Omit<ExampleWorkspace, 'clea
 /**
  * The packages packed, the three examples copied out, installed from the tarballs, built against a Gatehouse server
  * started for them, and served: pack, two installs (Next.js is ~380 MB from the npm cache), two builds, about a
- * minute of this machine's two cores. What is started by the time a step fails is stopped again.
+ * minute of this machine's two cores. What is started by the time a step fails is stopped again. `lowPriority`: the
+ * installs and builds run at the lowest CPU priority, for a start beside running tests (./examples-early.ts), which
+ * a full-priority Next.js build slowed past their waits (a locale's strings past the widget's 3 s).
  */
-export async function startExampleApps(): Promise<ExampleApps> {
+export async function startExampleApps(options: { lowPriority?: boolean } = {}): Promise<ExampleApps> {
+  const { lowPriority = false } = options;
+  // Starved of CPU by the tests, a build may take several times its minute.
+  const step = { lowPriority, timeoutMs: lowPriority ? 540_000 : 240_000 };
   const workspace = await prepareExamples();
   const running: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -286,17 +301,17 @@ export async function startExampleApps(): Promise<ExampleApps> {
     let plainUrl = '';
     await allSettledOrThrow([
       (async () => {
-        await installExample(viteDir);
+        await installExample(viteDir, step);
         // `npm run build` is `tsc --noEmit && vite build`: the widget's types compile against React 18's.
-        await runInExample(viteDir, 'npm', ['run', 'build'], { env: settings });
+        await runInExample(viteDir, 'npm', ['run', 'build'], { env: settings, ...step });
         const viteApp = await serveStatic(join(viteDir, 'dist'), vitePort);
         running.push(() => viteApp.close());
         viteUrl = viteApp.url;
       })(),
       (async () => {
-        await installExample(nextDir);
+        await installExample(nextDir, step);
         // `next build` type-checks the app (its "Running TypeScript" step) and builds it.
-        await runInExample(nextDir, 'npm', ['run', 'build'], { env: settings });
+        await runInExample(nextDir, 'npm', ['run', 'build'], { env: settings, ...step });
         const nextApp = await startInExample(nextDir, 'npx', ['next', 'start', '--port', String(nextPort)], {
           env: settings,
           url: nextUrl,

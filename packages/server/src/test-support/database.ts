@@ -58,14 +58,29 @@ export async function queryOnce(
   connectionString = process.env.TEST_DATABASE_URL,
 ): Promise<void> {
   if (!connectionString) throw new Error('TEST_DATABASE_URL is not set');
+  await withClient(connectionString, (client) => client.query(statement));
+}
+
+/** `work` on a connection of its own to `connectionString`, closed afterwards. */
+async function withClient<T>(
+  connectionString: string,
+  work: (client: import('pg').Client) => Promise<T>,
+): Promise<T> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString });
-  await client.connect();
   try {
-    await client.query(statement);
+    await client.connect();
+    return await work(client);
   } finally {
-    await client.end();
+    await client.end().catch(() => {});
   }
+}
+
+/** The URL of database `name` on `baseUrl`'s server. */
+function databaseUrl(baseUrl: string, name: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**
@@ -81,8 +96,7 @@ export async function openTestDatabase(
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = await leasePostgres(baseUrl);
-  const directUrl = new URL(baseUrl);
-  directUrl.pathname = `/${name}`;
+  const directUrl = databaseUrl(baseUrl, name);
   const url = new URL(directUrl);
   if (options.via) {
     url.hostname = options.via.host;
@@ -105,7 +119,7 @@ export async function openTestDatabase(
     // Test upkeep (resetDatabase) on a connection of its own, straight to the server: emptying every table is
     // slow on a busy machine (up to seconds), and it is no request, so the request timeouts of the pool (and a
     // proxy the test may have broken) must not apply to it.
-    execute: (sqlText) => queryOnce(sqlText, directUrl.toString()),
+    execute: (sqlText) => queryOnce(sqlText, directUrl),
     close: async () => {
       if (given) return;
       given = true;
@@ -152,7 +166,7 @@ async function leasePostgres(baseUrl: string): Promise<string> {
   if (!postgresFingerprints.has(baseUrl)) {
     // Measured on the fresh copy before any test has it: not on the template itself, which a connection would keep
     // from being copied meanwhile.
-    const fingerprint = withClient(baseUrl, name, postgresSchemaFingerprint);
+    const fingerprint = withClient(databaseUrl(baseUrl, name), postgresSchemaFingerprint);
     postgresFingerprints.set(baseUrl, fingerprint);
     await fingerprint.catch(() => postgresFingerprints.delete(baseUrl));
   }
@@ -167,7 +181,7 @@ async function leasePostgres(baseUrl: string): Promise<string> {
 async function givePostgresBack(baseUrl: string, name: string): Promise<void> {
   const expected = postgresFingerprints.get(baseUrl);
   if (idlePostgres.length < MAX_IDLE_POSTGRES && expected !== undefined) {
-    const reusable = await withClient(baseUrl, name, async (client) => {
+    const reusable = await withClient(databaseUrl(baseUrl, name), async (client) => {
       await client.query(
         'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
       );
@@ -186,31 +200,13 @@ async function givePostgresBack(baseUrl: string, name: string): Promise<void> {
         if (at < 0) return;
         idlePostgres.splice(at, 1);
         void dropPostgres(baseUrl, name);
-      }, IDLE_PGLITE_MS);
+      }, IDLE_DATABASE_MS);
       expiry.unref();
       idlePostgres.push({ baseUrl, name, expiry });
       return;
     }
   }
   await dropPostgres(baseUrl, name);
-}
-
-/** `work` on a connection of its own to database `name` of `baseUrl`'s server, closed afterwards. */
-async function withClient<T>(
-  baseUrl: string,
-  name: string,
-  work: (client: import('pg').Client) => Promise<T>,
-): Promise<T> {
-  const { default: pg } = await import('pg');
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  try {
-    await client.connect();
-    return await work(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 function dropPostgres(baseUrl: string, name: string): Promise<void> {
@@ -227,10 +223,11 @@ const idlePglite: Array<{ handle: DatabaseHandle; expiry: NodeJS.Timeout }> = []
 /** More than a file holds at once would only keep memory. */
 const MAX_IDLE_PGLITE = 2;
 /**
- * An idle database nobody took within this long is closed: the next file of a shared module graph asks within
- * milliseconds, while a file with a module graph of its own (the compat project) never sees this list again.
+ * An idle database (PGlite or PostgreSQL) nobody took within this long is closed or dropped: the next file of a shared
+ * module graph asks within milliseconds, while a file with a module graph of its own (the compat project) never sees
+ * these lists again.
  */
-const IDLE_PGLITE_MS = 10_000;
+const IDLE_DATABASE_MS = 10_000;
 
 /** The migrated schema's fingerprint, from the first database this worker opened (all come from one template). */
 let migratedFingerprint: Promise<string> | null = null;
@@ -288,7 +285,7 @@ async function leasePglite(): Promise<DatabaseHandle> {
             if (at < 0) return;
             idlePglite.splice(at, 1);
             void handle.close().catch(() => {});
-          }, IDLE_PGLITE_MS);
+          }, IDLE_DATABASE_MS);
           expiry.unref();
           idlePglite.push({ handle, expiry });
           return;
@@ -495,9 +492,7 @@ async function ensurePostgresTemplate(baseUrl: string): Promise<string> {
     const building = `${template}_${randomBytes(4).toString('hex')}`;
     await admin.query(`CREATE DATABASE "${building}"`);
     try {
-      const url = new URL(baseUrl);
-      url.pathname = `/${building}`;
-      const handle = await openDatabase({ url: url.toString(), poolSize: 1 });
+      const handle = await openDatabase({ url: databaseUrl(baseUrl, building), poolSize: 1 });
       await handle.close();
       await renameWhenLeft(admin, building, template);
     } catch (error) {

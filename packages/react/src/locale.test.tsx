@@ -4,6 +4,8 @@
 // falls back to English and is reported once in development.
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect } from 'react';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   forgetLoadedLocales,
@@ -94,6 +96,45 @@ describe('the widget in a locale', () => {
     expect(await screen.findByRole('heading', { name: 'Registrieren oder anmelden' })).toBeTruthy();
     expect(root().hasAttribute('aria-busy')).toBe(false);
     expect(root().getAttribute('lang')).toBe('de');
+  });
+
+  it('shows a locale whose chunk arrived between its render and its effect (another widget loaded it)', async () => {
+    // docs-samples.spec mounts many widgets on one page. One rendered French while the table was not there yet; a
+    // second widget's load finished before the first one's effect ran, so that effect saw the table loaded, did not
+    // ask for it, and the frame stayed hidden for good. Outside act(), React runs the effects in a later task when
+    // the commit took longer than the scheduler's 5 ms slice (a page full of widgets): the microtasks between let a
+    // load already on its way finish there, as `LoadInTheGap` makes happen here.
+    await loadLocaleTable('fr'); // the modules cached, so a new load settles within microtasks
+    forgetLoadedLocales();
+    function LoadInTheGap() {
+      useLayoutEffect(() => {
+        void loadLocaleTable('fr');
+        const until = performance.now() + 10;
+        while (performance.now() < until); // a commit longer than the scheduler's slice
+      }, []);
+      return null;
+    }
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false; // act() would run the effects at once, with no gap
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      root.render(
+        <GatehouseProvider client={createFakeClient()}>
+          <Login locale="fr" />
+          <LoadInTheGap />
+        </GatehouseProvider>,
+      );
+      const frame = () => container.querySelector<HTMLElement>('[data-gatehouse-widget]');
+      await waitFor(() => expect(frame()?.getAttribute('lang')).toBe('fr'));
+      await waitFor(() => expect(frame()?.hasAttribute('aria-busy')).toBe(false), { timeout: 1000 });
+      expect(screen.getByRole('heading', { name: 'Inscription ou connexion' })).toBeTruthy();
+    } finally {
+      root.unmount();
+      container.remove();
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
+    }
   });
 
   it('renders a locale already loaded on the page at once', async () => {

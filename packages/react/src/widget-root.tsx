@@ -137,16 +137,28 @@ function WidgetFrame(props: WidgetRootProps & { locale: LocaleTag }) {
   // prop (which win per key); a key it lacks keeps English. Lazily loaded methods resolve their own English defaults
   // against the same layers, so one table translates them all. A locale not loaded yet (its chunk is on the way)
   // renders the frame hidden: see `localePending` below.
-  const [loaded, setLoaded] = useState<{ tag: LocaleTag; table: LocaleTable | null } | null>(null);
+  // Starts from a table already loaded, so the effect below finds it in the state and asks for no second render.
+  const [loaded, setLoaded] = useState<{ tag: LocaleTag; table: LocaleTable | null } | null>(() => {
+    const ready = loadedLocaleTable(locale);
+    return ready === null ? null : { tag: locale, table: ready };
+  });
   const table = loaded?.tag === locale ? loaded.table : loadedLocaleTable(locale);
   // Paint before the network (issue 23) holds: the frame and its form are laid out at once, in English words, and
   // kept invisible until the locale's chunk has arrived (or failed: then English shows). No English flashes and the
   // box the page lays out is there from the first paint. A page that loaded the locale once renders it at once.
   const localePending = locale !== 'en' && table === null && loaded?.tag !== locale;
   useEffect(() => {
+    if (locale === 'en') return;
+    // Another widget's load may have finished between this render (no table) and this effect: a render is then
+    // asked for, or the frame would stay hidden with nothing left to wake it (docs-samples.spec, many widgets on a
+    // page). The same table already shown keeps the state as it is, so React skips the render.
+    const ready = loadedLocaleTable(locale);
+    if (ready !== null)
+      setLoaded((current) =>
+        current?.tag === locale && current.table === ready ? current : { tag: locale, table: ready },
+      );
     // A later answer for a locale no longer shown is ignored by the `loaded.tag === locale` test above.
-    if (locale !== 'en' && loadedLocaleTable(locale) === null)
-      loadLocaleTable(locale).then((result) => setLoaded({ tag: locale, table: result }));
+    else loadLocaleTable(locale).then((result) => setLoaded({ tag: locale, table: result }));
   }, [locale]);
   const stringOverrides = useMemo(() => [table, config?.strings, strings], [table, config?.strings, strings]);
   const resolvedStrings = useMemo(() => resolveStrings(...stringOverrides), [stringOverrides]);

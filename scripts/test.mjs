@@ -80,7 +80,9 @@ await stage(
   'end-to-end tests (Playwright, Chromium)',
   () =>
     run(bin('playwright'), ['test', '-c', join(ROOT, 'e2e', 'playwright.config.ts')], {
-      env: { ...process.env, GATEHOUSE_E2E_JSON_REPORT: playwrightReport },
+      // The whole suite runs: the example apps' minute of building overlaps the first specs
+      // (e2e/support/examples-early.ts).
+      env: { ...process.env, GATEHOUSE_E2E_JSON_REPORT: playwrightReport, GATEHOUSE_E2E_EXAMPLES_EARLY: '1' },
     }),
   countPlaywright,
 );

@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { packPackages } from '../../scripts/lib/packages-build.mjs';
+import { freePort, startServer } from './server';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const EXAMPLES_DIR = join(ROOT, 'examples');
@@ -58,10 +59,12 @@ export function runInExample(
   cwd: string,
   command: string,
   args: string[],
-  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+  options: { env?: Record<string, string>; timeoutMs?: number; lowPriority?: boolean } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
+    // `nice -n 19`: the command and every process it starts take only what CPU the tests leave.
+    const [file, fileArgs] = options.lowPriority ? ['nice', ['-n', '19', command, ...args]] : [command, args];
+    const child = spawn(file, fileArgs, {
       cwd,
       env: exampleEnv(options.env),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +94,10 @@ export function runInExample(
  * `npm ci` from the example's lockfile: every third-party version as committed, the @gatehouse packages from the
  * tarballs (their lockfile entries carry no integrity, since every pack makes a new tarball).
  */
-export async function installExample(dir: string): Promise<void> {
+export async function installExample(
+  dir: string,
+  options: { lowPriority?: boolean; timeoutMs?: number } = {},
+): Promise<void> {
   const lockFile = join(dir, 'package-lock.json');
   const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as {
     packages: Record<string, { integrity?: string }>;
@@ -100,7 +106,12 @@ export async function installExample(dir: string): Promise<void> {
     if (path.startsWith('node_modules/@gatehouse/')) delete entry.integrity;
   }
   writeFileSync(lockFile, JSON.stringify(lock, null, 2));
-  await runInExample(dir, 'npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error']);
+  await runInExample(
+    dir,
+    'npm',
+    ['ci', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    options,
+  );
 }
 
 export interface RunningProcess {
@@ -217,4 +228,120 @@ export async function allSettledOrThrow(steps: Promise<unknown>[]): Promise<void
   const results = await Promise.allSettled(steps);
   const failed = results.find((result) => result.status === 'rejected');
   if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
+}
+
+/** What the examples spec needs of the running example apps: plain data, so another process may hand it over. */
+export interface ExampleAppsInfo {
+  root: string;
+  tarballs: Record<string, string>;
+  /** The Gatehouse server the three examples sign in against (their origins allowed by DEV_ALLOWED_ORIGINS). */
+  gatehouseUrl: string;
+  project: { project_id: string; public_token: string };
+  viteUrl: string;
+  nextUrl: string;
+  plainUrl: string;
+}
+
+export interface ExampleApps {
+  info: ExampleAppsInfo;
+  /** Stops every server and removes the workspace. */
+  stop(): Promise<void>;
+}
+
+/** The workspace of `info` again, in the process that reads it. */
+export function workspaceOf(info: ExampleAppsInfo): Omit<ExampleWorkspace, 'cleanup'> {
+  return {
+    root: info.root,
+    tarballs: info.tarballs,
+    exampleDir: (name) => join(info.root, 'examples', name),
+  };
+}
+
+/**
+ * The packages packed, the three examples copied out, installed from the tarballs, built against a Gatehouse server
+ * started for them, and served: pack, two installs (Next.js is ~380 MB from the npm cache), two builds, about a
+ * minute of this machine's two cores. What is started by the time a step fails is stopped again. `lowPriority`: the
+ * installs and builds run at the lowest CPU priority, for a start beside running tests (./examples-early.ts), which
+ * a full-priority Next.js build slowed past their waits (a locale's strings past the widget's 3 s).
+ */
+export async function startExampleApps(options: { lowPriority?: boolean } = {}): Promise<ExampleApps> {
+  const { lowPriority = false } = options;
+  // Starved of CPU by the tests, a build may take several times its minute.
+  const step = { lowPriority, timeoutMs: lowPriority ? 540_000 : 240_000 };
+  const workspace = await prepareExamples();
+  const running: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    await Promise.all(running.map((each) => each().catch(() => {})));
+    workspace.cleanup();
+  };
+  try {
+    const [vitePort, nextPort, plainPort] = [await freePort(), await freePort(), await freePort()];
+    const nextUrl = `http://localhost:${nextPort}`;
+    const gatehouse = await startServer({
+      env: {
+        DEV_ALLOWED_ORIGINS: [vitePort, nextPort, plainPort]
+          .map((port) => `http://localhost:${port}`)
+          .join(','),
+      },
+    });
+    running.push(() => gatehouse.stop());
+    const response = await fetch(`${gatehouse.url}/dev/project`);
+    const project = (await response.json()) as ExampleAppsInfo['project'];
+
+    const viteDir = workspace.exampleDir('vite-react');
+    const nextDir = workspace.exampleDir('nextjs');
+    const settings = {
+      VITE_GATEHOUSE_URL: gatehouse.url,
+      VITE_GATEHOUSE_PUBLIC_TOKEN: project.public_token,
+      NEXT_PUBLIC_GATEHOUSE_URL: gatehouse.url,
+      NEXT_PUBLIC_GATEHOUSE_PUBLIC_TOKEN: project.public_token,
+      GATEHOUSE_PROJECT_ID: project.project_id,
+    };
+    let viteUrl = '';
+    let plainUrl = '';
+    await allSettledOrThrow([
+      (async () => {
+        await installExample(viteDir, step);
+        // `npm run build` is `tsc --noEmit && vite build`: the widget's types compile against React 18's.
+        await runInExample(viteDir, 'npm', ['run', 'build'], { env: settings, ...step });
+        const viteApp = await serveStatic(join(viteDir, 'dist'), vitePort);
+        running.push(() => viteApp.close());
+        viteUrl = viteApp.url;
+      })(),
+      (async () => {
+        await installExample(nextDir, step);
+        // `next build` type-checks the app (its "Running TypeScript" step) and builds it.
+        await runInExample(nextDir, 'npm', ['run', 'build'], { env: settings, ...step });
+        const nextApp = await startInExample(nextDir, 'npx', ['next', 'start', '--port', String(nextPort)], {
+          env: settings,
+          url: nextUrl,
+        });
+        running.push(() => nextApp.stop());
+      })(),
+      (async () => {
+        const plainPage = await serveStatic(workspace.exampleDir('plain-html'), plainPort, (html) =>
+          html
+            .replaceAll('http://localhost:3000', gatehouse.url)
+            .replace('public-token-test-REPLACE-ME', project.public_token),
+        );
+        running.push(() => plainPage.close());
+        plainUrl = plainPage.url;
+      })(),
+    ]);
+    return {
+      info: {
+        root: workspace.root,
+        tarballs: workspace.tarballs,
+        gatehouseUrl: gatehouse.url,
+        project,
+        viteUrl,
+        nextUrl,
+        plainUrl,
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -10,95 +10,38 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { measureWidgetSizes } from '../../bench/widget-size';
 import { expectNoAxeViolations } from '../support/axe';
-import {
-  allSettledOrThrow,
-  type ExampleWorkspace,
-  installExample,
-  prepareExamples,
-  type RunningProcess,
-  runInExample,
-  type StaticServer,
-  serveStatic,
-  startInExample,
-} from '../support/examples';
+import { type ExampleApps, type ExampleWorkspace, workspaceOf } from '../support/examples';
+import { exampleApps } from '../support/examples-early';
 import { expect, test } from '../support/fixtures';
 import { waitForMessage } from '../support/outbox';
-import { freePort, type RunningServer, startServer } from '../support/server';
 
 const KIB = 1024;
 
-interface DevProject {
-  project_id: string;
-  public_token: string;
-}
-
-let workspace: ExampleWorkspace;
-let gatehouse: RunningServer;
-let project: DevProject;
-let viteApp: StaticServer;
-let nextApp: RunningProcess;
+let apps: ExampleApps;
+let workspace: Omit<ExampleWorkspace, 'cleanup'>;
+let gatehouse: { url: string };
+let viteApp: { url: string };
 let nextUrl: string;
-let plainPage: StaticServer;
+let plainPage: { url: string };
 
 // Serial: one set-up for all of them. 60 s a test: each drives two servers besides the browser (the example's and
 // Gatehouse), which on a loaded 2-core machine takes more than the default 30 s now and then.
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.beforeAll(async () => {
-  // Pack, two installs (Next.js is ~380 MB from the npm cache), two builds: a minute or two on this machine.
+  // Pack, two installs, two builds (support/examples.ts startExampleApps): a minute or two on this machine, here or,
+  // in a full run, in the global setup while the first specs run (support/examples-early.ts).
   test.setTimeout(600_000);
-  workspace = await prepareExamples();
-  const [vitePort, nextPort, plainPort] = [await freePort(), await freePort(), await freePort()];
-  nextUrl = `http://localhost:${nextPort}`;
-  gatehouse = await startServer({
-    env: {
-      DEV_ALLOWED_ORIGINS: [vitePort, nextPort, plainPort]
-        .map((port) => `http://localhost:${port}`)
-        .join(','),
-    },
-  });
-  const response = await fetch(`${gatehouse.url}/dev/project`);
-  project = (await response.json()) as DevProject;
-
-  const viteDir = workspace.exampleDir('vite-react');
-  const nextDir = workspace.exampleDir('nextjs');
-  const settings = {
-    VITE_GATEHOUSE_URL: gatehouse.url,
-    VITE_GATEHOUSE_PUBLIC_TOKEN: project.public_token,
-    NEXT_PUBLIC_GATEHOUSE_URL: gatehouse.url,
-    NEXT_PUBLIC_GATEHOUSE_PUBLIC_TOKEN: project.public_token,
-    GATEHOUSE_PROJECT_ID: project.project_id,
-  };
-  await allSettledOrThrow([
-    (async () => {
-      await installExample(viteDir);
-      // `npm run build` is `tsc --noEmit && vite build`: the widget's types compile against React 18's.
-      await runInExample(viteDir, 'npm', ['run', 'build'], { env: settings });
-      viteApp = await serveStatic(join(viteDir, 'dist'), vitePort);
-    })(),
-    (async () => {
-      await installExample(nextDir);
-      // `next build` type-checks the app (its "Running TypeScript" step) and builds it.
-      await runInExample(nextDir, 'npm', ['run', 'build'], { env: settings });
-      nextApp = await startInExample(nextDir, 'npx', ['next', 'start', '--port', String(nextPort)], {
-        env: settings,
-        url: nextUrl,
-      });
-    })(),
-    (async () => {
-      plainPage = await serveStatic(workspace.exampleDir('plain-html'), plainPort, (html) =>
-        html
-          .replaceAll('http://localhost:3000', gatehouse.url)
-          .replace('public-token-test-REPLACE-ME', project.public_token),
-      );
-    })(),
-  ]);
+  apps = await exampleApps();
+  workspace = workspaceOf(apps.info);
+  gatehouse = { url: apps.info.gatehouseUrl };
+  viteApp = { url: apps.info.viteUrl };
+  nextUrl = apps.info.nextUrl;
+  plainPage = { url: apps.info.plainUrl };
 });
 
 test.afterAll(async () => {
-  await Promise.all([viteApp?.close(), nextApp?.stop(), plainPage?.close()]);
-  await gatehouse?.stop();
-  workspace?.cleanup();
+  await apps?.stop();
 });
 
 let counter = 0;

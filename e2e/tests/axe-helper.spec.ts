@@ -10,7 +10,7 @@ const FLAWED = `<!doctype html><html lang="en"><head><title>Flawed</title></head
   <section id="two"><p style="color:#bbb;background:#fff">Faint text</p></section>
 </main></body></html>`;
 
-const found = (results: AxeResults) =>
+const found = (results: Pick<AxeResults, 'violations'>) =>
   results.violations
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target}`))
     .sort();

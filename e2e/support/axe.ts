@@ -3,7 +3,7 @@
 // A page without frames is checked by axe.run in the page itself, with axe-core injected once per document. The
 // E2E suite checks every screen it visits, and @axe-core/playwright's AxeBuilder costs each check ~700 ms here: it
 // sends axe-core's 1.3 MB source again on every call, and finishes every run in a new blank page it opens, injects
-// and closes. In the page: ~250 ms, the rules themselves. A page with frames still goes through AxeBuilder, which
+// and closes. In the page: ~150–250 ms, the rules themselves. A page with frames still goes through AxeBuilder, which
 // injects axe into each frame and merges their results (axe.runPartial, axe.finishRun). Same axe-core, same tags,
 // same rules: the violations are the same either way (tests/axe-helper.spec.ts).
 import { readFileSync } from 'node:fs';

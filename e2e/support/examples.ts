@@ -261,8 +261,8 @@ export function workspaceOf(info: ExampleAppsInfo): Omit<ExampleWorkspace, 'clea
  * The packages packed, the three examples copied out, installed from the tarballs, built against a Gatehouse server
  * started for them, and served: pack, two installs (Next.js is ~380 MB from the npm cache), two builds, about a
  * minute of this machine's two cores. What is started by the time a step fails is stopped again. `lowPriority`: the
- * installs and builds run at the lowest CPU priority, for a start beside running tests (./examples-early.ts), which
- * a full-priority Next.js build slowed past their waits (a locale's strings past the widget's 3 s).
+ * installs and builds run at the lowest CPU priority, for a start beside running tests (./examples-early.ts), so
+ * that they take only the CPU the tests leave.
  */
 export async function startExampleApps(options: { lowPriority?: boolean } = {}): Promise<ExampleApps> {
   const { lowPriority = false } = options;
